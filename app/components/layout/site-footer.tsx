@@ -1,0 +1,96 @@
+import { ExternalLink } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { siteConfig } from "~/config/site";
+import { Logo } from "./logo";
+
+const ABOUT_LINKS = [
+  { to: "/about", labelKey: "common.footer.aboutUs" },
+  { to: "/contact", labelKey: "common.footer.contact" },
+  { to: "/consulting", labelKey: "common.footer.consulting" },
+];
+const LEGAL_LINKS = [
+  { to: "/privacy", labelKey: "common.footer.privacy" },
+  { to: "/imprint", labelKey: "common.footer.imprint" },
+  { to: "/terms", labelKey: "common.footer.terms" },
+];
+const PLATFORM_LINKS = [
+  { href: siteConfig.externalUrls.academy, labelKey: "common.nav.academy" },
+  { href: siteConfig.externalUrls.market, labelKey: "common.nav.market" },
+];
+
+export function SiteFooter({ year }: { year: number }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="border-t border-border bg-card/40">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <Logo />
+          <p className="mt-4 max-w-sm text-sm text-muted-foreground">{t("common.footer.tagline")}</p>
+          <ul className="mt-4 flex flex-wrap gap-3" aria-label={t("common.footer.social")}>
+            {siteConfig.social.map((social) => (
+              <li key={social.name}>
+                <a
+                  href={social.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+                >
+                  {social.name}
+                  <ExternalLink className="size-3" aria-hidden="true" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <FooterGroup title={t("common.footer.about")}>
+          {ABOUT_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground">
+                {t(link.labelKey)}
+              </Link>
+            </li>
+          ))}
+        </FooterGroup>
+        <FooterGroup title={t("common.footer.platforms")}>
+          {PLATFORM_LINKS.map((link) => (
+            <li key={link.labelKey}>
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+              >
+                {t(link.labelKey)}
+                <ExternalLink className="size-3" aria-hidden="true" />
+              </a>
+            </li>
+          ))}
+        </FooterGroup>
+        <FooterGroup title={t("common.footer.legal")}>
+          {LEGAL_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground">
+                {t(link.labelKey)}
+              </Link>
+            </li>
+          ))}
+        </FooterGroup>
+      </div>
+      <div className="border-t border-border">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
+          {t("common.footer.copyright", { year, name: siteConfig.name })}
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterGroup({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold">{title}</h2>
+      <ul className="mt-3 space-y-2">{children}</ul>
+    </nav>
+  );
+}

@@ -1,0 +1,159 @@
+import { ChevronDown, ExternalLink, Menu, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { cn } from "~/lib/utils";
+import { AccountActions } from "./account-actions";
+import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
+import { Logo } from "./logo";
+import { MAIN_LINKS, PLATFORM_LINKS } from "./nav-items";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground",
+    isActive ? "bg-muted text-primary" : "text-muted-foreground",
+  );
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:rounded-md focus:bg-primary focus:px-3 focus:py-2 focus:text-primary-foreground"
+      >
+        {t("common.nav.skipToContent")}
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2" aria-label={t("common.nav.homeLogo")}>
+          <Logo />
+        </Link>
+        <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 lg:flex">
+          {MAIN_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.end} className={linkClass} prefetch="intent">
+              {t(link.labelKey)}
+            </NavLink>
+          ))}
+          <PlatformsMenu />
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          <LanguageSwitcher />
+          <AccountActions layout="bar" />
+        </div>
+        <MobileMenu />
+      </div>
+    </header>
+  );
+}
+
+function PlatformsMenu() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          className={linkClass({ isActive: pathname === "/platforms" }) + " inline-flex items-center gap-1"}
+        >
+          {t("common.nav.platforms")}
+          <ChevronDown className="size-4" aria-hidden="true" />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start">
+        {PLATFORM_LINKS.map((link) =>
+          link.kind === "external" ? (
+            <DropdownMenuItem key={link.labelKey} asChild>
+              <a href={link.href} target="_blank" rel="noopener noreferrer">
+                <span className="flex-1">{t(link.labelKey)}</span>
+                <ExternalLink className="size-3.5 text-muted-foreground" aria-hidden="true" />
+              </a>
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem key={link.labelKey} asChild>
+              <Link to={link.to}>{t(link.labelKey)}</Link>
+            </DropdownMenuItem>
+          ),
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/**
+ * A disclosure built on <details>: it opens before JavaScript loads, is announced as a button
+ * with its expanded state, and closes itself on navigation and on Escape once hydrated.
+ */
+function MobileMenu() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && details.current?.open) {
+        details.current.open = false;
+        details.current.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  return (
+    <details ref={details} className="group lg:hidden" data-testid="mobile-menu">
+      <summary
+        className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-md hover:bg-muted"
+        aria-label={t("common.nav.toggleMenu")}
+      >
+        <Menu className="size-5 group-open:hidden" aria-hidden="true" />
+        <X className="hidden size-5 group-open:block" aria-hidden="true" />
+      </summary>
+      <div className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-border bg-background px-4 pb-6 shadow-xl">
+        <nav aria-label={t("common.nav.mobile")} className="flex flex-col gap-1 pt-2">
+          {MAIN_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.end} className={linkClass}>
+              {t(link.labelKey)}
+            </NavLink>
+          ))}
+          <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+            {t("common.nav.platforms")}
+          </p>
+          {PLATFORM_LINKS.map((link) =>
+            link.kind === "external" ? (
+              <a
+                key={link.labelKey}
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={linkClass({ isActive: false }) + " inline-flex items-center gap-2"}
+              >
+                {t(link.labelKey)}
+                <ExternalLink className="size-3.5" aria-hidden="true" />
+              </a>
+            ) : (
+              <NavLink key={link.labelKey} to={link.to} className={linkClass}>
+                {t(link.labelKey)}
+              </NavLink>
+            ),
+          )}
+        </nav>
+        <div className="mt-4 flex flex-col gap-4 border-t border-border pt-4">
+          <LanguageLinks />
+          <AccountActions layout="menu" />
+        </div>
+      </div>
+    </details>
+  );
+}

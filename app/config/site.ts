@@ -1,0 +1,53 @@
+/**
+ * The company's own facts, in one typed place (issue 3). Page code never invents these.
+ * Values marked PLACEHOLDER must be replaced by the operator before going live; the
+ * imprint and contact pages show them as they are here.
+ */
+
+export interface SiteConfig {
+  name: string;
+  legalName: string;
+  /** Canonical origin used when PUBLIC_URL is not set (sitemaps, Open Graph). */
+  defaultOrigin: string;
+  responsiblePerson: string;
+  address: { street: string; postalCode: string; city: string; country: string };
+  phone: string;
+  email: string;
+  vatId: string | null;
+  registerEntry: string | null;
+  externalUrls: { academy: string; market: string; community: string };
+  social: Array<{ name: "LinkedIn" | "Instagram" | "YouTube" | "X" | "GitHub"; url: string }>;
+  /**
+   * Home page claims. Leave a value null and the claim is not shown: the site never shows
+   * invented numbers.
+   */
+  claims: { activeMembers: number | null; averageRating: number | null; expertConsultants: number | null };
+}
+
+export const siteConfig: SiteConfig = {
+  name: "IP Angel",
+  legalName: "IP Angel (PLACEHOLDER: sole proprietor's trading name)",
+  defaultOrigin: "http://localhost:3000",
+  responsiblePerson: "PLACEHOLDER: full name of the owner",
+  address: {
+    street: "PLACEHOLDER Street 1",
+    postalCode: "60311",
+    city: "Frankfurt am Main",
+    country: "Germany",
+  },
+  phone: "+49 69 0000000 (PLACEHOLDER)",
+  email: "hello@example.com",
+  vatId: null,
+  registerEntry: null,
+  externalUrls: {
+    academy: "https://academy.example.com",
+    market: "https://market.example.com",
+    community: "https://community.example.com",
+  },
+  social: [
+    { name: "LinkedIn", url: "https://www.linkedin.com/" },
+    { name: "Instagram", url: "https://www.instagram.com/" },
+    { name: "YouTube", url: "https://www.youtube.com/" },
+  ],
+  claims: { activeMembers: null, averageRating: null, expertConsultants: null },
+};

@@ -1,0 +1,250 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The database schema. Table and column names follow spec §3 so data from the original
+ * hosted backend imports directly; the better-auth tables follow better-auth's core schema.
+ * Change it, then `npm run db:generate` to write a new committed migration.
+ */
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const FILE_TYPES = ["image", "video", "audio", "pdf", "sheet", "document", "services"] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+export const CUSTOMER_TYPES = ["private", "business"] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+
+export interface Creator {
+  name?: string | null;
+  url?: string | null;
+  handles?: { primary?: string | null } | null;
+}
+export interface Source {
+  origin?: string | null;
+  niche?: string | null;
+  account_url?: string | null;
+  account_handle?: string | null;
+}
+export interface License {
+  name?: string | null;
+  spdx_id?: string | null;
+  url?: string | null;
+  notice?: string | null;
+}
+export interface Attribution {
+  text?: string | null;
+  url?: string | null;
+}
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const mediaItems = pgTable(
+  "media_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description"),
+    fileType: text("file_type").$type<FileType>().notNull(),
+    /** Path inside the private bucket `media-files`; null for services items. */
+    filePath: text("file_path"),
+    /** Generated preview image inside `media-files` (images and videos with a poster). */
+    thumbnailPath: text("thumbnail_path"),
+    mimeType: text("mime_type"),
+    fileSize: bigint("file_size", { mode: "number" }),
+    downloadCount: integer("download_count").notNull().default(0),
+    language: text("language").notNull().default("en"),
+    aiGenerated: boolean("ai_generated").notNull().default(false),
+    version: text("version"),
+    widthPx: integer("width_px"),
+    heightPx: integer("height_px"),
+    durationMs: integer("duration_ms"),
+    pages: integer("pages"),
+    sheetType: text("sheet_type"),
+    searchableText: text("searchable_text"),
+    serviceKind: text("service_kind"),
+    endpoint: text("endpoint"),
+    externalLinks: jsonb("external_links").$type<Record<string, string>>().notNull().default({}),
+    creator: jsonb("creator").$type<Creator>(),
+    source: jsonb("source").$type<Source>(),
+    license: jsonb("license").$type<License>(),
+    attribution: jsonb("attribution").$type<Attribution>(),
+    /**
+     * Weighted title > description > searchable text, stemmed in the item's language.
+     * A CASE with a constant regconfig per branch, because a computed regconfig is not immutable.
+     */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`CASE "language"
+        WHEN 'de' THEN
+          setweight(to_tsvector('german'::regconfig, coalesce("title", '')), 'A') ||
+          setweight(to_tsvector('german'::regconfig, coalesce("description", '')), 'B') ||
+          setweight(to_tsvector('german'::regconfig, coalesce("searchable_text", '')), 'C')
+        WHEN 'es' THEN
+          setweight(to_tsvector('spanish'::regconfig, coalesce("title", '')), 'A') ||
+          setweight(to_tsvector('spanish'::regconfig, coalesce("description", '')), 'B') ||
+          setweight(to_tsvector('spanish'::regconfig, coalesce("searchable_text", '')), 'C')
+        WHEN 'en' THEN
+          setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') ||
+          setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'B') ||
+          setweight(to_tsvector('english'::regconfig, coalesce("searchable_text", '')), 'C')
+        ELSE
+          setweight(to_tsvector('simple'::regconfig, coalesce("title", '')), 'A') ||
+          setweight(to_tsvector('simple'::regconfig, coalesce("description", '')), 'B') ||
+          setweight(to_tsvector('simple'::regconfig, coalesce("searchable_text", '')), 'C')
+        END`,
+    ),
+    ...timestamps,
+  },
+  (table) => [
+    index("media_items_search_idx").using("gin", table.searchVector),
+    index("media_items_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("media_items_file_type_created_at_idx").on(table.fileType, table.createdAt.desc()),
+    check(
+      "media_items_file_type_check",
+      sql`${table.fileType} in ('image', 'video', 'audio', 'pdf', 'sheet', 'document', 'services')`,
+    ),
+    check("media_items_download_count_check", sql`${table.downloadCount} >= 0`),
+  ],
+);
+
+export const categories = pgTable("categories", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const mediaCategories = pgTable(
+  "media_categories",
+  {
+    mediaItemId: uuid("media_item_id")
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.mediaItemId, table.categoryId] }),
+    index("media_categories_category_idx").on(table.categoryId, table.mediaItemId),
+  ],
+);
+
+/* ---------- better-auth core tables (property names are better-auth's field names) ---------- */
+
+export const user = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const account = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (table) => [index("accounts_user_id_idx").on(table.userId)],
+);
+
+export const verification = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/** Spec §3 "Profile", keyed by the user's id. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    username: text("username"),
+    customerType: text("customer_type").$type<CustomerType>().notNull().default("private"),
+    newsletterSubscribed: boolean("newsletter_subscribed").notNull().default(false),
+    avatarUrl: text("avatar_url"),
+    /** The language the user last used: their mails are written in it. */
+    language: text("language").notNull().default("en"),
+    ...timestamps,
+  },
+  (table) => [
+    check("profiles_customer_type_check", sql`${table.customerType} in ('private', 'business')`),
+  ],
+);
+
+/**
+ * Durable background work (mail, shop sync): a job is a row, committed with the action that
+ * caused it, and is retried with back-off until it succeeds or is given up.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<"pending" | "done" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(10),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    ...timestamps,
+  },
+  (table) => [index("outbox_due_idx").on(table.status, table.runAt)],
+);

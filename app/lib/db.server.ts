@@ -1,0 +1,134 @@
+import path from "node:path";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "~/db/schema";
+import { startCluster, type RunningCluster } from "./embedded-postgres.server";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+import { readOrCreateSecret } from "./secrets.server";
+
+/**
+ * The database of this process: the configured `DATABASE_URL`, or the embedded cluster in
+ * `$DATA_DIR/pg`. `openDatabase()` is called once at start-up (server, scripts, tests);
+ * everything else calls `db()`.
+ */
+
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+interface OpenDatabase {
+  db: Database;
+  pool: pg.Pool;
+  cluster?: RunningCluster;
+}
+
+let current: OpenDatabase | undefined;
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations");
+const EMBEDDED_DATABASE = "app";
+/** Any constant: all processes migrating the same database take this advisory lock first. */
+const MIGRATION_LOCK_ID = 727_411;
+
+// Return bigint and numeric columns as JS numbers where they fit (sizes, counts).
+pg.types.setTypeParser(20, (value) => {
+  const number = Number(value);
+  return Number.isSafeInteger(number) ? number : value;
+});
+
+export function db(): Database {
+  if (!current) throw new Error("The database is not open: call openDatabase() at start-up.");
+  return current.db;
+}
+
+export function isDatabaseOpen() {
+  return current !== undefined;
+}
+
+async function createDatabaseIfMissing(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (!rowCount) await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runMigrations(database: Database) {
+  const client = await database.$client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}
+
+export interface OpenOptions {
+  /** Overrides DATABASE_URL (tests). */
+  url?: string;
+  poolSize?: number;
+}
+
+/** Starts (embedded) or connects to the database, then applies the committed migrations. */
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  if (current) return current.db;
+  const env = getEnv();
+  let url = options.url ?? env.DATABASE_URL;
+  let cluster: RunningCluster | undefined;
+  if (!url) {
+    const started = Date.now();
+    cluster = await startCluster({
+      dataDir: path.join(env.DATA_DIR, "pg"),
+      password: readOrCreateSecret(env.DATA_DIR, "pg-password"),
+      log: (line) => logger.debug(line),
+    });
+    await createDatabaseIfMissing(cluster.url("postgres"), EMBEDDED_DATABASE);
+    url = cluster.url(EMBEDDED_DATABASE);
+    logger.info(`Embedded PostgreSQL ready on 127.0.0.1:${cluster.port} in ${Date.now() - started} ms`);
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on("error", (error) => logger.warn(`Database connection lost: ${error.message}`));
+  const database = drizzle(pool, { schema }) as Database;
+  try {
+    await runMigrations(database);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    await cluster?.stop();
+    throw error;
+  }
+  current = { db: database, pool, cluster };
+  return database;
+}
+
+/** Closes the pool, then stops the embedded cluster: the last step of shutdown. */
+export async function closeDatabase() {
+  const open = current;
+  current = undefined;
+  if (!open) return;
+  await open.pool.end().catch((error) => logger.warn(`Closing the pool failed: ${error.message}`));
+  await open.cluster?.stop();
+}
+
+/** True when a trivial query answers within the timeout (health check). */
+export async function pingDatabase(timeoutMs = 2000): Promise<boolean> {
+  if (!current) return false;
+  const query = current.pool.query("select 1");
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error("timeout")), timeoutMs).unref(),
+  );
+  try {
+    await Promise.race([query, timeout]);
+    return true;
+  } catch {
+    return false;
+  }
+}

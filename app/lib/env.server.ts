@@ -1,0 +1,100 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one validated view of the process environment (CONTRACT.md "Configuration").
+ * Nothing else in the product reads process.env: a bad value stops the start with a
+ * message naming the variable.
+ */
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], {
+    message: "must be true or false",
+  })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: optionalText.pipe(z.url({ message: "must be an absolute http(s) URL" }).optional()),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default("no-reply@localhost"),
+  CONTACT_TO: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+  AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  REQUIRE_EMAIL_CONFIRMATION: booleanFlag.default(true),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** Added to the contract: the OIDC issuer for Google sign-in (tests point it at a mock issuer). */
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  SHOPIFY_STORE_DOMAIN: optionalText,
+  SHOPIFY_ADMIN_TOKEN: optionalText,
+  /** Added to the contract: public Storefront API token for the shop page. */
+  SHOPIFY_STOREFRONT_TOKEN: optionalText,
+  /** Added to the contract: http or https towards the store (tests use a loopback fake over http). */
+  SHOPIFY_PROTOCOL: z.enum(["https", "http"]).default("https"),
+  SEED_DEMO: booleanFlag.default(true),
+  RATE_LIMIT_FACTOR: z.coerce
+    .number({ message: "must be a positive number" })
+    .positive("must be a positive number")
+    .default(1),
+  /** Added to the contract: how many proxy hops to trust for the client address (X-Forwarded-For). */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /** Added to the contract: first retry delay of background jobs (mail, shop sync); doubles each try. */
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  return {
+    ...parsed,
+    PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ""),
+    DATA_DIR: path.resolve(parsed.DATA_DIR),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The environment of this process, parsed once. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests and tools that run several configurations in one process reset the cache. */
+export function setEnvForTesting(env: Env | undefined) {
+  cached = env;
+}

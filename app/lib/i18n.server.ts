@@ -1,0 +1,50 @@
+import type { i18n as I18n } from "i18next";
+import { createI18n, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, loadResources, type Language } from "./i18n";
+
+/**
+ * The server holds every language in memory once and gives each request a cheap clone
+ * fixed to that request's language (never a shared, mutable "current language").
+ */
+let root: Promise<I18n> | undefined;
+
+function rootInstance() {
+  root ??= loadResources(LANGUAGES).then((resources) => createI18n(DEFAULT_LANGUAGE, resources));
+  return root;
+}
+
+export async function getServerI18n(language: Language): Promise<I18n> {
+  const instance = await rootInstance();
+  return instance.cloneInstance({ lng: language, initAsync: false });
+}
+
+export async function getFixedT(language: Language) {
+  return (await rootInstance()).getFixedT(language);
+}
+
+function readCookie(header: string | null | undefined, name: string) {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+/**
+ * The language of a request: `?lang=` (links for search engines and sharing), then the
+ * `language` cookie that mirrors the browser's localStorage, then English (spec §4).
+ */
+export function resolveLanguage(url: URL, cookieHeader: string | null | undefined): {
+  language: Language;
+  fromQuery: boolean;
+} {
+  const fromQuery = url.searchParams.get("lang");
+  if (isLanguage(fromQuery)) return { language: fromQuery, fromQuery: true };
+  const fromCookie = readCookie(cookieHeader, LANGUAGE_COOKIE);
+  if (isLanguage(fromCookie)) return { language: fromCookie, fromQuery: false };
+  return { language: DEFAULT_LANGUAGE, fromQuery: false };
+}
+
+export function languageFromRequest(request: Request): Language {
+  return resolveLanguage(new URL(request.url), request.headers.get("cookie")).language;
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Reads a secret kept in `$DATA_DIR/secrets/<name>`, generating it on first use.
+ * The file is created exclusively with mode 0600, so two processes starting at once
+ * agree on one value and no other user of the machine can read it.
+ */
+export function readOrCreateSecret(dataDir: string, name: string, bytes = 32): string {
+  const dir = path.join(dataDir, "secrets");
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, name);
+  try {
+    const fd = fs.openSync(file, "wx", 0o600);
+    try {
+      fs.writeSync(fd, randomBytes(bytes).toString("base64url"));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const value = fs.readFileSync(file, "utf8").trim();
+  if (value.length < 16) {
+    throw new Error(`The secret file ${file} is empty or damaged; delete it to generate a new one.`);
+  }
+  return value;
+}

@@ -1,0 +1,107 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+} from "react-router";
+import { Toaster } from "sonner";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { NotFound } from "~/components/layout/not-found";
+import { DEFAULT_LANGUAGE } from "~/lib/i18n";
+import { languageFromRequest } from "~/lib/i18n.server";
+import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage } from "~/lib/language";
+import stylesheet from "./app.css?url";
+
+export const links = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return {
+    language: languageFromRequest(request),
+    year: new Date().getFullYear(),
+  };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData() {
+  return useRouteLoaderData<RootLoaderData>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const language = data?.language ?? DEFAULT_LANGUAGE;
+  return (
+    // The dark theme is forced: there is no light theme to flash (spec §1).
+    <html lang={language} className="dark" style={{ colorScheme: "dark" }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b0f19" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        <LanguageProvider language={language}>
+          <div className="flex min-h-screen flex-col">
+            <SiteHeader />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+          </div>
+          <LanguageSync />
+        </LanguageProvider>
+        <Toaster theme="dark" position="top-right" richColors closeButton />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/**
+ * localStorage is the browser's record of the language (spec §4); the cookie is its mirror for
+ * the server. When they disagree (cookie cleared, first visit after an update), the stored
+ * choice wins; without a stored choice the shown language is stored.
+ */
+function LanguageSync() {
+  const { language, setLanguage } = useLanguage();
+  useEffect(() => {
+    // A `?lang=` link is an explicit choice and wins over what was stored.
+    const chosenByLink = new URLSearchParams(window.location.search).has("lang");
+    const stored = readStoredLanguage();
+    if (!chosenByLink && stored && stored !== language) void setLanguage(stored);
+    else rememberLanguage(language);
+    // Only on the first load: later changes go through setLanguage itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-4xl font-bold">{t("common.error.title")}</h1>
+      <p className="mt-4 text-muted-foreground">{t("common.error.description")}</p>
+      <a href="/" className="mt-8 inline-block text-primary underline underline-offset-4">
+        {t("common.notFound.returnHome")}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { data, type LoaderFunctionArgs } from "react-router";
+import { NotFound } from "~/components/layout/not-found";
+import { logger } from "~/lib/logger.server";
+import { loadPageMeta } from "~/lib/page-meta.server";
+import { metaFromLoader } from "~/lib/seo";
+
+export const meta = metaFromLoader;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  // Spec §8: unknown routes are logged. Data requests of client navigations arrive as *.data.
+  logger.warn(`404 Not Found: ${pathname.replace(/\.data$/, "")}`);
+  return data({ meta: await loadPageMeta(request, "common.notFound.meta") }, { status: 404 });
+}
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

@@ -1,0 +1,91 @@
+// The Node entry point (`npm start`, `npm run dev`). Plain JavaScript so it runs without a
+// build step; everything else is TypeScript built by Vite into build/server/index.js.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+
+const isDevelopment = process.env.NODE_ENV === "development";
+process.env.NODE_ENV ??= "production";
+const SERVER_BUILD = path.resolve("build/server/index.js");
+const FORCE_CLOSE_AFTER_MS = 3000;
+
+function log(message) {
+  process.stdout.write(`${new Date().toISOString()} INFO  ${message}\n`);
+}
+
+async function loadProductionApp() {
+  if (!fs.existsSync(SERVER_BUILD)) {
+    log("No production build found: building first (npm run build)");
+    const result = spawnSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], {
+      stdio: "inherit",
+    });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+  return import(SERVER_BUILD);
+}
+
+async function loadDevelopmentApp(server) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  return viteDevServer.ssrLoadModule("./server/app.ts");
+}
+
+async function main() {
+  const server = express();
+  server.disable("x-powered-by");
+  const product = isDevelopment ? await loadDevelopmentApp(server) : await loadProductionApp();
+
+  let env;
+  try {
+    env = product.getEnv();
+    await product.startRuntime();
+  } catch (error) {
+    if (error?.name === "EnvError" || error?.constructor?.name === "EnvError") {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      process.stderr.write(`Start-up failed: ${error?.stack ?? error}\n`);
+    }
+    await product.stopRuntime?.().catch(() => {});
+    process.exit(1);
+  }
+
+  server.use(compression());
+  if (!isDevelopment) {
+    // Hashed file names never change: cache them for a year. Other public files: an hour.
+    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+  server.use(product.createApp());
+
+  const httpServer = server.listen(env.PORT, env.HOST, () => {
+    log(`Serving ${env.PUBLIC_URL} (listening on http://${env.HOST}:${httpServer.address().port})`);
+  });
+  httpServer.keepAliveTimeout = 65_000;
+
+  let shuttingDown = false;
+  async function shutdown(signal) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log(`${signal} received: finishing requests in flight, then stopping`);
+    const closed = new Promise((resolve) => httpServer.close(resolve));
+    httpServer.closeIdleConnections();
+    const force = setTimeout(() => httpServer.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
+    await closed;
+    clearTimeout(force);
+    try {
+      await product.stopRuntime();
+      log("Stopped cleanly");
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`Shutdown failed: ${error?.stack ?? error}\n`);
+      process.exit(1);
+    }
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+await main();

@@ -1,0 +1,73 @@
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { closeDatabase, openDatabase, pingDatabase } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "~/lib/i18n";
+import { logger, setLogLevel } from "~/lib/logger.server";
+import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox.server";
+import { runStartupTasks } from "./startup-tasks";
+
+/**
+ * The product's HTTP application, built by Vite together with the React Router app so both
+ * share one copy of every module (database pool, auth, i18n). `server.js` mounts it.
+ */
+export function createApp() {
+  const env = getEnv();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use((req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (env.PUBLIC_URL.startsWith("https:")) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    // `?lang=xx` is a choice of language by link: remember it like the switcher does.
+    const lang = req.query.lang;
+    if (typeof lang === "string" && isLanguage(lang)) {
+      res.cookie(LANGUAGE_COOKIE, lang, {
+        path: "/",
+        maxAge: LANGUAGE_COOKIE_MAX_AGE_S * 1000,
+        sameSite: "lax",
+        secure: env.PUBLIC_URL.startsWith("https:"),
+      });
+    }
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    const healthy = await pingDatabase();
+    res.setHeader("Cache-Control", "no-store");
+    res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
+  });
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: env.NODE_ENV === "development" ? "development" : "production",
+    }),
+  );
+  return app;
+}
+
+/** Validates the configuration, opens the database, runs first-start tasks and background work. */
+export async function startRuntime() {
+  const env = getEnv();
+  setLogLevel(env.LOG_LEVEL);
+  await openDatabase();
+  await runStartupTasks();
+  startOutboxWorker();
+  logger.info(`Data directory: ${env.DATA_DIR}${env.DATABASE_URL ? " (external database)" : ""}`);
+}
+
+/** The last part of shutdown, after the HTTP server has stopped taking requests. */
+export async function stopRuntime() {
+  await stopOutboxWorker();
+  await closeDatabase();
+}
+
+export { getEnv };

@@ -1,0 +1,15 @@
+import { logger } from "~/lib/logger.server";
+
+/**
+ * Work done once at every start, after migrations and before the first request: features
+ * add their step here (for example loading the demo media library into an empty database).
+ */
+const tasks: Array<{ name: string; run: () => Promise<void> }> = [];
+
+export async function runStartupTasks() {
+  for (const task of tasks) {
+    const started = Date.now();
+    await task.run();
+    logger.info(`Start-up task "${task.name}" done in ${Date.now() - started} ms`);
+  }
+}
