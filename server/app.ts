@@ -6,6 +6,8 @@ import { getEnv } from "~/lib/env.server";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "~/lib/i18n";
 import { logger, setLogLevel } from "~/lib/logger.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox.server";
+import { getAuthSecret } from "~/lib/secrets.server";
+import "~/lib/mailer.server";
 import { runStartupTasks } from "./startup-tasks";
 
 /**
@@ -58,6 +60,7 @@ export function createApp() {
 export async function startRuntime() {
   const env = getEnv();
   setLogLevel(env.LOG_LEVEL);
+  getAuthSecret();
   await openDatabase();
   await runStartupTasks();
   startOutboxWorker();

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { getEnv } from "./env.server";
 
 /**
  * Reads a secret kept in `$DATA_DIR/secrets/<name>`, generating it on first use.
@@ -27,4 +28,16 @@ export function readOrCreateSecret(dataDir: string, name: string, bytes = 32): s
     throw new Error(`The secret file ${file} is empty or damaged; delete it to generate a new one.`);
   }
   return value;
+}
+
+let authSecret: string | undefined;
+
+/**
+ * The signing secret for sessions and signed URLs: AUTH_SECRET, or one generated once into
+ * `$DATA_DIR/secrets/auth-secret` so it survives restarts without configuration.
+ */
+export function getAuthSecret(): string {
+  const env = getEnv();
+  authSecret ??= env.AUTH_SECRET ?? readOrCreateSecret(env.DATA_DIR, "auth-secret", 48);
+  return authSecret;
 }

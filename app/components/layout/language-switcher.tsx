@@ -17,8 +17,9 @@ export function LanguageSwitcher() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t("common.language.choose")} data-testid="language-switcher">
+        <Button variant="ghost" size="sm" data-testid="language-switcher">
           <Globe aria-hidden="true" />
+          <span className="sr-only">{t("common.language.choose")}</span>
           <Flag language={language} />
           <span className="uppercase">{language}</span>
         </Button>

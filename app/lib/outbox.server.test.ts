@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { outbox } from "~/db/schema";
+import { resetDatabase } from "../../tests/helpers/database";
+import { db } from "./db.server";
+import { enqueueJob, PermanentJobError, registerJobHandler, runDueJobs } from "./outbox.server";
+
+async function jobRow(id: number) {
+  const [row] = await db().select().from(outbox).where(eq(outbox.id, id));
+  return row;
+}
+
+/** Makes a job due now (the back-off put it in the future). */
+async function makeDue(id: number) {
+  await db().update(outbox).set({ runAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, id));
+}
+
+describe("outbox", () => {
+  beforeEach(resetDatabase);
+
+  it("runs a job once and marks it done", async () => {
+    const seen: unknown[] = [];
+    registerJobHandler("test-ok", async (payload) => void seen.push(payload));
+    const id = await enqueueJob("test-ok", { n: 1 });
+    expect(await runDueJobs()).toBe(1);
+    expect(await runDueJobs()).toBe(0);
+    expect(seen).toEqual([{ n: 1 }]);
+    expect((await jobRow(id)).status).toBe("done");
+  });
+
+  it("retries a failing job with growing delay until it succeeds", async () => {
+    let calls = 0;
+    registerJobHandler("test-flaky", async () => {
+      calls += 1;
+      if (calls <= 2) throw new Error(`outage ${calls}`);
+    });
+    const id = await enqueueJob("test-flaky", {});
+    await runDueJobs();
+    let row = await jobRow(id);
+    expect(row.status).toBe("pending");
+    expect(row.lastError).toBe("outage 1");
+    expect(row.runAt.getTime()).toBeGreaterThan(Date.now() - 50);
+    await makeDue(id);
+    await runDueJobs();
+    await makeDue(id);
+    await runDueJobs();
+    row = await jobRow(id);
+    expect(calls).toBe(3);
+    expect(row.status).toBe("done");
+    expect(row.attempts).toBe(3);
+  });
+
+  it("gives up after max attempts, and at once on a permanent error", async () => {
+    registerJobHandler("test-down", async () => {
+      throw new Error("still down");
+    });
+    registerJobHandler("test-bad", async () => {
+      throw new PermanentJobError("bad request");
+    });
+    const down = await enqueueJob("test-down", {}, { maxAttempts: 2 });
+    const bad = await enqueueJob("test-bad", {});
+    await runDueJobs();
+    await makeDue(down);
+    await runDueJobs();
+    expect((await jobRow(down)).status).toBe("failed");
+    expect((await jobRow(bad)).status).toBe("failed");
+    expect((await jobRow(bad)).attempts).toBe(1);
+  });
+
+  it("keeps a job queued in a transaction that rolls back out of the table", async () => {
+    registerJobHandler("test-tx", async () => {});
+    await expect(
+      db().transaction(async (tx) => {
+        await enqueueJob("test-tx", {}, { executor: tx });
+        throw new Error("action failed");
+      }),
+    ).rejects.toThrow("action failed");
+    expect(await db().select().from(outbox)).toHaveLength(0);
+  });
+});

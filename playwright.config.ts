@@ -1,0 +1,37 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests in Debian's Chromium against the built product, started by
+ * tests/e2e/global-setup.ts with fakes for SMTP, Google (OIDC) and Shopify on loopback.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
+});

@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite as CI runs it. Installs Debian's Chromium when missing, builds,
+// runs the unit and integration tests (embedded PostgreSQL), again against Debian's
+// PostgreSQL 15 in CI (the DATABASE_URL path), then the end-to-end tests in Chromium.
+// Prints one closing line "N passed, N failed" and exits non-zero on any failure.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const CHROMIUM = "/usr/bin/chromium";
+const isCI = process.env.CI === "true" || process.env.CI === "1";
+const results = [];
+const started = Date.now();
+
+function step(title) {
+  process.stdout.write(`\n=== ${title} (${Math.round((Date.now() - started) / 1000)} s)\n`);
+}
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function isRoot() {
+  return typeof process.getuid === "function" && process.getuid() === 0;
+}
+
+function aptInstall(packages) {
+  if (!isRoot()) throw new Error(`Missing ${packages.join(", ")}: install them with apt-get (needs root).`);
+  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+}
+
+function readVitestCounts(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, "utf8"));
+    return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numFailedTestSuites ? 0 : 0) };
+  } catch {
+    return undefined;
+  }
+}
+
+function readPlaywrightCounts(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, "utf8"));
+    return { passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky };
+  } catch {
+    return undefined;
+  }
+}
+
+function record(name, status, counts) {
+  results.push({ name, status, counts: counts ?? { passed: 0, failed: status === 0 ? 0 : 1 } });
+}
+
+fs.mkdirSync("test-results", { recursive: true });
+
+step("Chromium");
+if (!fs.existsSync(CHROMIUM)) {
+  process.stdout.write("Installing Debian's chromium (first run on this machine)\n");
+  aptInstall(["chromium"]);
+}
+
+step("Build");
+const buildStatus = run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"]);
+if (buildStatus !== 0) {
+  process.stdout.write("0 passed, 1 failed\n");
+  process.exit(1);
+}
+
+step("Unit and integration tests (embedded PostgreSQL)");
+const vitestArgs = (file) => ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile=${file}`];
+const unitStatus = run(process.execPath, vitestArgs("test-results/vitest.json"));
+record("vitest (embedded)", unitStatus, readVitestCounts("test-results/vitest.json"));
+
+if (isCI || process.env.TEST_DEBIAN_POSTGRES === "1") {
+  step("Database tests against Debian's PostgreSQL 15 (DATABASE_URL path)");
+  const status = await runAgainstDebianPostgres();
+  record("vitest (PostgreSQL 15)", status, readVitestCounts("test-results/vitest-pg15.json"));
+}
+
+step("End-to-end tests (Chromium)");
+const e2eStatus = run(process.execPath, ["node_modules/@playwright/test/cli.js", "test"], {
+  CI: "true",
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+});
+record("playwright", e2eStatus, readPlaywrightCounts("test-results/e2e.json"));
+
+const passed = results.reduce((sum, result) => sum + result.counts.passed, 0);
+const failed = results.reduce((sum, result) => sum + result.counts.failed, 0);
+const anyFailed = results.some((result) => result.status !== 0);
+step("Summary");
+for (const result of results) {
+  process.stdout.write(`${result.status === 0 ? "ok  " : "FAIL"} ${result.name}: ${result.counts.passed} passed, ${result.counts.failed} failed\n`);
+}
+process.stdout.write(`${passed} passed, ${anyFailed && failed === 0 ? 1 : failed} failed\n`);
+process.exit(anyFailed ? 1 : 0);
+
+async function runAgainstDebianPostgres() {
+  const bin = "/usr/lib/postgresql/15/bin";
+  if (!fs.existsSync(path.join(bin, "postgres"))) aptInstall(["postgresql-15"]);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "ipangel-pg15-"));
+  fs.chmodSync(folder, 0o755);
+  const dataDir = path.join(folder, "data");
+  const asPostgres = (args) => (isRoot() ? ["runuser", ["-u", "postgres", "--", ...args]] : [args[0], args.slice(1)]);
+  const port = 55_000 + Math.floor(Math.random() * 5000);
+  fs.mkdirSync(dataDir);
+  if (isRoot()) execFileSync("chown", ["postgres:postgres", dataDir]);
+  const pwfile = path.join(folder, "pw");
+  fs.writeFileSync(pwfile, "pg15-test\n");
+  if (isRoot()) execFileSync("chown", ["postgres:postgres", pwfile]);
+  const [initCommand, initArgs] = asPostgres([path.join(bin, "initdb"), "-D", dataDir, "-U", "postgres", `--pwfile=${pwfile}`, "--auth=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8"]);
+  execFileSync(initCommand, initArgs, { stdio: "ignore" });
+  const [ctlCommand, ctlArgs] = asPostgres([path.join(bin, "pg_ctl"), "-D", dataDir, "-l", path.join(folder, "log"), "-w", "-o", `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off`, "start"]);
+  execFileSync(ctlCommand, ctlArgs, { stdio: "inherit" });
+  try {
+    return run(process.execPath, vitestArgs("test-results/vitest-pg15.json"), {
+      TEST_DATABASE_URL: `postgres://postgres:pg15-test@127.0.0.1:${port}/postgres`,
+    });
+  } finally {
+    const [stopCommand, stopArgs] = asPostgres([path.join(bin, "pg_ctl"), "-D", dataDir, "-m", "fast", "-w", "stop"]);
+    execFileSync(stopCommand, stopArgs, { stdio: "inherit" });
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}

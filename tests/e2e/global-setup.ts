@@ -1,0 +1,32 @@
+import fs from "node:fs";
+import { startSmtpSink } from "../fakes/smtp-sink";
+import { startProductServer } from "../helpers/product-server";
+
+/**
+ * Starts the fakes and one product server for the whole run and publishes their addresses
+ * to the tests through environment variables (workers inherit them):
+ * E2E_BASE_URL, E2E_SMTP_API, E2E_DATA_DIR.
+ */
+export default async function globalSetup() {
+  const smtp = await startSmtpSink();
+  const server = await startProductServer({
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
+      CONTACT_TO: "office@example.com",
+      MAIL_FROM: "IP Angel <no-reply@example.com>",
+      RATE_LIMIT_FACTOR: "50",
+      OUTBOX_RETRY_BASE_MS: "200",
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+    },
+  });
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_SMTP_API = `http://127.0.0.1:${smtp.httpPort}`;
+  process.env.E2E_DATA_DIR = server.dataDir;
+
+  return async () => {
+    const code = await server.stop();
+    await smtp.close();
+    if (code !== 0) console.error(`The product server exited with ${code}:\n${server.output().slice(-3000)}`);
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { makeDataDir, startProductServer } from "../helpers/product-server";
+
+/** The operator's view of the process: crash recovery, clean shutdown, bad configuration. */
+
+function postgresPidsOf(dataDir: string) {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const commandLine = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      if (commandLine.some((part) => part.endsWith("/postgres")) && commandLine.includes(path.join(dataDir, "pg"))) {
+        pids.push(Number(entry));
+      }
+    } catch {
+      // process ended meanwhile
+    }
+  }
+  return pids;
+}
+
+async function withDatabase<T>(dataDir: string, work: (client: pg.Client) => Promise<T>) {
+  const port = Number(fs.readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[3]);
+  const password = fs.readFileSync(path.join(dataDir, "secrets", "pg-password"), "utf8").trim();
+  const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password, database: "app" });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+test.describe("server lifecycle", () => {
+  test.describe.configure({ mode: "serial" });
+  const env = { SEED_DEMO: "0" };
+
+  test("survives kill -9 with every committed row, and stops cleanly on SIGTERM", async () => {
+    test.setTimeout(120_000);
+    const dataDir = makeDataDir("ipangel-lifecycle-");
+    try {
+      const first = await startProductServer({ dataDir, env });
+      await withDatabase(dataDir, (client) => client.query("insert into categories (name) values ('Committed before the crash')"));
+      await first.stop("SIGKILL");
+
+      const restartedAt = Date.now();
+      const second = await startProductServer({ dataDir, env, timeoutMs: 10_000 });
+      expect(Date.now() - restartedAt).toBeLessThan(10_000);
+      const names = await withDatabase(dataDir, async (client) => (await client.query("select name from categories")).rows);
+      expect(names).toEqual([{ name: "Committed before the crash" }]);
+      expect((await fetch(`${second.url}/`)).status).toBe(200);
+
+      const stoppingAt = Date.now();
+      const code = await second.stop("SIGTERM");
+      expect(code).toBe(0);
+      expect(Date.now() - stoppingAt).toBeLessThan(5_000);
+      expect(postgresPidsOf(dataDir)).toEqual([]);
+      expect(fs.statSync(path.join(dataDir, "secrets", "auth-secret")).mode & 0o777).toBe(0o600);
+    } finally {
+      for (const pid of postgresPidsOf(dataDir)) process.kill(pid, "SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("refuses a bad configuration with a message naming the variable", async () => {
+    const attempt = startProductServer({ env: { ...env, PORT: "not-a-port" }, port: 0, timeoutMs: 15_000 });
+    await expect(attempt).rejects.toThrow(/PORT: must be a port number/);
+  });
+});
