@@ -248,3 +248,40 @@ export const outbox = pgTable(
   },
   (table) => [index("outbox_due_idx").on(table.status, table.runAt)],
 );
+
+/** better-auth's rate-limit counters (storage "database"), shared by every server process. */
+export const rateLimit = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/** Messages sent through the contact form (always stored; mailed to CONTACT_TO when set). */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    language: text("language").notNull().default("en"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("contact_messages_created_at_idx").on(table.createdAt.desc())],
+);
+
+/**
+ * Fixed-window counters for our own rate limits (contact form and other non-auth actions):
+ * one row per key and window, so every server process shares the limit.
+ */
+export const requestCounters = pgTable(
+  "request_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
