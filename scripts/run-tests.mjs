@@ -72,6 +72,11 @@ if (buildStatus !== 0) {
   process.exit(1);
 }
 
+step("Type check");
+const typegenStatus = run(process.execPath, ["node_modules/@react-router/dev/bin.js", "typegen"]);
+const tscStatus = typegenStatus === 0 ? run(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"]) : typegenStatus;
+record("typecheck", tscStatus, { passed: tscStatus === 0 ? 1 : 0, failed: tscStatus === 0 ? 0 : 1 });
+
 step("Unit and integration tests (embedded PostgreSQL)");
 const vitestArgs = (file) => ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile=${file}`];
 const unitStatus = run(process.execPath, vitestArgs("test-results/vitest.json"));

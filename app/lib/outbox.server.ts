@@ -44,13 +44,13 @@ export async function enqueueJob(
   return row.id;
 }
 
-interface ClaimedJob {
+type ClaimedJob = {
   id: number;
   kind: string;
   payload: Record<string, unknown>;
   attempts: number;
   max_attempts: number;
-}
+};
 
 async function claimDueJobs(): Promise<ClaimedJob[]> {
   const result = await db().execute<ClaimedJob>(sql`

@@ -120,7 +120,7 @@ function MobileMenu() {
         <Menu className="size-5 group-open:hidden" aria-hidden="true" />
         <X className="hidden size-5 group-open:block" aria-hidden="true" />
       </summary>
-      <div className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-border bg-background px-4 pb-6 shadow-xl">
+      <div className="absolute inset-x-0 top-16 h-[calc(100dvh-4rem)] overflow-y-auto border-b border-border bg-background px-4 pb-6 shadow-xl">
         <nav aria-label={t("common.nav.mobile")} className="flex flex-col gap-1 pt-2">
           {MAIN_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end} className={linkClass}>
