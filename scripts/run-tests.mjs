@@ -84,7 +84,13 @@ record("vitest (embedded)", unitStatus, readVitestCounts("test-results/vitest.js
 
 if (isCI || process.env.TEST_DEBIAN_POSTGRES === "1") {
   step("Database tests against Debian's PostgreSQL 15 (DATABASE_URL path)");
-  const status = await runAgainstDebianPostgres();
+  let status;
+  try {
+    status = await runAgainstDebianPostgres();
+  } catch (error) {
+    process.stderr.write(`Could not run against PostgreSQL 15: ${error.message}\n`);
+    status = 1;
+  }
   record("vitest (PostgreSQL 15)", status, readVitestCounts("test-results/vitest-pg15.json"));
 }
 
@@ -114,7 +120,7 @@ async function runAgainstDebianPostgres() {
   const asPostgres = (args) => (isRoot() ? ["runuser", ["-u", "postgres", "--", ...args]] : [args[0], args.slice(1)]);
   const port = 55_000 + Math.floor(Math.random() * 5000);
   fs.mkdirSync(dataDir);
-  if (isRoot()) execFileSync("chown", ["postgres:postgres", dataDir]);
+  if (isRoot()) execFileSync("chown", ["-R", "postgres:postgres", folder]);
   const pwfile = path.join(folder, "pw");
   fs.writeFileSync(pwfile, "pg15-test\n");
   if (isRoot()) execFileSync("chown", ["postgres:postgres", pwfile]);
