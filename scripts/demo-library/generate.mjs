@@ -162,6 +162,8 @@ function item(slug, f) {
     language: f.language,
     ai_generated: f.ai_generated ?? false,
     version: f.version,
+    // video frame size is known here; music-metadata does not report it for every container
+    ...(f.file_type === "video" ? { width_px: 480, height_px: 270 } : {}),
     ...(f.sheet_type ? { sheet_type: f.sheet_type } : {}),
     ...(f.service_kind ? { service_kind: f.service_kind, endpoint: f.endpoint } : {}),
     external_links: f.external_links,
