@@ -1,11 +1,11 @@
-// Renders the demo catalogue's product illustrations (our own artwork) to public/shop/*.webp.
+// Renders the demo catalogue's product illustrations (our own artwork) to public/images/shop/*.webp.
 // Run: node scripts/shop-images.mjs
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 
 const SIZE = 480;
-const out = path.resolve("public/shop");
+const out = path.resolve("public/images/shop");
 fs.mkdirSync(out, { recursive: true });
 
 const palettes = {

@@ -34,53 +34,62 @@ export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: bo
         <>
           <ul className="mt-8 divide-y divide-border rounded-xl border border-border bg-card" data-testid="cart-lines">
             {lines.map((line) => (
-              <li key={line.merchandiseId} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
+              <li key={line.merchandiseId} className="flex gap-3 p-4 sm:gap-4" data-testid="cart-line">
                 {line.image ? (
-                  <img src={line.image.url} alt="" width={64} height={64} className="size-16 shrink-0 rounded-md object-cover" />
+                  <img src={line.image.url} alt="" width={64} height={64} className="size-12 shrink-0 rounded-md object-cover sm:size-16" />
                 ) : null}
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">{line.title}</p>
-                  <p className="text-sm text-muted-foreground">{formatPrice(line.price, language)}</p>
+                <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{line.title}</p>
+                    <p className="text-sm text-muted-foreground">{formatPrice(line.price, language)}</p>
+                  </div>
+                  <div className="flex items-center justify-between gap-2 sm:gap-4">
+                    <div className="flex items-center gap-1" role="group" aria-label={t("shop.cart.quantityOf", { title: line.title })}>
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        className="size-9"
+                        aria-label={t("shop.cart.decrease", { title: line.title })}
+                        onClick={() => cart.setQuantity(line.merchandiseId, line.quantity - 1)}
+                      >
+                        <Minus aria-hidden="true" />
+                      </Button>
+                      <span className="w-8 text-center tabular-nums" data-testid="cart-line-quantity" aria-live="polite">
+                        {line.quantity}
+                      </span>
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        className="size-9"
+                        disabled={line.quantity >= MAX_LINE_QUANTITY}
+                        aria-label={t("shop.cart.increase", { title: line.title })}
+                        onClick={() => cart.setQuantity(line.merchandiseId, line.quantity + 1)}
+                      >
+                        <Plus aria-hidden="true" />
+                      </Button>
+                    </div>
+                    <div className="flex items-center gap-1 sm:gap-2">
+                      <p className="text-right sm:min-w-24 font-semibold tabular-nums">
+                        {formatPrice(
+                          { amount: Number.parseFloat(line.price.amount) * line.quantity, currencyCode: line.price.currencyCode },
+                          language,
+                        )}
+                      </p>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        className="size-9 text-muted-foreground"
+                        aria-label={t("shop.cart.remove", { title: line.title })}
+                        onClick={() => cart.remove(line.merchandiseId)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </div>
+                  </div>
                 </div>
-                <div className="flex items-center gap-1" role="group" aria-label={t("shop.cart.quantityOf", { title: line.title })}>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="icon"
-                    className="size-9"
-                    aria-label={t("shop.cart.decrease", { title: line.title })}
-                    onClick={() => cart.setQuantity(line.merchandiseId, line.quantity - 1)}
-                  >
-                    <Minus aria-hidden="true" />
-                  </Button>
-                  <span className="w-8 text-center tabular-nums" data-testid="cart-line-quantity" aria-live="polite">
-                    {line.quantity}
-                  </span>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="icon"
-                    className="size-9"
-                    disabled={line.quantity >= MAX_LINE_QUANTITY}
-                    aria-label={t("shop.cart.increase", { title: line.title })}
-                    onClick={() => cart.setQuantity(line.merchandiseId, line.quantity + 1)}
-                  >
-                    <Plus aria-hidden="true" />
-                  </Button>
-                </div>
-                <p className="w-24 text-right font-semibold tabular-nums">
-                  {formatPrice({ amount: Number.parseFloat(line.price.amount) * line.quantity, currencyCode: line.price.currencyCode }, language)}
-                </p>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-9 text-muted-foreground"
-                  aria-label={t("shop.cart.remove", { title: line.title })}
-                  onClick={() => cart.remove(line.merchandiseId)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
               </li>
             ))}
           </ul>

@@ -51,7 +51,7 @@ describe("demo catalogue", () => {
 
   it("has our own image for every product", () => {
     for (const entry of CATALOGUE) {
-      expect(fs.existsSync(path.resolve("public/shop", `${entry.handle}.webp`)), entry.handle).toBe(true);
+      expect(fs.existsSync(path.resolve("public/images/shop", `${entry.handle}.webp`)), entry.handle).toBe(true);
     }
   });
 

@@ -10,7 +10,7 @@ import {
 
 /**
  * The demo product catalogue, shown when no Shopify store is configured (ADR 0010).
- * Images are our own illustrations in public/shop/ (scripts/shop-images.mjs).
+ * Images are our own illustrations in public/images/shop/ (scripts/shop-images.mjs).
  * Prices per display currency: USD for English, EUR for German and Spanish.
  */
 type Text = Record<Language, string>;
@@ -232,7 +232,7 @@ export function catalogueProduct(entry: CatalogueEntry, language: Language): Sho
     description: entry.description[language],
     price: { amount: entry.price[currencyCode], currencyCode },
     image: {
-      url: `/shop/${entry.handle}.webp`,
+      url: `/images/shop/${entry.handle}.webp`,
       alt: entry.title[language],
       width: CATALOGUE_IMAGE_SIZE,
       height: CATALOGUE_IMAGE_SIZE,

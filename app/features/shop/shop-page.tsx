@@ -57,8 +57,8 @@ export function ShopPage({ data }: { data: ShopPageData }) {
 function CategoryTabs({ active }: { active: ShopCategory }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("shop.categories.label")} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex w-max gap-2 rounded-lg border border-border bg-card p-1 sm:w-auto sm:flex-wrap">
+    <nav aria-label={t("shop.categories.label")}>
+      <ul className="flex flex-wrap gap-1 rounded-lg border border-border bg-card p-1 sm:gap-2">
         {SHOP_CATEGORIES.map((category) => (
           <li key={category}>
             <Link
@@ -146,8 +146,8 @@ function ProductCard({ product }: { product: ShopProduct }) {
   const { language } = useLanguage();
   const titleId = useId();
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card" data-testid="product-card">
-      <div className="relative aspect-square bg-muted">
+    <article className="flex h-full overflow-hidden rounded-xl border border-border bg-card min-[480px]:flex-col" data-testid="product-card">
+      <div className="relative aspect-square w-32 shrink-0 self-start bg-muted min-[480px]:w-auto min-[480px]:self-auto">
         {product.image ? (
           <img
             src={product.image.url}
@@ -160,15 +160,15 @@ function ProductCard({ product }: { product: ShopProduct }) {
           />
         ) : null}
         {product.isNew ? (
-          <span className="absolute left-3 top-3 rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground">
+          <span className="absolute left-2 top-2 rounded-full min-[480px]:left-3 min-[480px]:top-3 bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground">
             {t("shop.product.new")}
           </span>
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 id={titleId} className="font-semibold leading-snug">{product.title}</h3>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
+        <h3 id={titleId} className="break-words font-semibold leading-snug">{product.title}</h3>
         <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
-        <div className="mt-auto flex items-center justify-between gap-3 pt-3">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-2 pt-2">
           <p className="text-lg font-semibold" data-testid="product-price">
             {formatPrice(product.price, language)}
           </p>
