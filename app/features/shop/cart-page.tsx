@@ -6,6 +6,7 @@ import { useLanguage } from "~/lib/language";
 import { cart, cartTotals, displayLine, MAX_LINE_QUANTITY, useCartLines } from "./cart-store";
 import { formatPrice } from "./format";
 import { TrustCopy } from "./shop-page";
+import { useHydrated } from "./use-hydrated";
 
 export type CheckoutError = "notConfigured" | "invalid" | "failed";
 
@@ -16,6 +17,7 @@ export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: bo
   const totals = cartTotals(lines);
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const hydrated = useHydrated();
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
@@ -23,7 +25,9 @@ export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: bo
       <noscript>
         <p className="mt-6 rounded-lg border border-border bg-card p-4 text-muted-foreground">{t("shop.cart.noscript")}</p>
       </noscript>
-      {lines.length === 0 ? (
+      {!hydrated ? (
+        <div className="mt-8 h-40 animate-pulse rounded-xl border border-border bg-card" aria-hidden="true" />
+      ) : lines.length === 0 ? (
         <div className="mt-8 rounded-xl border border-border bg-card p-8 text-center" data-testid="cart-empty">
           <p className="text-muted-foreground">{t("shop.cart.empty")}</p>
           <Button asChild className="mt-6">

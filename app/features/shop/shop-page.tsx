@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/lib/language";
 import { cn } from "~/lib/utils";
 import { cart } from "./cart-store";
+import { useHydrated } from "./use-hydrated";
 import { formatPrice, formatShippingThreshold } from "./format";
 import type { ProductSource } from "./products.server";
 import { SHOP_CATEGORIES, type ShopCategory, type ShopProduct } from "./types";
@@ -145,6 +146,8 @@ function ProductCard({ product }: { product: ShopProduct }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const titleId = useId();
+  // The cart lives in the browser: the button works once JavaScript runs.
+  const hydrated = useHydrated();
   return (
     <article className="flex h-full overflow-hidden rounded-xl border border-border bg-card min-[480px]:flex-col" data-testid="product-card">
       <div className="relative aspect-square w-32 shrink-0 self-start bg-muted min-[480px]:w-auto min-[480px]:self-auto">
@@ -175,7 +178,7 @@ function ProductCard({ product }: { product: ShopProduct }) {
           <Button
             type="button"
             size="sm"
-            disabled={!product.availableForSale}
+            disabled={!product.availableForSale || !hydrated}
             aria-describedby={titleId}
             onClick={() => {
               cart.add(product);
