@@ -29,7 +29,9 @@ export function CommunityPage({ view }: { view: CommunityView }) {
           <h1 id="community-title" className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl">
             {t("community.hero.title")}
           </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{t("community.hero.subtitle")}</p>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
+            {t(view.kind === "member" ? "community.hero.memberSubtitle" : "community.hero.subtitle")}
+          </p>
           {view.kind === "visitor" ? <VisitorActions /> : null}
         </div>
       </section>
