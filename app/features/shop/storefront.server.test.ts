@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getEnv, parseEnv, setEnvForTesting, type Env } from "~/lib/env.server";
 import { startFakeStorefront, type FakeProduct, type FakeStorefront } from "../../../tests/fakes/shopify-storefront";
+import { action as cartAction, loader as cartLoader } from "~/routes/shop.cart";
+import { loader as shopLoader } from "~/routes/shop";
 import { startCheckout } from "./checkout.server";
 import { loadProducts } from "./products.server";
 import { fetchStorefrontProducts, storefrontConfig, StorefrontError } from "./storefront.server";
@@ -149,5 +151,22 @@ describe("Storefront client against a fake Storefront API", () => {
     const form = new FormData();
     form.set("lines", JSON.stringify([{ merchandiseId: "catalogue:desk-mat", quantity: 1 }]));
     expect(await startCheckout(form)).toEqual({ error: "notConfigured" });
+  });
+
+  it("routes: /shop loads the store's products for a tab, /shop/cart redirects to the store's checkout", async () => {
+    const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+    const page = await shopLoader(args(new Request("http://localhost/shop?category=lifestyle")));
+    expect(page).toMatchObject({ category: "lifestyle", source: "storefront", unavailable: false });
+    expect(page.products.map((product) => product.handle)).toEqual(["product-2", "product-6", "product-10"]);
+    expect(fake.requests.at(-1)!.variables).toMatchObject({ query: "product_type:'Lifestyle'" });
+
+    expect(await cartLoader(args(new Request("http://localhost/shop/cart")))).toMatchObject({ checkoutConfigured: true });
+    const form = new URLSearchParams({ lines: JSON.stringify([{ merchandiseId: products[2]!.variantId, quantity: 3 }]) });
+    const thrown = await cartAction(args(new Request("http://localhost/shop/cart", { method: "POST", body: form }))).catch(
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("location")).toBe(fake.carts.at(-1)!.checkoutUrl);
   });
 });
