@@ -16,6 +16,11 @@ export interface SiteConfig {
   vatId: string | null;
   registerEntry: string | null;
   externalUrls: { academy: string; market: string; community: string };
+  /** Where each module lives on the external community platform (paths below externalUrls.community). */
+  communityModulePaths: Record<
+    "discussions" | "events" | "learning" | "badges" | "directory" | "groups",
+    string
+  >;
   social: Array<{ name: "LinkedIn" | "Instagram" | "YouTube" | "X" | "GitHub"; url: string }>;
   /**
    * Home page claims. Leave a value null and the claim is not shown: the site never shows
@@ -43,6 +48,14 @@ export const siteConfig: SiteConfig = {
     academy: "https://academy.example.com",
     market: "https://market.example.com",
     community: "https://community.example.com",
+  },
+  communityModulePaths: {
+    discussions: "/discussions",
+    events: "/events",
+    learning: "/courses",
+    badges: "/badges",
+    directory: "/members",
+    groups: "/groups",
   },
   social: [
     { name: "LinkedIn", url: "https://www.linkedin.com/" },

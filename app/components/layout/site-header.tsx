@@ -9,6 +9,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { CartButton } from "~/features/shop/cart-button";
 import { cn } from "~/lib/utils";
 import { AccountActions } from "./account-actions";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
@@ -45,9 +46,13 @@ export function SiteHeader() {
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
           <LanguageSwitcher />
+          <CartButton layout="bar" />
           <AccountActions layout="bar" />
         </div>
-        <MobileMenu />
+        <div className="flex items-center gap-1 lg:hidden">
+          <CartButton layout="mobile" />
+          <MobileMenu />
+        </div>
       </div>
     </header>
   );

@@ -1,0 +1,127 @@
+import { Award, BookOpen, CalendarDays, ExternalLink, Lock, MessagesSquare, Users, UsersRound, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { CommunityModule, CommunityView } from "./community.server";
+
+const MODULES: Array<{ id: CommunityModule; icon: LucideIcon }> = [
+  { id: "discussions", icon: MessagesSquare },
+  { id: "events", icon: CalendarDays },
+  { id: "learning", icon: BookOpen },
+  { id: "badges", icon: Award },
+  { id: "directory", icon: Users },
+  { id: "groups", icon: UsersRound },
+];
+
+export function CommunityPage({ view }: { view: CommunityView }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section
+        aria-labelledby="community-title"
+        className="border-b border-border bg-[radial-gradient(ellipse_at_top,rgba(94,234,212,0.14),transparent_60%)]"
+      >
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
+          <p className="inline-flex items-center gap-2 rounded-full border border-border px-3 py-1 text-sm text-muted-foreground">
+            <Lock className="size-4 text-accent" aria-hidden="true" />
+            {t("community.hero.badge")}
+          </p>
+          <h1 id="community-title" className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl">
+            {t("community.hero.title")}
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
+            {t(view.kind === "member" ? "community.hero.memberSubtitle" : "community.hero.subtitle")}
+          </p>
+          {view.kind === "visitor" ? <VisitorActions /> : null}
+        </div>
+      </section>
+      {view.kind === "member" ? <MemberArea view={view} /> : <VisitorPresentation />}
+    </>
+  );
+}
+
+function VisitorActions() {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row" data-testid="community-visitor-actions">
+      <Button asChild size="lg">
+        <Link to="/auth?tab=signup">{t("community.visitor.signUp")}</Link>
+      </Button>
+      <Button asChild size="lg" variant="outline">
+        <Link to="/auth">{t("community.visitor.logIn")}</Link>
+      </Button>
+    </div>
+  );
+}
+
+function VisitorPresentation() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="community-features-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+      <h2 id="community-features-title" className="text-center text-3xl font-bold tracking-tight">
+        {t("community.features.title")}
+      </h2>
+      <p className="mx-auto mt-4 max-w-2xl text-center text-muted-foreground">{t("community.features.subtitle")}</p>
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {MODULES.map(({ id, icon: Icon }) => (
+          <li key={id} className="rounded-xl border border-border bg-card p-6">
+            <Icon className="size-8 text-primary" aria-hidden="true" />
+            <h3 className="mt-4 text-lg font-semibold">{t(`community.modules.${id}.title`)}</h3>
+            <p className="mt-2 text-sm text-muted-foreground">{t(`community.modules.${id}.description`)}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="mx-auto mt-14 max-w-2xl rounded-xl border border-border bg-card p-8 text-center">
+        <h2 className="text-2xl font-semibold">{t("community.visitor.joinTitle")}</h2>
+        <p className="mt-3 text-muted-foreground">{t("community.visitor.joinText")}</p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button asChild>
+            <Link to="/auth?tab=signup">{t("community.visitor.signUp")}</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/auth">{t("community.visitor.logIn")}</Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function MemberArea({ view }: { view: Extract<CommunityView, { kind: "member" }> }) {
+  const { t } = useTranslation();
+  const icons = new Map(MODULES.map(({ id, icon }) => [id, icon]));
+  return (
+    <section aria-labelledby="community-member-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20" data-testid="community-member">
+      <h2 id="community-member-title" className="text-3xl font-bold tracking-tight">
+        {t("community.member.welcome", { name: view.name })}
+      </h2>
+      <p className="mt-4 max-w-3xl text-muted-foreground">{t("community.member.platformNote")}</p>
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {view.modules.map(({ id, href }) => {
+          const Icon = icons.get(id) ?? Users;
+          return (
+            <li key={id} className="flex flex-col rounded-xl border border-border bg-card p-6">
+              <Icon className="size-8 text-primary" aria-hidden="true" />
+              <h3 className="mt-4 text-lg font-semibold">{t(`community.modules.${id}.title`)}</h3>
+              <p className="mt-2 flex-1 text-sm text-muted-foreground">{t(`community.modules.${id}.description`)}</p>
+              <Button asChild variant="outline" className="mt-6 self-start">
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  {t(`community.modules.${id}.open`)}
+                  <ExternalLink aria-hidden="true" />
+                  <span className="sr-only">{t("community.member.newTab")}</span>
+                </a>
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <Button asChild size="lg" className="mt-10">
+        <a href={view.platformUrl} target="_blank" rel="noopener noreferrer">
+          {t("community.member.openPlatform")}
+          <ExternalLink aria-hidden="true" />
+          <span className="sr-only">{t("community.member.newTab")}</span>
+        </a>
+      </Button>
+    </section>
+  );
+}

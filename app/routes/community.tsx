@@ -1,0 +1,23 @@
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { getOptionalUser } from "~/features/account/session.server";
+import { CommunityPage } from "~/features/community/community-page";
+import { loadCommunity } from "~/features/community/community.server";
+import { loadPageMeta } from "~/lib/page-meta.server";
+import { metaFromLoader } from "~/lib/seo";
+
+export const meta = metaFromLoader;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  return { meta: await loadPageMeta(request, "community.meta"), view: loadCommunity(user) };
+}
+
+export default function CommunityRoute() {
+  const { view } = useLoaderData<typeof loader>();
+  return <CommunityPage view={view} />;
+}
+
+/** The page differs per signed-in user: never stored by shared caches. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}

@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
+import { loadProducts } from "~/features/shop/products.server";
+import { ShopPage } from "~/features/shop/shop-page";
+import { isShopCategory } from "~/features/shop/types";
+import { languageFromRequest } from "~/lib/i18n.server";
+import { loadPageMeta } from "~/lib/page-meta.server";
+import { metaFromLoader } from "~/lib/seo";
+
+export const meta = metaFromLoader;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("category");
+  const category = isShopCategory(requested) ? requested : "all";
+  const after = url.searchParams.get("after")?.slice(0, 500) || null;
+  const page = await loadProducts({ category, after, language: languageFromRequest(request) });
+  return { meta: await loadPageMeta(request, "shop.meta"), category, ...page };
+}
+
+export default function ShopRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <ShopPage data={data} />;
+}
