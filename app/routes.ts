@@ -2,5 +2,14 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("academy", "routes/academy.tsx"),
+  route("market", "routes/market.tsx"),
+  route("consulting", "routes/consulting.tsx"),
+  route("tandem", "routes/tandem.tsx"),
+  route("platforms", "routes/platforms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("imprint", "routes/imprint.tsx"),
+  route("terms", "routes/terms.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
