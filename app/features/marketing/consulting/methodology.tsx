@@ -24,14 +24,19 @@ export function Methodology() {
   const { t } = useTranslation();
   const sectionRef = useRef<HTMLElement>(null);
   const [activeCount, setActiveCount] = useState<number>(METHODOLOGY_STEPS.length);
+  // "static" on the server and for reduced motion; "animated" once the reveal is armed.
+  const [mode, setMode] = useState<"static" | "animated">("static");
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
+    setHydrated(true);
     const section = sectionRef.current;
     if (!section || typeof IntersectionObserver === "undefined") return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     if (isRevealed(section.getBoundingClientRect(), window.innerHeight)) return;
 
     setActiveCount(0);
+    setMode("animated");
     const timers: number[] = [];
     const observer = new IntersectionObserver(
       (entries) => {
@@ -59,6 +64,8 @@ export function Methodology() {
     <section
       ref={sectionRef}
       id="methodology"
+      data-hydrated={hydrated ? "true" : "false"}
+      data-reveal={mode}
       aria-labelledby="methodology-title"
       className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20"
     >
@@ -77,8 +84,11 @@ export function Methodology() {
               data-testid={`methodology-step-${step}`}
               data-active={active ? "true" : "false"}
               className={cn(
-                "rounded-lg border bg-card p-5 transition-all duration-500 ease-out",
-                active ? "translate-y-0 border-primary/50 opacity-100" : "translate-y-4 border-border opacity-0",
+                "rounded-lg border bg-card p-5",
+                // Fade in only; hiding (the reset after hydration) is immediate and `invisible`.
+                active
+                  ? "translate-y-0 border-primary/50 opacity-100 transition-all duration-500 ease-out"
+                  : "invisible translate-y-4 border-border opacity-0",
               )}
             >
               <span

@@ -1,4 +1,4 @@
-import { ArrowRight, Bot, Briefcase, Clock, ExternalLink, Film, GraduationCap, ShoppingBag, ShoppingCart, Users } from "lucide-react";
+import { ArrowRight, Boxes, Bot, Briefcase, Clock, ExternalLink, Film, GraduationCap, ShoppingBag, ShoppingCart, Users } from "lucide-react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -31,7 +31,7 @@ export function PlatformsPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHero badge={<Badge>{t("platforms.hero.badge")}</Badge>} title={t("platforms.hero.title")} subtitle={t("platforms.hero.subtitle")} />
+      <PageHero badge={<Badge icon={Boxes}>{t("platforms.hero.badge")}</Badge>} title={t("platforms.hero.title")} subtitle={t("platforms.hero.subtitle")} />
       <ContentSection id="all-platforms" title={t("platforms.list.title")} subtitle={t("platforms.list.subtitle")}>
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {PLATFORMS.map((platform) => (
