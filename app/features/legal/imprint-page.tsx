@@ -20,13 +20,13 @@ export function ImprintPage() {
           <dl className="rounded-lg border border-border bg-card p-5 text-foreground">
             <dt className="font-semibold">{t("legal.phone")}</dt>
             <dd>
-              <a href={`tel:${siteConfig.phone.replace(/[^+\d]/g, "")}`} className="text-primary hover:underline">
+              <a href={`tel:${siteConfig.phone.replace(/[^+\d]/g, "")}`} className="text-primary underline underline-offset-2">
                 {siteConfig.phone}
               </a>
             </dd>
             <dt className="mt-2 font-semibold">{t("legal.email")}</dt>
             <dd>
-              <a href={`mailto:${siteConfig.email}`} className="text-primary hover:underline">
+              <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">
                 {siteConfig.email}
               </a>
             </dd>

@@ -108,9 +108,9 @@ export function ProviderAddress({ withContact = true }: { withContact?: boolean 
       <span className="block">{t(`legal.countries.${address.country}`, { defaultValue: address.country })}</span>
       {withContact ? (
         <span className="mt-3 block">
-          {t("legal.phone")}: <a href={`tel:${siteConfig.phone.replace(/[^+\d]/g, "")}`} className="text-primary hover:underline">{siteConfig.phone}</a>
+          {t("legal.phone")}: <a href={`tel:${siteConfig.phone.replace(/[^+\d]/g, "")}`} className="text-primary underline underline-offset-2">{siteConfig.phone}</a>
           <br />
-          {t("legal.email")}: <a href={`mailto:${siteConfig.email}`} className="text-primary hover:underline">{siteConfig.email}</a>
+          {t("legal.email")}: <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">{siteConfig.email}</a>
         </span>
       ) : null}
     </address>

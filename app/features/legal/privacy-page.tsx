@@ -39,7 +39,7 @@ export function PrivacyPage() {
           <address className="rounded-lg border border-border bg-card p-5 not-italic text-foreground" data-testid="supervisory-authority">
             <span className="block font-semibold">{supervisoryAuthority.name}</span>
             <span className="block">{supervisoryAuthority.address}</span>
-            <a href={supervisoryAuthority.url} className="text-primary hover:underline" rel="noopener noreferrer">
+            <a href={supervisoryAuthority.url} className="text-primary underline underline-offset-2" rel="noopener noreferrer">
               {supervisoryAuthority.url}
             </a>
           </address>
@@ -47,7 +47,7 @@ export function PrivacyPage() {
         security: (
           <p>
             {t("privacy.contactLine")}{" "}
-            <a href={`mailto:${siteConfig.email}`} className="text-primary hover:underline">
+            <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">
               {siteConfig.email}
             </a>
           </p>
