@@ -33,9 +33,9 @@ export function LegalDocument({
   const list = useList();
   const heading = (id: string, index: number) => `${numbered ? `${index + 1}. ` : ""}${t(`${ns}.sections.${id}.title`)}`;
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16" aria-labelledby="page-title">
+    <article className="mx-auto max-w-3xl px-4 py-12 break-words sm:px-6 sm:py-16" aria-labelledby="page-title">
       <header className="border-b border-border pb-8">
-        <h1 id="page-title" className="text-4xl font-bold tracking-tight">
+        <h1 id="page-title" className="text-3xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">
           <span className="text-gradient">{t(`${ns}.title`)}</span>
         </h1>
         <p className="mt-3 text-sm text-muted-foreground" data-testid="legal-date">

@@ -20,7 +20,7 @@ export function AboutPage() {
       </ContentSection>
 
       <ContentSection id="essence" title={t("about.essence.title")} subtitle={t("about.essence.subtitle")} muted>
-        <ul className="grid gap-6 md:grid-cols-3">
+        <ul className="grid gap-6 lg:grid-cols-3">
           {(
             [
               ["knowledge", Lightbulb],
@@ -56,7 +56,7 @@ export function AboutPage() {
       </ContentSection>
 
       <ContentSection id="data" title={t("about.data.title")} subtitle={t("about.data.subtitle")}>
-        <ul className="grid gap-6 md:grid-cols-3">
+        <ul className="grid gap-6 lg:grid-cols-3">
           {(["privacy", "security", "ownership"] as const).map((key) => (
             <li key={key}>
               <FeatureCard icon={ShieldCheck} title={t(`about.data.points.${key}.title`)} description={t(`about.data.points.${key}.description`)} />

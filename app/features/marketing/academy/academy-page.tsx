@@ -18,7 +18,7 @@ export function AcademyPage() {
         subtitle={t("academy.hero.subtitle")}
       />
       <ContentSection id="offers" title={t("academy.offers.title")} subtitle={t("academy.offers.subtitle")}>
-        <ul className="grid gap-6 md:grid-cols-3">
+        <ul className="grid gap-6 lg:grid-cols-3">
           {cards.map(({ key, icon }) => (
             <li key={key}>
               <FeatureCard icon={icon} title={t(`academy.offers.${key}.title`)} description={t(`academy.offers.${key}.description`)} />

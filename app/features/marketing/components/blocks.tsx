@@ -112,7 +112,7 @@ export function FeatureCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <div className={cn("h-full rounded-lg border border-border bg-card p-6 sm:p-8", className)}>
+    <div className={cn("h-full rounded-lg border border-border bg-card p-6 break-words hyphens-auto sm:p-8", className)}>
       {Icon ? <Icon className="size-8 text-accent" aria-hidden="true" /> : null}
       <Heading className="mt-4 text-xl font-semibold">{title}</Heading>
       {description ? <p className="mt-2 text-muted-foreground">{description}</p> : null}

@@ -70,7 +70,7 @@ function Services() {
   ] as const;
   return (
     <ContentSection id="services" title={t("consulting.services.title")} subtitle={t("consulting.services.subtitle")} muted>
-      <ul className="grid gap-6 md:grid-cols-3">
+      <ul className="grid gap-6 lg:grid-cols-3">
         {services.map(({ key, icon }) => (
           <li key={key}>
             <FeatureCard icon={icon} title={t(`consulting.services.${key}.title`)} description={t(`consulting.services.${key}.description`)}>

@@ -75,7 +75,7 @@ export function Methodology() {
         </h2>
         <p className="mt-4 text-muted-foreground">{t("consulting.methodology.subtitle")}</p>
       </div>
-      <ol className="relative mx-auto mt-12 grid max-w-5xl gap-4 lg:grid-cols-5">
+      <ol className="relative mx-auto mt-12 grid max-w-6xl gap-4 lg:grid-cols-5">
         {METHODOLOGY_STEPS.map((step, index) => {
           const active = index < activeCount;
           return (
@@ -97,7 +97,7 @@ export function Methodology() {
               >
                 {index + 1}
               </span>
-              <h3 className="mt-4 text-lg font-semibold">{t(`consulting.methodology.steps.${step}.title`)}</h3>
+              <h3 className="mt-4 text-lg font-semibold break-words hyphens-auto">{t(`consulting.methodology.steps.${step}.title`)}</h3>
               <p className="mt-2 text-sm text-muted-foreground">{t(`consulting.methodology.steps.${step}.description`)}</p>
             </li>
           );

@@ -15,7 +15,7 @@ export function MarketPage() {
     <>
       <PageHero badge={<Badge icon={ShoppingBag}>{t("market.hero.badge")}</Badge>} title={t("market.hero.title")} subtitle={t("market.hero.subtitle")} />
       <ContentSection id="products" title={t("market.products.title")} subtitle={t("market.products.subtitle")}>
-        <ul className="grid gap-6 md:grid-cols-3">
+        <ul className="grid gap-6 lg:grid-cols-3">
           {cards.map(({ key, icon }) => (
             <li key={key}>
               <FeatureCard icon={icon} title={t(`market.products.${key}.title`)} description={t(`market.products.${key}.description`)} />
