@@ -27,6 +27,10 @@ export interface SiteConfig {
    * invented numbers.
    */
   claims: { activeMembers: number | null; averageRating: number | null; expertConsultants: number | null };
+  /** Privacy policy: where the site and its database run (the provider processes data on our behalf). */
+  hosting: { provider: string; location: string };
+  /** Privacy policy: the data-protection supervisory authority for the provider's seat. */
+  supervisoryAuthority: { name: string; address: string; url: string };
 }
 
 export const siteConfig: SiteConfig = {
@@ -63,4 +67,11 @@ export const siteConfig: SiteConfig = {
     { name: "YouTube", url: "https://www.youtube.com/" },
   ],
   claims: { activeMembers: null, averageRating: null, expertConsultants: null },
+  hosting: { provider: "PLACEHOLDER: hosting provider (self-hosted server)", location: "Germany" },
+  // Frankfurt am Main is in Hesse; change together with the address if the seat moves.
+  supervisoryAuthority: {
+    name: "Der Hessische Beauftragte für Datenschutz und Informationsfreiheit",
+    address: "Gustav-Stresemann-Ring 1, 65189 Wiesbaden, Germany",
+    url: "https://datenschutz.hessen.de",
+  },
 };

@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { siteConfig } from "~/config/site";
+import { LegalDocument, ProviderAddress } from "./legal-document";
+
+export const IMPRINT_SECTIONS = ["provider", "contact", "register", "responsible", "disputes", "content", "links", "copyright"] as const;
+
+/** § 5 DDG information, all facts from the site configuration; VAT id and register only when configured. */
+export function ImprintPage() {
+  const { t } = useTranslation();
+  const { address, vatId, registerEntry, responsiblePerson } = siteConfig;
+  const sections = IMPRINT_SECTIONS.filter((id) => id !== "register" || vatId !== null || registerEntry !== null);
+  return (
+    <LegalDocument
+      ns="imprint"
+      sectionIds={sections}
+      numbered={false}
+      extras={{
+        provider: <ProviderAddress withContact={false} />,
+        contact: (
+          <dl className="rounded-lg border border-border bg-card p-5 text-foreground">
+            <dt className="font-semibold">{t("legal.phone")}</dt>
+            <dd>
+              <a href={`tel:${siteConfig.phone.replace(/[^+\d]/g, "")}`} className="text-primary underline underline-offset-2">
+                {siteConfig.phone}
+              </a>
+            </dd>
+            <dt className="mt-2 font-semibold">{t("legal.email")}</dt>
+            <dd>
+              <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">
+                {siteConfig.email}
+              </a>
+            </dd>
+          </dl>
+        ),
+        register: (
+          <dl className="rounded-lg border border-border bg-card p-5 text-foreground">
+            {vatId !== null ? (
+              <>
+                <dt className="font-semibold">{t("imprint.vatId")}</dt>
+                <dd>{vatId}</dd>
+              </>
+            ) : null}
+            {registerEntry !== null ? (
+              <>
+                <dt className="mt-2 font-semibold first:mt-0">{t("imprint.registerEntry")}</dt>
+                <dd>{registerEntry}</dd>
+              </>
+            ) : null}
+          </dl>
+        ),
+        responsible: (
+          <address className="rounded-lg border border-border bg-card p-5 not-italic text-foreground">
+            <span className="block font-semibold">{responsiblePerson}</span>
+            <span className="block">{address.street}</span>
+            <span className="block">
+              {address.postalCode} {address.city}
+            </span>
+          </address>
+        ),
+      }}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { siteConfig } from "~/config/site";
+
+/** Translated string arrays (paragraphs, list items); a missing key gives an empty list. */
+function useList() {
+  const { t } = useTranslation();
+  return (key: string): string[] => {
+    const value = t(key, { returnObjects: true }) as unknown;
+    return Array.isArray(value) ? (value as string[]) : [];
+  };
+}
+
+/**
+ * A long legal text: title, date line, table of contents and numbered sections. Each section's
+ * text comes from `<ns>.sections.<id>.{title,paragraphs,items}`; `extras` adds blocks built from
+ * the site configuration (addresses, contact details) after a section's paragraphs.
+ */
+export function LegalDocument({
+  ns,
+  sectionIds,
+  extras = {},
+  numbered = true,
+  intro,
+}: {
+  ns: string;
+  sectionIds: readonly string[];
+  extras?: Partial<Record<string, ReactNode>>;
+  numbered?: boolean;
+  intro?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const list = useList();
+  const heading = (id: string, index: number) => `${numbered ? `${index + 1}. ` : ""}${t(`${ns}.sections.${id}.title`)}`;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 break-words sm:px-6 sm:py-16" aria-labelledby="page-title">
+      <header className="border-b border-border pb-8">
+        <h1 id="page-title" className="text-3xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">
+          <span className="text-gradient">{t(`${ns}.title`)}</span>
+        </h1>
+        <p className="mt-3 text-sm text-muted-foreground" data-testid="legal-date">
+          {t(`${ns}.date`)}
+        </p>
+        {intro ?? <p className="mt-6 leading-relaxed text-muted-foreground">{t(`${ns}.intro`)}</p>}
+      </header>
+
+      <nav aria-labelledby="toc-title" className="mt-8 rounded-lg border border-border bg-card p-5 sm:p-6">
+        <h2 id="toc-title" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+          {t("legal.toc")}
+        </h2>
+        <ol className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
+          {sectionIds.map((id, index) => (
+            <li key={id}>
+              <a href={`#${id}`} className="text-primary hover:underline">
+                {heading(id, index)}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <div className="mt-10 space-y-10">
+        {sectionIds.map((id, index) => (
+          <section key={id} id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20" data-testid="legal-section">
+            <h2 id={`${id}-title`} className="text-2xl font-semibold tracking-tight">
+              {heading(id, index)}
+            </h2>
+            <div className="mt-4 space-y-4 leading-relaxed text-muted-foreground">
+              {list(`${ns}.sections.${id}.paragraphs`).map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+              {extras[id]}
+              <LegalList items={list(`${ns}.sections.${id}.items`)} />
+              {list(`${ns}.sections.${id}.after`).map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+}
+
+function LegalList({ items }: { items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <ul className="list-disc space-y-2 pl-6 marker:text-accent">
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The provider's postal address and contact details from the site configuration. */
+export function ProviderAddress({ withContact = true }: { withContact?: boolean }) {
+  const { t } = useTranslation();
+  const { address } = siteConfig;
+  return (
+    <address className="rounded-lg border border-border bg-card p-5 not-italic text-foreground" data-testid="provider-address">
+      <span className="block font-semibold">{siteConfig.legalName}</span>
+      <span className="block">{siteConfig.responsiblePerson}</span>
+      <span className="block">{address.street}</span>
+      <span className="block">
+        {address.postalCode} {address.city}
+      </span>
+      <span className="block">{t(`legal.countries.${address.country}`, { defaultValue: address.country })}</span>
+      {withContact ? (
+        <span className="mt-3 block">
+          {t("legal.phone")}: <a href={`tel:${siteConfig.phone.replace(/[^+\d]/g, "")}`} className="text-primary underline underline-offset-2">{siteConfig.phone}</a>
+          <br />
+          {t("legal.email")}: <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">{siteConfig.email}</a>
+        </span>
+      ) : null}
+    </address>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { siteConfig } from "~/config/site";
+import { LegalDocument, ProviderAddress } from "./legal-document";
+
+export const PRIVACY_SECTIONS = [
+  "controller",
+  "ai",
+  "data",
+  "legalBases",
+  "hosting",
+  "providers",
+  "cookies",
+  "aiCommunication",
+  "retention",
+  "transfers",
+  "rights",
+  "updates",
+  "security",
+] as const;
+
+export function PrivacyPage() {
+  const { t } = useTranslation();
+  const { hosting, supervisoryAuthority } = siteConfig;
+  return (
+    <LegalDocument
+      ns="privacy"
+      sectionIds={PRIVACY_SECTIONS}
+      extras={{
+        controller: <ProviderAddress />,
+        hosting: (
+          <dl className="rounded-lg border border-border bg-card p-5 text-foreground">
+            <dt className="font-semibold">{t("privacy.hostingProvider")}</dt>
+            <dd>{hosting.provider}</dd>
+            <dt className="mt-2 font-semibold">{t("privacy.hostingLocation")}</dt>
+            <dd>{t(`legal.countries.${hosting.location}`, { defaultValue: hosting.location })}</dd>
+          </dl>
+        ),
+        rights: (
+          <address className="rounded-lg border border-border bg-card p-5 not-italic text-foreground" data-testid="supervisory-authority">
+            <span className="block font-semibold">{supervisoryAuthority.name}</span>
+            <span className="block">{supervisoryAuthority.address}</span>
+            <a href={supervisoryAuthority.url} className="text-primary underline underline-offset-2" rel="noopener noreferrer">
+              {supervisoryAuthority.url}
+            </a>
+          </address>
+        ),
+        security: (
+          <p>
+            {t("privacy.contactLine")}{" "}
+            <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">
+              {siteConfig.email}
+            </a>
+          </p>
+        ),
+      }}
+    />
+  );
+}

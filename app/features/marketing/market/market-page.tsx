@@ -1,0 +1,43 @@
+import { ExternalLink, FileCode2, Package, Palette, ShoppingBag } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { siteConfig } from "~/config/site";
+import { Badge, ContentSection, FeatureCard, PageHero } from "../components/blocks";
+
+export function MarketPage() {
+  const { t } = useTranslation();
+  const cards = [
+    { key: "digital", icon: FileCode2 },
+    { key: "creative", icon: Palette },
+    { key: "physical", icon: Package },
+  ] as const;
+  return (
+    <>
+      <PageHero badge={<Badge icon={ShoppingBag}>{t("market.hero.badge")}</Badge>} title={t("market.hero.title")} subtitle={t("market.hero.subtitle")} />
+      <ContentSection id="products" title={t("market.products.title")} subtitle={t("market.products.subtitle")}>
+        <ul className="grid gap-6 lg:grid-cols-3">
+          {cards.map(({ key, icon }) => (
+            <li key={key}>
+              <FeatureCard icon={icon} title={t(`market.products.${key}.title`)} description={t(`market.products.${key}.description`)} />
+            </li>
+          ))}
+        </ul>
+      </ContentSection>
+      <section aria-labelledby="philosophy-title" className="mx-auto max-w-7xl px-4 pb-20 sm:px-6">
+        <div className="rounded-2xl border border-border bg-[linear-gradient(135deg,rgba(139,157,255,0.16),rgba(94,234,212,0.10))] px-6 py-14 text-center sm:px-12">
+          <h2 id="philosophy-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t("market.philosophy.title")}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">{t("market.philosophy.line")}</p>
+          <Button asChild size="lg" className="mt-8">
+            <a href={siteConfig.externalUrls.market} target="_blank" rel="noopener noreferrer">
+              {t("market.visit")}
+              <ExternalLink aria-hidden="true" />
+              <span className="sr-only">{t("market.newTab")}</span>
+            </a>
+          </Button>
+        </div>
+      </section>
+    </>
+  );
+}

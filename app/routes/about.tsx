@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { AboutPage } from "~/features/marketing/about/about-page";
+import { loadPageMeta } from "~/lib/page-meta.server";
+import { metaFromLoader } from "~/lib/seo";
+
+export const meta = metaFromLoader;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { meta: await loadPageMeta(request, "about.meta") };
+}
+
+export default function AboutRoute() {
+  return <AboutPage />;
+}

@@ -1,0 +1,313 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { siteConfig } from "../../app/config/site";
+import { expectNoSeriousA11yViolations } from "../helpers/a11y";
+
+const LANGUAGES = ["en", "de", "es"] as const;
+type Language = (typeof LANGUAGES)[number];
+
+/** A translation from the locale files, so each language is checked against its own text. */
+function text(language: Language, key: string): string {
+  const [namespace, ...rest] = key.split(".");
+  const file = path.resolve("app/locales", language, `${namespace}.json`);
+  let value: unknown = JSON.parse(fs.readFileSync(file, "utf8"));
+  for (const part of rest) value = (value as Record<string, unknown>)[part];
+  if (typeof value !== "string") throw new Error(`no string at ${language}:${key}`);
+  return value;
+}
+
+const normalize = (value: string) => value.replace(/\s+/g, " ").trim();
+
+/** Every page, with the translation keys of its section headings (h1 first). */
+const PAGES: Record<string, string[]> = {
+  about: [
+    "about.hero.title",
+    "about.origin.title",
+    "about.essence.title",
+    "about.mindset.title",
+    "about.visionMission.title",
+    "about.data.title",
+    "about.founder.title",
+    "about.conclusion.title",
+  ],
+  academy: [
+    "academy.hero.title",
+    "academy.offers.title",
+    "academy.offers.courses.title",
+    "academy.offers.microDegrees.title",
+    "academy.offers.community.title",
+    "academy.philosophy.title",
+  ],
+  market: [
+    "market.hero.title",
+    "market.products.title",
+    "market.products.digital.title",
+    "market.products.creative.title",
+    "market.products.physical.title",
+    "market.philosophy.title",
+  ],
+  consulting: [
+    "consulting.hero.title",
+    "consulting.mission.title",
+    "consulting.services.title",
+    "consulting.services.strategy.title",
+    "consulting.services.architecture.title",
+    "consulting.services.leadership.title",
+    "consulting.methodology.title",
+    "consulting.network.title",
+    "consulting.sovereignty.title",
+    "consulting.useCases.title",
+    "consulting.useCases.items.fintech.sector",
+    "consulting.useCases.items.media.sector",
+    "consulting.useCases.items.education.sector",
+    "consulting.useCases.items.healthcare.sector",
+    "consulting.cta.title",
+  ],
+  tandem: ["tandem.hero.title", "tandem.features.privacy.title", "tandem.features.integration.title", "tandem.quote.title"],
+  platforms: [
+    "platforms.hero.title",
+    "platforms.items.media.title",
+    "platforms.items.academy.title",
+    "platforms.items.market.title",
+    "platforms.items.consulting.title",
+    "platforms.items.community.title",
+    "platforms.items.shop.title",
+    "platforms.items.tandem.title",
+  ],
+  privacy: ["privacy.title", "privacy.sections.controller.title", "privacy.sections.cookies.title", "privacy.sections.rights.title"],
+  imprint: ["imprint.title", "imprint.sections.provider.title", "imprint.sections.responsible.title", "imprint.sections.content.title", "imprint.sections.links.title", "imprint.sections.copyright.title"],
+  terms: ["terms.title", "terms.sections.scope.title", "terms.sections.law.title", "terms.sections.contact.title"],
+};
+
+async function headingTexts(page: Page) {
+  return (await page.getByRole("main").getByRole("heading").allInnerTexts()).map(normalize);
+}
+
+test.describe("content and legal pages", () => {
+  for (const language of LANGUAGES) {
+    test(`every page answers 200 in ${language} with its sections, title and language`, async ({ page, request }) => {
+      const titles = new Set<string>();
+      for (const [route, keys] of Object.entries(PAGES)) {
+        const response = await page.goto(`/${route}?lang=${language}`);
+        expect(response?.status(), route).toBe(200);
+        await expect(page.locator("html")).toHaveAttribute("lang", language);
+        const headings = await headingTexts(page);
+        for (const key of keys) {
+          const expected = normalize(text(language, key));
+          expect(
+            headings.some((heading) => heading === expected || heading.endsWith(`. ${expected}`) || heading.includes(expected)),
+            `${route}: heading "${expected}" in ${JSON.stringify(headings)}`,
+          ).toBe(true);
+        }
+        await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveCount(1);
+        const title = await page.title();
+        expect(title).toBe(text(language, `${route}.meta.title`));
+        titles.add(title);
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", text(language, `${route}.meta.description`));
+
+        // The server renders the chosen language on the first byte, and no English slips through.
+        const html = await (await request.get(`/${route}`, { headers: { cookie: `language=${language}` } })).text();
+        expect(html).toContain(`<html lang="${language}"`);
+        expect(html).toContain(`<title>${text(language, `${route}.meta.title`).replace(/&/g, "&amp;")}</title>`);
+        if (language !== "en") {
+          const english = normalize(text("en", keys[1]));
+          const translated = normalize(text(language, keys[1]));
+          if (english !== translated) expect(html, `${route} source is ${language}`).not.toContain(`>${english}<`);
+          expect(html).not.toContain(text("en", `${route}.meta.description`));
+        }
+      }
+      expect(titles.size).toBe(Object.keys(PAGES).length);
+    });
+  }
+
+  test("market: the button opens the external market in a new tab", async ({ page }) => {
+    await page.goto("/market?lang=en");
+    const button = page.getByRole("main").getByRole("link", { name: /Visit the Market/ });
+    await expect(button).toHaveAttribute("href", siteConfig.externalUrls.market);
+    await expect(button).toHaveAttribute("target", "_blank");
+    await expect(button).toHaveAttribute("rel", "noopener noreferrer");
+  });
+
+  test("academy is coming soon and offers no actions", async ({ page }) => {
+    await page.goto("/academy?lang=en");
+    const main = page.getByRole("main");
+    await expect(main.getByText("Coming soon")).toBeVisible();
+    await expect(main.getByRole("link")).toHaveCount(0);
+    await expect(main.getByRole("button")).toHaveCount(0);
+  });
+
+  test("tandem is coming soon with both cards and a quote", async ({ page }) => {
+    await page.goto("/tandem?lang=en");
+    const main = page.getByRole("main");
+    await expect(main.getByText("Coming soon")).toBeVisible();
+    await expect(main.getByRole("heading", { name: "Privacy first" })).toBeVisible();
+    await expect(main.getByRole("heading", { name: "Seamless integration" })).toBeVisible();
+    await expect(main.locator("blockquote")).toContainText("in tandem with you");
+  });
+
+  test("platforms: cards link where they should and Tandem is dimmed without a link", async ({ page }) => {
+    await page.goto("/platforms?lang=en");
+    const card = (key: string) => page.getByTestId(`platform-${key}`);
+    await expect(card("media").getByRole("link")).toHaveAttribute("href", "/media");
+    await expect(card("media")).toContainText("Featured");
+    for (const key of ["academy", "market"] as const) {
+      const link = card(key).getByRole("link");
+      await expect(link).toHaveAttribute("href", siteConfig.externalUrls[key]);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /noopener/);
+    }
+    await expect(card("consulting").getByRole("link")).toHaveAttribute("href", "/consulting");
+    await expect(card("community").getByRole("link")).toHaveAttribute("href", "/community");
+    await expect(card("shop").getByRole("link")).toHaveAttribute("href", "/shop");
+
+    const tandem = card("tandem");
+    await expect(tandem).toContainText("Coming soon");
+    await expect(tandem.getByRole("link")).toHaveCount(0);
+    await expect(tandem.locator("a")).toHaveCount(0);
+    const box = tandem.locator("[aria-disabled='true']");
+    await expect(box).toHaveAttribute("data-dimmed", "true");
+    expect(Number(await box.evaluate((element) => getComputedStyle(element).opacity))).toBeLessThan(1);
+  });
+
+  test("consulting: every labelled action goes somewhere sensible", async ({ page }) => {
+    await page.goto("/consulting?lang=en");
+    const main = page.getByRole("main");
+    const href = (name: string) => main.getByRole("link", { name, exact: true }).first().getAttribute("href");
+    const contact = (subject: string) => `/contact?subject=${encodeURIComponent(subject)}`;
+    expect(await href("Book a Consultation")).toBe(contact("Book a Consultation"));
+    expect(await href("Explore Our Approach")).toBe("#methodology");
+    expect(await href("Request a Framework Demo")).toBe(contact("Request a Framework Demo"));
+    expect(await href("Partner With Us")).toBe(contact("Partner With Us"));
+    expect(await href("View More Case Studies")).toBe("/media");
+    expect(await href("Start a Conversation")).toBe(contact("Start a Conversation"));
+    expect(await href("Visit the Market")).toBe("/market");
+    expect(await href("Explore the Academy")).toBe("/academy");
+    // Each of the four sector use cases links to the media library.
+    await expect(main.locator("#use-cases li").getByRole("link")).toHaveCount(4);
+    for (const link of await main.locator("#use-cases li").getByRole("link").all()) {
+      await expect(link).toHaveAttribute("href", "/media");
+    }
+    await expect(main.locator("#sovereignty li")).toHaveCount(5);
+    await expect(main.locator("#methodology")).toHaveCount(1);
+
+    // The subject is translated with the page.
+    await page.goto("/consulting?lang=de");
+    expect(await page.getByRole("main").getByRole("link", { name: "Beratung buchen" }).getAttribute("href")).toBe(contact("Beratung buchen"));
+
+    // The anchor scrolls to the methodology.
+    await page.goto("/consulting?lang=en");
+    await page.getByRole("main").getByRole("link", { name: "Explore Our Approach" }).click();
+    await expect(page).toHaveURL(/#methodology$/);
+    await expect(page.getByRole("heading", { name: "Our methodology" })).toBeInViewport();
+  });
+
+  test("consulting: methodology steps become active one after another once scrolled into view", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/consulting?lang=en");
+    const section = page.locator("#methodology");
+    const steps = section.locator("[data-active]");
+    await expect(steps).toHaveCount(5);
+    // After hydration, with motion allowed and the section out of view, the steps wait.
+    await expect(section).toHaveAttribute("data-reveal", "animated");
+    for (const step of await steps.all()) await expect(step).toHaveAttribute("data-active", "false");
+
+    // Record when each step turns active.
+    await page.evaluate(() => {
+      const times: Record<string, number> = {};
+      (window as unknown as { revealTimes: Record<string, number> }).revealTimes = times;
+      const observer = new MutationObserver((mutations) => {
+        for (const mutation of mutations) {
+          const element = mutation.target as HTMLElement;
+          if (element.dataset.active === "true" && !(element.dataset.testid! in times)) times[element.dataset.testid!] = performance.now();
+        }
+      });
+      observer.observe(document.querySelector("#methodology")!, { subtree: true, attributes: true, attributeFilter: ["data-active"] });
+    });
+    await section.scrollIntoViewIfNeeded();
+    for (const step of await steps.all()) await expect(step).toHaveAttribute("data-active", "true");
+    const times = await page.evaluate(() => (window as unknown as { revealTimes: Record<string, number> }).revealTimes);
+    const order = ["discover", "design", "integrate", "empower", "evolve"].map((step) => times[`methodology-step-${step}`]);
+    for (const time of order) expect(time).toBeGreaterThan(0);
+    for (let index = 1; index < order.length; index++) expect(order[index]).toBeGreaterThanOrEqual(order[index - 1]);
+    // 200 ms apart: the last comes about 800 ms after the first (timers are never early; a
+    // little slack for a busy machine delaying the first render).
+    expect(order[4] - order[0]).toBeGreaterThanOrEqual(600);
+  });
+
+  test("consulting: with reduced motion all steps are active at once", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/consulting?lang=en");
+    const section = page.locator("#methodology");
+    await expect(section).toHaveAttribute("data-hydrated", "true");
+    await expect(section).toHaveAttribute("data-reveal", "static");
+    for (const step of await section.locator("[data-active]").all()) await expect(step).toHaveAttribute("data-active", "true");
+  });
+
+  test("consulting: before JavaScript loads all steps are shown", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto("/consulting?lang=en");
+    const steps = page.locator("#methodology [data-active]");
+    await expect(steps).toHaveCount(5);
+    for (const step of await steps.all()) {
+      await expect(step).toHaveAttribute("data-active", "true");
+      await expect(step).toBeVisible();
+    }
+    await context.close();
+  });
+
+  test("privacy: 13 numbered sections, October 2025, cookies and authority", async ({ page }) => {
+    await page.goto("/privacy?lang=en");
+    const main = page.getByRole("main");
+    const sections = main.getByTestId("legal-section");
+    await expect(sections).toHaveCount(13);
+    const titles = await sections.locator("h2").allInnerTexts();
+    titles.forEach((title, index) => expect(title).toMatch(new RegExp(`^${index + 1}\\. `)));
+    await expect(main.getByTestId("legal-date")).toContainText("October 2025");
+    await expect(main).toContainText("better-auth.session_token");
+    await expect(main).toContainText("no cookie banner");
+    await expect(main.getByTestId("supervisory-authority")).toContainText(siteConfig.supervisoryAuthority.name);
+    await page.goto("/privacy?lang=de");
+    await expect(page.getByRole("main").getByTestId("legal-section")).toHaveCount(13);
+    await expect(page.getByRole("main").getByTestId("legal-date")).toContainText("Oktober 2025");
+  });
+
+  test("terms: 8 numbered sections, effective October 2025, German law and Frankfurt am Main", async ({ page }) => {
+    for (const language of LANGUAGES) {
+      await page.goto(`/terms?lang=${language}`);
+      const main = page.getByRole("main");
+      const sections = main.getByTestId("legal-section");
+      await expect(sections).toHaveCount(8);
+      const titles = await sections.locator("h2").allInnerTexts();
+      titles.forEach((title, index) => expect(title).toMatch(new RegExp(`^${index + 1}\\. `)));
+      await expect(main.getByTestId("legal-date")).toContainText(language === "de" ? "Oktober 2025" : language === "es" ? "octubre de 2025" : "October 2025");
+      await expect(main.locator("#law")).toContainText("Frankfurt am Main");
+    }
+  });
+
+  test("imprint: § 5 DDG details from the configuration", async ({ page }) => {
+    await page.goto("/imprint?lang=en");
+    const main = page.getByRole("main");
+    const address = main.getByTestId("provider-address");
+    await expect(address).toContainText(siteConfig.address.street);
+    await expect(address).toContainText(`${siteConfig.address.postalCode} ${siteConfig.address.city}`);
+    await expect(address).toContainText(siteConfig.legalName);
+    await expect(main.getByRole("link", { name: siteConfig.email })).toHaveAttribute("href", `mailto:${siteConfig.email}`);
+    await expect(main).toContainText(siteConfig.phone);
+    await expect(main).toContainText("§ 18(2) MStV");
+    // No VAT id or register entry is configured, so that block is not shown.
+    if (siteConfig.vatId === null && siteConfig.registerEntry === null) await expect(main.locator("#register")).toHaveCount(0);
+  });
+
+  for (const language of LANGUAGES) {
+    test(`no serious accessibility violations on the content and legal pages (${language})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const route of Object.keys(PAGES)) {
+        await page.goto(`/${route}?lang=${language}`);
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+  }
+});
