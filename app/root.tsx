@@ -82,6 +82,8 @@ function LanguageSync() {
     const stored = readStoredLanguage();
     if (!chosenByLink && stored && stored !== language) void setLanguage(stored);
     else rememberLanguage(language);
+    // A marker for end-to-end tests and scripts: React is running and the language is stored.
+    document.documentElement.dataset.hydrated = "true";
     // Only on the first load: later changes go through setLanguage itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

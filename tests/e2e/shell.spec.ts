@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
+import { gotoHydrated } from "../helpers/hydration";
 
 test.describe("shell and home page", () => {
   test("home page has every section and the spec's links", async ({ page }) => {
@@ -25,7 +26,7 @@ test.describe("shell and home page", () => {
 
   test("top bar: links, active link, platforms dropdown, get started, footer", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Media" })).toHaveAttribute("href", "/media");
@@ -55,7 +56,7 @@ test.describe("shell and home page", () => {
 
   test("mobile menu opens by keyboard and offers the same items", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeHidden();
     const toggle = page.getByLabel("Toggle menu");
     await toggle.focus();
@@ -73,7 +74,7 @@ test.describe("shell and home page", () => {
 
   test("language switch is remembered in localStorage and cookie, and rendered by the server", async ({ page, request }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByTestId("language-switcher").click();
     await page.getByRole("menuitem", { name: "Deutsch" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
@@ -94,10 +95,10 @@ test.describe("shell and home page", () => {
   });
 
   test("?lang= chooses the language by link and remembers it", async ({ page }) => {
-    await page.goto("/?lang=es");
+    await gotoHydrated(page, "/?lang=es");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByRole("heading", { name: "Únase al ecosistema" })).toBeVisible();
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("es");
   });
