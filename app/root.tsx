@@ -17,6 +17,7 @@ import { NotFound } from "~/components/layout/not-found";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage } from "~/lib/language";
+import { getShellUser } from "~/features/account/session.server";
 import stylesheet from "./app.css?url";
 
 export const links = () => [
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     language: languageFromRequest(request),
     year: new Date().getFullYear(),
+    user: await getShellUser(request),
   };
 }
 
