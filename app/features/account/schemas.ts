@@ -8,7 +8,8 @@ import { z } from "zod";
 export const CUSTOMER_TYPE_VALUES = ["private", "business"] as const;
 
 const checkbox = z
-  .union([z.literal("on"), z.literal("true"), z.literal(true), z.literal(""), z.literal(false), z.undefined(), z.null()])
+  .union([z.literal("on"), z.literal("true"), z.literal(true), z.literal(""), z.literal(false), z.null()])
+  .optional()
   .transform((value) => value === "on" || value === "true" || value === true);
 
 export const loginSchema = z.object({
@@ -92,7 +93,10 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The translation key of the first issue, or undefined when the data is valid. */
 export function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }) {
-  return result.success ? undefined : (result.error?.issues[0]?.message ?? "auth.errors.generic");
+  if (result.success) return undefined;
+  const message = result.error?.issues[0]?.message ?? "";
+  // Zod's own messages (a missing field in a forged request) are not shown as they are.
+  return /^(auth|profile)\.[A-Za-z.]+$/.test(message) ? message : "auth.errors.generic";
 }
 
 /** FormData to a plain object (strings only; repeated names keep the last value). */
