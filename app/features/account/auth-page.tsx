@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -56,22 +56,21 @@ export function AuthPage() {
     if (params.get("error")) toast.error(t("auth.toast.errorTitle"), { description: t("auth.errors.googleFailed") });
   }, [params, t]);
 
+  const handled = useRef(new WeakSet<object>());
   useEffect(() => {
-    for (const result of [login.data, signup.data]) {
-      if (!result) continue;
-      if (result.ok && result.message) {
-        toast.success(t(result.message));
+    for (const result of [login.data, signup.data, resend.data, googleResult]) {
+      if (!result || handled.current.has(result)) continue;
+      handled.current.add(result);
+      if (!result.ok && result.error) {
+        toast.error(t("auth.toast.errorTitle"), { description: t(result.error) });
+      } else if (result.ok && result.message) {
+        if (result.message === "auth.toast.signupConfirm") {
+          toast.success(t("auth.toast.signupSuccess"), { description: t("auth.toast.signupConfirm") });
+        } else toast.success(t(result.message));
         if (result.redirectTo) void navigate(result.redirectTo);
       }
     }
-  }, [login.data, signup.data, navigate, t]);
-
-  useEffect(() => {
-    for (const result of [login.data, signup.data, resend.data, googleResult]) {
-      if (result && !result.ok && result.error) toast.error(t("auth.toast.errorTitle"), { description: t(result.error) });
-    }
-    if (resend.data?.ok && resend.data.message) toast.success(t(resend.data.message));
-  }, [login.data, signup.data, resend.data, googleResult, t]);
+  }, [login.data, signup.data, resend.data, googleResult, navigate, t]);
 
   const submitWith =
     (fetcher: ReturnType<typeof useFetcher>, schema: Parameters<typeof validate>[0], name: string) =>

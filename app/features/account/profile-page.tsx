@@ -230,6 +230,7 @@ function AvatarSection({ avatarUrl }: { avatarUrl: string | null }) {
           name="avatar"
           type="file"
           accept="image/*"
+          aria-label={t("profile.avatar.upload")}
           className="sr-only"
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
