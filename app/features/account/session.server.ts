@@ -20,16 +20,27 @@ export interface ShellUser extends SessionUser {
 }
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+const renewedCookies = new WeakMap<Request, string[]>();
 
 async function lookup(request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")?.includes("session_token")) return null;
   try {
-    const result = await getAuth().api.getSession({ headers: request.headers });
-    if (!result) return null;
-    return { id: result.user.id, email: result.user.email, name: result.user.name };
+    const { headers, response } = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
+    // A session in use is renewed (new expiry): the cookie follows via sessionCookieHeaders().
+    const cookies = headers.getSetCookie();
+    if (cookies.length) renewedCookies.set(request, cookies);
+    if (!response) return null;
+    return { id: response.user.id, email: response.user.email, name: response.user.name };
   } catch {
     return null;
   }
+}
+
+/** Set-Cookie headers produced by the session lookup of this request (renewal or clean-up). */
+export function sessionCookieHeaders(request: Request): Headers {
+  const headers = new Headers();
+  for (const cookie of renewedCookies.get(request) ?? []) headers.append("Set-Cookie", cookie);
+  return headers;
 }
 
 export function getOptionalUser(request: Request): Promise<SessionUser | null> {
