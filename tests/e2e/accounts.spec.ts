@@ -136,14 +136,20 @@ test.describe("sign-up, confirmation, login, logout", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/auth");
-    const panel = page.getByRole("tabpanel", { name: "Login" });
-    await panel.getByLabel("Email").fill(email);
-    await panel.getByLabel("Password").fill("bad-password");
-    await panel.getByRole("button", { name: "Login", exact: true }).click();
+    const panel = () => page.getByRole("tabpanel", { name: "Login" });
+    await panel().getByLabel("Email", { exact: true }).fill(email);
+    await panel().getByLabel("Password", { exact: true }).fill("bad-password");
+    await panel().getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
-    await page.getByRole("tabpanel", { name: "Login" }).getByLabel("Email").fill(email);
-    await page.getByRole("tabpanel", { name: "Login" }).getByLabel("Password").fill("secret-pass-1");
-    await page.getByRole("tabpanel", { name: "Login" }).getByRole("button", { name: "Login", exact: true }).click();
+
+    // Forgot password works without the dialog too.
+    await panel().getByRole("textbox", { name: "Reset Password" }).fill(email);
+    await panel().getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("status")).toHaveText("Password reset email sent! Check your inbox.");
+
+    await panel().getByLabel("Email", { exact: true }).fill(email);
+    await panel().getByLabel("Password", { exact: true }).fill("secret-pass-1");
+    await panel().getByRole("button", { name: "Login", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
     await context.close();

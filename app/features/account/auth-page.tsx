@@ -136,6 +136,22 @@ export function AuthPage() {
               <div className="mt-3 text-center">
                 <ForgotPasswordDialog />
               </div>
+              {/* Without JavaScript the dialog cannot open: the same form, inline. */}
+              <noscript>
+                <form method="post" className="mt-2 grid gap-2 rounded-md border border-border p-3">
+                  <input type="hidden" name="intent" value="forgot" />
+                  <label htmlFor="forgot-email-nojs" className="text-sm font-medium">
+                    {t("auth.forgot.title")}
+                  </label>
+                  <input id="forgot-email-nojs" name="email" type="email" maxLength={255} className="h-10 rounded-md border border-input bg-background px-3 text-sm" />
+                  <button type="submit" className="h-9 rounded-md border border-input text-sm">{t("auth.actions.sendReset")}</button>
+                </form>
+              </noscript>
+              {actionData?.intent === "forgot" && (
+                <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "mt-2 text-sm text-primary" : "mt-2 text-sm text-destructive"}>
+                  {t(actionData.ok ? "auth.toast.resetSent" : (actionData.error ?? "auth.errors.resetFailed"))}
+                </p>
+              )}
               <Divider />
               <GoogleForm label={t("auth.actions.googleLogin")} error={googleResult?.error} />
             </TabsContent>
