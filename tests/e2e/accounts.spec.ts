@@ -167,6 +167,7 @@ test.describe("sign-up, confirmation, login, logout", () => {
 
 test.describe("password reset", () => {
   test("forgot password through the mail to a new working password", async ({ page }) => {
+    test.setTimeout(120_000);
     const email = uniqueEmail("reset");
     await signUpConfirmed(page, email, "old-password-1");
     await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
@@ -230,6 +231,8 @@ test.describe("profile", () => {
   });
 
   test("every profile action and message", async ({ page }) => {
+    // Many steps (uploads, two dialogs, three mails): more time on a busy machine.
+    test.setTimeout(150_000);
     const email = uniqueEmail("profile");
     await signUpConfirmed(page, email, "secret-pass-1", "profiler");
     await page.goto("/profile");

@@ -16,6 +16,8 @@ export async function fillSignUp(
   page: Page,
   values: { username: string; email: string; password: string; business?: boolean; newsletter?: boolean; terms?: boolean; privacy?: boolean },
 ) {
+  // The tabs switch once the page is hydrated (the hidden js=1 field appears then).
+  await page.locator('input[name="js"]').first().waitFor({ state: "attached" });
   await page.getByRole("tab", { name: "Sign Up" }).click();
   const panel = page.getByRole("tabpanel", { name: "Sign Up" });
   await panel.getByLabel("Username").fill(values.username);
@@ -45,6 +47,7 @@ export async function signUpConfirmed(page: Page, email: string, password = "sec
 
 export async function logIn(page: Page, email: string, password: string) {
   await page.goto("/auth");
+  await page.locator('input[name="js"]').first().waitFor({ state: "attached" });
   const panel = page.getByRole("tabpanel", { name: "Login" });
   await panel.getByLabel("Email").fill(email);
   await panel.getByLabel("Password").fill(password);
