@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -17,6 +18,7 @@ import { NotFound } from "~/components/layout/not-found";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage } from "~/lib/language";
+import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
 import stylesheet from "./app.css?url";
 
 export const links = () => [
@@ -25,13 +27,18 @@ export const links = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return {
-    language: languageFromRequest(request),
-    year: new Date().getFullYear(),
-  };
+  const user = await getShellUser(request);
+  return data(
+    {
+      language: languageFromRequest(request),
+      year: new Date().getFullYear(),
+      user,
+    },
+    { headers: sessionCookieHeaders(request) },
+  );
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function useRootData() {
   return useRouteLoaderData<RootLoaderData>("root");

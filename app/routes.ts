@@ -14,5 +14,8 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("imprint", "routes/imprint.tsx"),
   route("terms", "routes/terms.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("profile", "routes/profile.tsx"),
+  route("logout", "routes/logout.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -10,6 +10,9 @@ import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox.server";
 import { getAuthSecret } from "~/lib/secrets.server";
 import "~/lib/mailer.server";
 import { runStartupTasks } from "./startup-tasks";
+import { toNodeHandler } from "better-auth/node";
+import { CLIENT_IP_HEADER, getAuth } from "~/features/account/auth.server";
+import "~/features/account/shopify.server";
 
 /**
  * The product's HTTP application, built by Vite together with the React Router app so both
@@ -47,6 +50,14 @@ export function createApp() {
     res.setHeader("Cache-Control", "no-store");
     res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
   });
+
+  // Accounts: the real client address (Express honours TRUST_PROXY) for better-auth's and our
+  // own rate limits; a client-sent value is overwritten. Then better-auth, before any body parser.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
+  app.all("/api/auth/{*any}", (req, res) => toNodeHandler(getAuth())(req, res));
 
   // Stored files (buckets media-files and avatars): signed or public, with Range and ETag.
   app.get("/files/{*key}", serveStoredFile);

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import { startMockIssuer } from "../fakes/oidc";
+import { startFakeShopify } from "../fakes/shopify";
 import { startSmtpSink } from "../fakes/smtp-sink";
 import { startProductServer } from "../helpers/product-server";
 
@@ -9,6 +11,8 @@ import { startProductServer } from "../helpers/product-server";
  */
 export default async function globalSetup() {
   const smtp = await startSmtpSink();
+  const shopify = await startFakeShopify();
+  const oidc = await startMockIssuer();
   const server = await startProductServer({
     env: {
       SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
@@ -17,15 +21,25 @@ export default async function globalSetup() {
       RATE_LIMIT_FACTOR: "50",
       OUTBOX_RETRY_BASE_MS: "200",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      SHOPIFY_STORE_DOMAIN: `127.0.0.1:${shopify.port}`,
+      SHOPIFY_PROTOCOL: "http",
+      SHOPIFY_ADMIN_TOKEN: shopify.token,
+      GOOGLE_CLIENT_ID: "e2e-google-client",
+      GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+      GOOGLE_ISSUER: oidc.issuerUrl,
     },
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_SMTP_API = `http://127.0.0.1:${smtp.httpPort}`;
   process.env.E2E_DATA_DIR = server.dataDir;
+  process.env.E2E_SHOPIFY_API = `http://127.0.0.1:${shopify.port}`;
+  process.env.E2E_OIDC_CONTROL = oidc.controlUrl;
 
   return async () => {
     const code = await server.stop();
     await smtp.close();
+    await shopify.close();
+    await oidc.close();
     if (code !== 0) console.error(`The product server exited with ${code}:\n${server.output().slice(-3000)}`);
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   };

@@ -1,9 +1,13 @@
+import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
+import { profiles } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import { getAuth } from "./auth.server";
 
 /**
  * The signed-in user of a request. INTERFACE for other features (shop, community, media):
- * `getOptionalUser(request)` and `requireUser(request)`. The accounts feature (issue 4)
- * implements it with better-auth; until then every request is a visitor.
+ * `getOptionalUser(request)` and `requireUser(request)`, backed by better-auth's session
+ * cookie (the session row is looked up on the server, so a revoked session ends at once).
  */
 export interface SessionUser {
   id: string;
@@ -11,8 +15,41 @@ export interface SessionUser {
   name: string;
 }
 
-export async function getOptionalUser(_request: Request): Promise<SessionUser | null> {
-  return null;
+export interface ShellUser extends SessionUser {
+  avatarUrl: string | null;
+}
+
+const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+const renewedCookies = new WeakMap<Request, string[]>();
+
+async function lookup(request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  try {
+    const { headers, response } = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
+    // A session in use is renewed (new expiry): the cookie follows via sessionCookieHeaders().
+    const cookies = headers.getSetCookie();
+    if (cookies.length) renewedCookies.set(request, cookies);
+    if (!response) return null;
+    return { id: response.user.id, email: response.user.email, name: response.user.name };
+  } catch {
+    return null;
+  }
+}
+
+/** Set-Cookie headers produced by the session lookup of this request (renewal or clean-up). */
+export function sessionCookieHeaders(request: Request): Headers {
+  const headers = new Headers();
+  for (const cookie of renewedCookies.get(request) ?? []) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = lookup(request);
+    cache.set(request, pending);
+  }
+  return pending;
 }
 
 /** The user, or a redirect to /auth (thrown) for visitors. */
@@ -20,4 +57,19 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getOptionalUser(request);
   if (!user) throw redirect("/auth");
   return user;
+}
+
+/** What the top bar needs: id, email, username (or name) and avatar. */
+export async function getShellUser(request: Request): Promise<ShellUser | null> {
+  const sessionUser = await getOptionalUser(request);
+  if (!sessionUser) return null;
+  const [profile] = await db()
+    .select({ username: profiles.username, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.id, sessionUser.id));
+  return {
+    ...sessionUser,
+    name: profile?.username || sessionUser.name,
+    avatarUrl: profile?.avatarUrl ?? null,
+  };
 }

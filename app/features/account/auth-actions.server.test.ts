@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { outbox, profiles, user } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
+import { resetDatabase } from "../../../tests/helpers/database";
+import { authAction } from "./auth-actions.server";
+import { resetAuthForTesting } from "./auth.server";
+
+const ORIGIN = "http://localhost:3000";
+
+function post(body: Record<string, string>, headers: Record<string, string> = {}) {
+  return new Request(`${ORIGIN}/auth`, {
+    method: "POST",
+    body: new URLSearchParams(body),
+    headers: { origin: ORIGIN, "x-client-ip": "203.0.113.7", cookie: "lang=de", ...headers },
+  });
+}
+
+async function run(body: Record<string, string>, headers?: Record<string, string>) {
+  try {
+    return { data: ((await authAction(post(body, headers))) as { data: Record<string, unknown> }).data };
+  } catch (thrown) {
+    return { thrown: thrown as Response };
+  }
+}
+
+const signup = {
+  intent: "signup",
+  js: "1",
+  username: "ulla",
+  customerType: "business",
+  email: "Ulla@Example.com",
+  password: "secret123",
+  newsletterSubscribed: "on",
+  acceptTerms: "on",
+  acceptPrivacy: "on",
+};
+
+describe("/auth actions", () => {
+  beforeAll(() => {
+    const env = getEnv();
+    setEnvForTesting(
+      parseEnv({
+        NODE_ENV: "test",
+        DATA_DIR: env.DATA_DIR,
+        DATABASE_URL: env.DATABASE_URL,
+        AUTH_SECRET: env.AUTH_SECRET,
+        LOG_LEVEL: "error",
+        PUBLIC_URL: ORIGIN,
+        REQUIRE_EMAIL_CONFIRMATION: "true",
+      }),
+    );
+    resetAuthForTesting();
+  });
+  beforeEach(resetDatabase);
+
+  it("sign-up stores the profile, queues the confirmation mail and the shop sync", async () => {
+    const answer = await run(signup);
+    expect(answer.data).toMatchObject({ ok: true, message: "auth.toast.signupConfirm", redirectTo: "/" });
+    const [row] = await db().select().from(user).where(eq(user.email, "ulla@example.com"));
+    expect(row.emailVerified).toBe(false);
+    const [profile] = await db().select().from(profiles).where(eq(profiles.id, row.id));
+    expect(profile).toMatchObject({ username: "ulla", customerType: "business", newsletterSubscribed: true });
+    const jobs = await db().select().from(outbox);
+    expect(jobs.map((job) => job.kind).sort()).toEqual(["mail", "shopify.createCustomer"]);
+    const mail = jobs.find((job) => job.kind === "mail")!.payload as { to: string; subject: string; text: string };
+    expect(mail.to).toBe("ulla@example.com");
+    expect(mail.text).toMatch(/\/api\/auth\/verify-email\?token=/);
+
+    expect((await run(signup)).data).toMatchObject({ ok: false, error: "auth.errors.alreadyRegistered" });
+    expect((await run({ intent: "login", js: "1", email: "ulla@example.com", password: "secret123" })).data).toMatchObject({
+      ok: false,
+      error: "auth.errors.notVerified",
+      unverifiedEmail: "ulla@example.com",
+    });
+  });
+
+  it("validates on the server with the shared schema", async () => {
+    expect((await run({ ...signup, username: "ab" })).data).toMatchObject({ error: "auth.errors.usernameMin" });
+    expect((await run({ ...signup, acceptPrivacy: "" })).data).toMatchObject({ error: "auth.errors.acceptPrivacy" });
+    expect((await run({ intent: "login", email: "x", password: "y" })).data).toMatchObject({ error: "auth.errors.invalidEmail" });
+    expect((await run({ intent: "forgot", email: "" })).data).toMatchObject({ error: "auth.errors.forgotEmailRequired" });
+    expect(await db().select().from(user)).toHaveLength(0);
+  });
+
+  it("refuses cross-site posts", async () => {
+    const answer = await run(signup, { origin: "https://evil.example" });
+    expect(answer.thrown).toMatchObject({ init: { status: 403 } });
+    expect(await db().select().from(user)).toHaveLength(0);
+  });
+
+  it("limits sign-in attempts per address with a translated message", async () => {
+    const results: unknown[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      results.push((await run({ intent: "login", js: "1", email: `nobody${attempt}@example.com`, password: "wrong-password" })).data);
+    }
+    expect(results.slice(0, 10).every((result) => (result as { error: string }).error === "auth.errors.invalidCredentials")).toBe(true);
+    expect(results[10]).toMatchObject({ ok: false, error: "auth.errors.rateLimited" });
+    // Another address is not affected.
+    const other = await run({ intent: "login", js: "1", email: "nobody@example.com", password: "wrong-password" }, { "x-client-ip": "198.51.100.1" });
+    expect(other.data).toMatchObject({ error: "auth.errors.invalidCredentials" });
+  });
+
+  it("Google without configuration answers with a clear error", async () => {
+    expect((await run({ intent: "google" })).data).toMatchObject({ ok: false, error: "auth.errors.googleNotConfigured" });
+  });
+});

@@ -1,0 +1,218 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { account, profiles, rateLimit, session, user, verification } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { isLanguage, type Language } from "~/lib/i18n";
+import { languageFromRequest } from "~/lib/i18n.server";
+import { logger } from "~/lib/logger.server";
+import { enqueueJob } from "~/lib/outbox.server";
+import { getAuthSecret } from "~/lib/secrets.server";
+import { sendAccountMail } from "./mail.server";
+import { SHOPIFY_CREATE_JOB } from "./shopify.server";
+
+/**
+ * better-auth, created lazily (the database opens at start-up). Sessions live in the
+ * `sessions` table behind an httpOnly cookie; sign-in, sign-up, reset, resend and email change
+ * are rate limited per client address (header x-client-ip, set by server/app.ts from req.ip).
+ */
+
+export interface SignupExtras {
+  username: string;
+  customerType: "private" | "business";
+  newsletterSubscribed: boolean;
+  language: Language;
+}
+
+/** The sign-up form's extra fields, handed from the route action to the user-created hook. */
+export const signupContext = new AsyncLocalStorage<SignupExtras>();
+
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+function rules() {
+  const factor = getEnv().RATE_LIMIT_FACTOR;
+  const rule = (max: number, window: number) => ({ window, max: Math.max(1, Math.floor(max * factor)) });
+  return {
+    "/sign-in/email": rule(10, 60),
+    "/sign-up/email": rule(5, 300),
+    "/request-password-reset": rule(3, 300),
+    "/reset-password": rule(10, 300),
+    "/send-verification-email": rule(3, 300),
+    "/change-email": rule(3, 300),
+    "/change-password": rule(10, 300),
+    "/sign-in/social": rule(20, 60),
+  };
+}
+
+/** Our own per-IP / per-account limits for the route actions (they call auth.api directly). */
+export const ACTION_LIMITS = {
+  signIn: { limit: 10, windowS: 60 },
+  signInAccount: { limit: 10, windowS: 300 },
+  signUp: { limit: 5, windowS: 300 },
+  reset: { limit: 3, windowS: 300 },
+  resend: { limit: 3, windowS: 300 },
+  changeEmail: { limit: 3, windowS: 300 },
+  changePassword: { limit: 10, windowS: 300 },
+} as const;
+
+function languageOf(request?: Request): Language {
+  return request ? languageFromRequest(request) : "en";
+}
+
+async function userLanguage(userId: string, request?: Request): Promise<Language> {
+  const [row] = await db().select({ language: profiles.language }).from(profiles).where(eq(profiles.id, userId));
+  if (row && isLanguage(row.language)) return row.language;
+  return signupContext.getStore()?.language ?? languageOf(request);
+}
+
+function createAuth() {
+  const env = getEnv();
+  const secure = env.PUBLIC_URL.startsWith("https:");
+  const plugins = [];
+  if (env.GOOGLE_CLIENT_ID) {
+    plugins.push(
+      genericOAuth({
+        config: [
+          {
+            providerId: "google",
+            discoveryUrl: `${env.GOOGLE_ISSUER.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            scopes: ["openid", "email", "profile"],
+            pkce: true,
+          },
+        ],
+      }),
+    );
+  }
+  return betterAuth({
+    appName: "IP Angel",
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: getAuthSecret(),
+    trustedOrigins: [env.PUBLIC_URL],
+    database: drizzleAdapter(db(), {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      requireEmailVerification: env.REQUIRE_EMAIL_CONFIRMATION,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user: target, url }, request) => {
+        await sendAccountMail("reset", target.email, await userLanguage(target.id, request), { url, name: target.name });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: env.REQUIRE_EMAIL_CONFIRMATION,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user: target, url, token }, request) => {
+        // A change of address sends the link to the new address (better-auth passes it in the token).
+        const language = await userLanguage(target.id, request);
+        const change = changeOfToken(token);
+        if (change?.updateTo) {
+          await sendAccountMail("changeEmail", change.updateTo, language, { url, name: target.name });
+          await sendAccountMail("changeEmailNotice", change.email ?? target.email, language, {
+            name: target.name,
+            newEmail: change.updateTo,
+          });
+          return;
+        }
+        await sendAccountMail("confirm", target.email, language, { url, name: target.name });
+      },
+    },
+    user: {
+      changeEmail: { enabled: true },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ["google"] },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: Math.max(1, Math.floor(100 * env.RATE_LIMIT_FACTOR)),
+      customRules: rules(),
+    },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created, context) => {
+            const extras = signupContext.getStore();
+            const language = extras?.language ?? languageOf(context?.request);
+            await db()
+              .insert(profiles)
+              .values({
+                id: created.id,
+                username: extras?.username ?? created.name ?? null,
+                customerType: extras?.customerType ?? "private",
+                newsletterSubscribed: extras?.newsletterSubscribed ?? false,
+                language,
+              })
+              .onConflictDoNothing();
+            await enqueueJob(SHOPIFY_CREATE_JOB, { userId: created.id });
+          },
+        },
+      },
+    },
+    plugins,
+    logger: {
+      log: (level, message) => {
+        if (level === "error") logger.error(`auth: ${message}`);
+        else if (level === "warn") logger.warn(`auth: ${message}`);
+      },
+    },
+  });
+}
+
+/** better-auth signs change-email tokens as JWTs carrying `updateTo`. */
+function changeOfToken(token: string): { email?: string; updateTo?: string } | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      email?: unknown;
+      updateTo?: unknown;
+    };
+    return {
+      email: typeof payload.email === "string" ? payload.email : undefined,
+      updateTo: typeof payload.updateTo === "string" ? payload.updateTo : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+type Auth = ReturnType<typeof createAuth>;
+let instance: Auth | undefined;
+
+export function getAuth(): Auth {
+  instance ??= createAuth();
+  return instance;
+}
+
+/** Tests that change the environment start over. */
+export function resetAuthForTesting() {
+  instance = undefined;
+}
+
+export function googleConfigured() {
+  return Boolean(getEnv().GOOGLE_CLIENT_ID);
+}

@@ -1,0 +1,49 @@
+import { getFixedT } from "~/lib/i18n.server";
+import type { Language } from "~/lib/i18n";
+import { queueMail } from "~/lib/mailer.server";
+
+/**
+ * The account mails (confirmation, password reset, email change, change notice, deletion
+ * notice), plain text and HTML, in the user's language (namespace `mail`). They go through
+ * the durable outbox, so an SMTP outage delays them but never fails the user's action.
+ */
+export type AccountMailKind = "confirm" | "reset" | "changeEmail" | "changeEmailNotice" | "deleted";
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export async function renderAccountMail(
+  kind: AccountMailKind,
+  language: Language,
+  values: { url?: string; name?: string; newEmail?: string },
+) {
+  const t = await getFixedT(language);
+  const vars = { name: values.name || t("mail.fallbackName"), newEmail: values.newEmail ?? "" };
+  const subject = t(`mail.${kind}.subject`, vars);
+  const intro = t(`mail.${kind}.body`, vars);
+  const action = values.url ? t(`mail.${kind}.action`, vars) : undefined;
+  const footer = t(`mail.${kind}.footer`, vars);
+  const greeting = t("mail.greeting", vars);
+  const signature = t("mail.signature");
+  const text = [greeting, "", intro, ...(values.url ? ["", `${action}: ${values.url}`] : []), "", footer, "", signature].join("\n");
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;background:#0b0f19;color:#e5e7eb;padding:24px">
+<div style="max-width:560px;margin:0 auto;background:#111827;border-radius:12px;padding:24px">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+${values.url ? `<p><a href="${escapeHtml(values.url)}" style="display:inline-block;background:#3b82f6;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(action ?? "")}</a></p><p style="font-size:12px;color:#9ca3af;word-break:break-all">${escapeHtml(values.url)}</p>` : ""}
+<p style="color:#9ca3af">${escapeHtml(footer)}</p>
+<p>${escapeHtml(signature)}</p>
+</div></body></html>`;
+  return { subject, text, html };
+}
+
+export async function sendAccountMail(
+  kind: AccountMailKind,
+  to: string,
+  language: Language,
+  values: { url?: string; name?: string; newEmail?: string },
+) {
+  const mail = await renderAccountMail(kind, language, values);
+  await queueMail({ to, ...mail });
+}

@@ -1,0 +1,164 @@
+import { and, eq, ne } from "drizzle-orm";
+import sharp from "sharp";
+import { account, profiles, session, user, verification } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import type { Language } from "~/lib/i18n";
+import { logger } from "~/lib/logger.server";
+import { enqueueJob } from "~/lib/outbox.server";
+import { deleteFile, deleteFolder, publicFileUrl, saveFile } from "~/lib/storage.server";
+import { AVATAR_MAX_BYTES } from "./schemas";
+import { renderAccountMail } from "./mail.server";
+import { queueMail } from "~/lib/mailer.server";
+import { SHOPIFY_DELETE_JOB } from "./shopify.server";
+
+/**
+ * Profile reads and writes. Every function takes the user id from the caller's session
+ * (never from the request body), so one user can only reach their own row and files.
+ */
+export interface ProfileData {
+  email: string;
+  username: string;
+  customerType: "private" | "business";
+  newsletterSubscribed: boolean;
+  avatarUrl: string | null;
+  hasPassword: boolean;
+}
+
+export async function getProfile(userId: string): Promise<ProfileData | null> {
+  const [row] = await db()
+    .select({
+      email: user.email,
+      name: user.name,
+      username: profiles.username,
+      customerType: profiles.customerType,
+      newsletterSubscribed: profiles.newsletterSubscribed,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
+  if (!row) return null;
+  // A Google-only account has no credential row: it has no password to change or verify.
+  const passwordRows = await db()
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
+    .limit(1);
+  return {
+    email: row.email,
+    username: row.username ?? row.name ?? "",
+    customerType: row.customerType ?? "private",
+    newsletterSubscribed: row.newsletterSubscribed ?? false,
+    avatarUrl: row.avatarUrl ?? null,
+    hasPassword: passwordRows.length > 0,
+  };
+}
+
+export async function saveProfile(
+  userId: string,
+  values: { username: string; customerType: "private" | "business"; newsletterSubscribed: boolean },
+  language?: Language,
+) {
+  await db()
+    .insert(profiles)
+    .values({ id: userId, ...values, ...(language ? { language } : {}) })
+    .onConflictDoUpdate({
+      target: profiles.id,
+      set: { ...values, ...(language ? { language } : {}), updatedAt: new Date() },
+    });
+}
+
+export async function rememberLanguage(userId: string, language: Language) {
+  await db().update(profiles).set({ language }).where(and(eq(profiles.id, userId), ne(profiles.language, language)));
+}
+
+export class AvatarError extends Error {
+  constructor(public readonly key: "profile.errors.notImage" | "profile.errors.tooLarge") {
+    super(key);
+  }
+}
+
+const RASTER_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+
+/**
+ * Checks the bytes (not the name or declared type), accepts raster formats only, and
+ * re-encodes: EXIF (GPS position, camera), ICC comments and XMP are dropped.
+ */
+export async function processAvatar(bytes: Buffer): Promise<{ data: Buffer; ext: "png" | "jpg" | "webp" }> {
+  if (bytes.length > AVATAR_MAX_BYTES) throw new AvatarError("profile.errors.tooLarge");
+  let format: string | undefined;
+  try {
+    const metadata = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    format = metadata.format;
+  } catch {
+    throw new AvatarError("profile.errors.notImage");
+  }
+  if (!format || !RASTER_FORMATS.has(format)) throw new AvatarError("profile.errors.notImage");
+  try {
+    const pipeline = sharp(bytes, { limitInputPixels: 40_000_000, animated: false })
+      .rotate()
+      .resize(512, 512, { fit: "cover", withoutEnlargement: true });
+    if (format === "png" || format === "gif") return { data: await pipeline.png().toBuffer(), ext: "png" };
+    if (format === "webp") return { data: await pipeline.webp({ quality: 85 }).toBuffer(), ext: "webp" };
+    return { data: await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), ext: "jpg" };
+  } catch {
+    throw new AvatarError("profile.errors.notImage");
+  }
+}
+
+const AVATAR_PREFIX = "/files/avatars/";
+
+function keyOfAvatarUrl(url: string | null | undefined, userId: string): string | undefined {
+  if (!url?.startsWith(AVATAR_PREFIX)) return undefined;
+  const key = decodeURIComponent(url.slice(AVATAR_PREFIX.length));
+  return key.startsWith(`${userId}/`) ? key : undefined;
+}
+
+/** Saves the new avatar, points the profile at it, then removes the previous file. */
+export async function replaceAvatar(userId: string, bytes: Buffer): Promise<string> {
+  const { data, ext } = await processAvatar(bytes);
+  const key = `${userId}/${Date.now()}.${ext}`;
+  await saveFile("avatars", key, data);
+  const url = publicFileUrl("avatars", key);
+  const [previous] = await db().select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
+  try {
+    await db()
+      .insert(profiles)
+      .values({ id: userId, avatarUrl: url })
+      .onConflictDoUpdate({ target: profiles.id, set: { avatarUrl: url, updatedAt: new Date() } });
+  } catch (error) {
+    await deleteFile("avatars", key);
+    throw error;
+  }
+  const oldKey = keyOfAvatarUrl(previous?.avatarUrl, userId);
+  if (oldKey && oldKey !== key) {
+    await deleteFile("avatars", oldKey).catch((error: unknown) => logger.warn(`could not delete old avatar ${oldKey}: ${String(error)}`));
+  }
+  await db().update(user).set({ image: url }).where(eq(user.id, userId));
+  return url;
+}
+
+/**
+ * Removes the user with everything attached (profile, sessions, accounts by cascade, pending
+ * verifications), the avatar folder, and asks the shop to remove the customer. A notice mail
+ * goes to the address in the user's language.
+ */
+export async function deleteAccount(userId: string) {
+  const [row] = await db()
+    .select({ email: user.email, name: user.name, language: profiles.language })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
+  if (!row) return false;
+  const language = (row.language ?? "en") as Language;
+  const mail = await renderAccountMail("deleted", language, { name: row.name });
+  await db().transaction(async (tx) => {
+    await tx.delete(session).where(eq(session.userId, userId));
+    await tx.delete(verification).where(eq(verification.value, userId));
+    await tx.delete(user).where(eq(user.id, userId));
+    await enqueueJob(SHOPIFY_DELETE_JOB, { email: row.email }, { executor: tx });
+    await queueMail({ to: row.email, ...mail }, { executor: tx });
+  });
+  await deleteFolder("avatars", userId);
+  return true;
+}

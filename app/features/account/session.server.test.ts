@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { session, user } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
+import { resetDatabase } from "../../../tests/helpers/database";
+import { getAuth, resetAuthForTesting } from "./auth.server";
+import { getOptionalUser, requireUser, sessionCookieHeaders } from "./session.server";
+
+const ORIGIN = "http://localhost:3000";
+
+async function signedIn(email: string) {
+  await getAuth().api.signUpEmail({ body: { name: "sam", email, password: "secret123" } });
+  await db().update(user).set({ emailVerified: true }).where(eq(user.email, email));
+  const response = await getAuth().api.signInEmail({ body: { email, password: "secret123" }, asResponse: true });
+  return response.headers
+    .getSetCookie()
+    .map((entry) => entry.split(";")[0])
+    .join("; ");
+}
+
+describe("session interface", () => {
+  beforeAll(() => {
+    const env = getEnv();
+    setEnvForTesting(
+      parseEnv({
+        NODE_ENV: "test",
+        DATA_DIR: env.DATA_DIR,
+        DATABASE_URL: env.DATABASE_URL,
+        AUTH_SECRET: env.AUTH_SECRET,
+        LOG_LEVEL: "warn",
+        REQUIRE_EMAIL_CONFIRMATION: "false",
+        PUBLIC_URL: ORIGIN,
+      }),
+    );
+    resetAuthForTesting();
+  });
+  beforeEach(resetDatabase);
+
+  it("finds the user of a session cookie, and nobody without one", async () => {
+    const cookie = await signedIn("sam@example.com");
+    const found = await getOptionalUser(new Request(`${ORIGIN}/`, { headers: { cookie } }));
+    expect(found).toMatchObject({ email: "sam@example.com", name: "sam" });
+    expect(await getOptionalUser(new Request(`${ORIGIN}/`))).toBeNull();
+    expect(await getOptionalUser(new Request(`${ORIGIN}/`, { headers: { cookie: "better-auth.session_token=forged.value" } }))).toBeNull();
+    await expect(requireUser(new Request(`${ORIGIN}/media`))).rejects.toSatisfy(
+      (thrown: Response) => thrown.headers.get("location") === "/auth",
+    );
+  });
+
+  it("renews a session in use and hands the new cookie to the response", async () => {
+    const cookie = await signedIn("sam@example.com");
+    // Pretend the session was last renewed two days ago.
+    const soon = new Date(Date.now() + 28 * 24 * 60 * 60 * 1000);
+    await db().update(session).set({ expiresAt: soon });
+    const request = new Request(`${ORIGIN}/`, { headers: { cookie } });
+    expect(await getOptionalUser(request)).not.toBeNull();
+    const renewed = sessionCookieHeaders(request).getSetCookie();
+    expect(renewed.some((entry) => /session_token=.*Max-Age=\d+/i.test(entry))).toBe(true);
+    expect(renewed.every((entry) => /HttpOnly/i.test(entry) && /SameSite=Lax/i.test(entry))).toBe(true);
+  });
+
+  it("a revoked session ends at once", async () => {
+    const cookie = await signedIn("sam@example.com");
+    await db().delete(session);
+    expect(await getOptionalUser(new Request(`${ORIGIN}/`, { headers: { cookie } }))).toBeNull();
+  });
+});

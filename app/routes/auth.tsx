@@ -1,0 +1,22 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { authAction } from "~/features/account/auth-actions.server";
+import { AuthPage } from "~/features/account/auth-page";
+import { getOptionalUser } from "~/features/account/session.server";
+import { loadPageMeta } from "~/lib/page-meta.server";
+import { metaFromLoader } from "~/lib/seo";
+
+export const meta = metaFromLoader;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // A visitor who already has a session goes to / (spec §2).
+  if (await getOptionalUser(request)) throw redirect("/");
+  return { meta: await loadPageMeta(request, "auth.meta") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return authAction(request);
+}
+
+export default function AuthRoute() {
+  return <AuthPage />;
+}

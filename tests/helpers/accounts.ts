@@ -1,0 +1,55 @@
+import { expect, type Page } from "@playwright/test";
+import { linksIn, waitForMail } from "./mail";
+
+/** Helpers for end-to-end tests of accounts: unique addresses, sign-up through the UI, confirmation. */
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export function smtpApi() {
+  const url = process.env.E2E_SMTP_API;
+  if (!url) throw new Error("E2E_SMTP_API is not set (run through the Playwright global set-up)");
+  return url;
+}
+
+export async function fillSignUp(
+  page: Page,
+  values: { username: string; email: string; password: string; business?: boolean; newsletter?: boolean; terms?: boolean; privacy?: boolean },
+) {
+  // The tabs switch once the page is hydrated (the hidden js=1 field appears then).
+  await page.locator('input[name="js"]').first().waitFor({ state: "attached" });
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  const panel = page.getByRole("tabpanel", { name: "Sign Up" });
+  await panel.getByLabel("Username").fill(values.username);
+  await panel.getByLabel("Customer Type").selectOption(values.business ? "business" : "private");
+  await panel.getByLabel("Email").fill(values.email);
+  await panel.getByLabel("Password").fill(values.password);
+  await panel.getByLabel("Subscribe to our newsletter").setChecked(values.newsletter ?? false);
+  await panel.locator("#signup-terms").setChecked(values.terms ?? true);
+  await panel.locator("#signup-privacy").setChecked(values.privacy ?? true);
+  return panel;
+}
+
+/** Signs up through the page, follows the confirmation link and ends signed in on /. */
+export async function signUpConfirmed(page: Page, email: string, password = "secret-pass-1", username = "tester") {
+  await page.goto("/auth");
+  const panel = await fillSignUp(page, { username, email, password });
+  await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByText("Account created successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const mail = await waitForMail(smtpApi(), email, /Confirm your email address/);
+  const link = linksIn(mail.text).find((url) => url.includes("/api/auth/verify-email"));
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  await page.locator('input[name="js"]').first().waitFor({ state: "attached" });
+  const panel = page.getByRole("tabpanel", { name: "Login" });
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password").fill(password);
+  await panel.getByRole("button", { name: "Login", exact: true }).click();
+}
