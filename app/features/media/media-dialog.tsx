@@ -138,7 +138,7 @@ export function MediaDialog({
 
           {item.attribution?.text && (
             <Section title={t("media.dialog.attribution")}>
-              <div className="flex items-start gap-2">
+              <div className="flex flex-col items-start gap-2 sm:flex-row">
                 <p className="flex-1 text-sm" data-testid="attribution-text">
                   {item.attribution.text}
                 </p>

@@ -141,7 +141,7 @@ export function MediaPage({ data }: { data: MediaPageData }) {
             className="h-10 w-full rounded-md border border-input bg-background pl-9 pr-3 text-sm placeholder:text-muted-foreground"
           />
         </div>
-        <div className="grid grid-cols-2 gap-3 sm:contents">
+        <div className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-2 sm:contents">
           <div>
             <label htmlFor="media-type" className="sr-only">
               {t("media.filters.type")}
