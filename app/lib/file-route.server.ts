@@ -82,7 +82,12 @@ export function serveStoredFile(req: Request, res: Response) {
       if (!error || res.headersSent) return;
       const status = (error as { status?: number }).status ?? 500;
       if (status === 404) refuse(res, 404, "Not found");
-      else if (status === 416) return; // send already answered the bad range
+      else if (status === 416) {
+        // `sendFile` hands an unsatisfiable range to us unanswered: reply like RFC 9110 asks.
+        const contentRange = (error as { headers?: Record<string, string> }).headers?.["Content-Range"];
+        if (contentRange) res.setHeader("Content-Range", contentRange);
+        refuse(res, 416, "Range not satisfiable");
+      }
       else refuse(res, status >= 500 ? 500 : status, "Could not send the file");
     },
   );

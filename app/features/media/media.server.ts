@@ -51,7 +51,8 @@ export function encodeCursor(cursor: Cursor) {
 export function decodeCursor(value: string | null | undefined): Cursor | undefined {
   if (!value) return undefined;
   const [createdAt, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
-  if (!isUuid(id) || !createdAt || Number.isNaN(Date.parse(createdAt.replace(" ", "T")))) return undefined;
+  // PostgreSQL's text form of a timestamptz, e.g. "2025-01-03 10:00:00.123456+00".
+  if (!isUuid(id) || !/^\d{4,}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d){0,2}$/.test(createdAt ?? "")) return undefined;
   return { createdAt, id };
 }
 
