@@ -43,9 +43,11 @@ export function MediaPage({ data }: { data: MediaPageData }) {
   const actions = useFileActions(data.isSignedIn);
 
   // New results (filters changed, back button): start over from the first page.
+  const isTyping = useRef(false);
   useEffect(() => {
     setMore({ items: [], cursor: data.nextCursor });
-    setQuery(data.filters.q);
+    // Keep what the person is still typing; otherwise show the URL's query (back button, links).
+    if (!isTyping.current) setQuery(data.filters.q);
   }, [data.items, data.nextCursor, data.filters.q]);
 
   useEffect(() => {
@@ -65,7 +67,20 @@ export function MediaPage({ data }: { data: MediaPageData }) {
     });
   }, [fetcher.state, fetcher.data, t]);
 
-  const applyFilters = (next: MediaFilters) => {
+  // The controls show the choice at once; quick successive changes build on each other, not on
+  // the filters of a page that is still loading.
+  const latest = useRef(filters);
+  const [type, setType] = useState(filters.type);
+  const [category, setCategory] = useState(filters.category);
+  useEffect(() => {
+    latest.current = data.filters;
+    setType(data.filters.type);
+    setCategory(data.filters.category);
+  }, [data.filters]);
+
+  const applyFilters = (change: Partial<MediaFilters>) => {
+    const next = { ...latest.current, ...change };
+    latest.current = next;
     const params = filtersToParams(next);
     void navigate({ pathname: "/media", search: params.size ? `?${params}` : "" }, { preventScrollReset: true });
   };
@@ -75,9 +90,11 @@ export function MediaPage({ data }: { data: MediaPageData }) {
   useEffect(() => () => clearTimeout(debounce.current), []);
   const onQueryChange = (value: string) => {
     setQuery(value);
+    isTyping.current = true;
     clearTimeout(debounce.current);
     debounce.current = setTimeout(() => {
-      if (value.trim() !== filters.q) applyFilters({ ...filters, q: value.trim() });
+      isTyping.current = false;
+      if (value.trim() !== latest.current.q) applyFilters({ q: value.trim() });
     }, SEARCH_DEBOUNCE_MS);
   };
 
@@ -122,7 +139,8 @@ export function MediaPage({ data }: { data: MediaPageData }) {
         onSubmit={(event) => {
           event.preventDefault();
           clearTimeout(debounce.current);
-          applyFilters({ ...filters, q: query.trim() });
+          isTyping.current = false;
+          applyFilters({ q: query.trim() });
         }}
       >
         <div className="relative">
@@ -149,8 +167,11 @@ export function MediaPage({ data }: { data: MediaPageData }) {
             <select
               id="media-type"
               name="type"
-              value={filters.type}
-              onChange={(event) => applyFilters({ ...filters, q: query.trim(), type: event.target.value as MediaFilters["type"] })}
+              value={type}
+              onChange={(event) => {
+                setType(event.target.value as MediaFilters["type"]);
+                applyFilters({ q: query.trim(), type: event.target.value as MediaFilters["type"] });
+              }}
               className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm sm:w-44"
             >
               {TYPE_FILTER_OPTIONS.map((type) => (
@@ -167,8 +188,11 @@ export function MediaPage({ data }: { data: MediaPageData }) {
             <select
               id="media-category"
               name="category"
-              value={filters.category}
-              onChange={(event) => applyFilters({ ...filters, q: query.trim(), category: event.target.value })}
+              value={category}
+              onChange={(event) => {
+                setCategory(event.target.value);
+                applyFilters({ q: query.trim(), category: event.target.value });
+              }}
               className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm sm:w-52"
             >
               <option value="">{t("media.filters.allCategories")}</option>
