@@ -163,7 +163,7 @@ export async function findMedia(filters: MediaFilters, options: { cursor?: strin
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const { rows } = await db().execute<Row>(sql`
     select ${COLUMNS} from media_items m ${where}
-    order by m.created_at desc, m.id desc
+    order by m.created_at desc nulls last, m.id desc nulls last
     limit ${limit + 1}`);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
