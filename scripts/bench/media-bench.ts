@@ -175,14 +175,17 @@ async function measure(label: string, url: string, connections = CONNECTIONS): P
   };
 }
 
-function plainNodeServer(file: string) {
-  return new Promise<http.Server>((resolve) => {
-    const server = http.createServer((_req, res) => {
-      res.writeHead(200, { "Content-Type": "application/octet-stream", "Content-Length": BIG_FILE_BYTES });
-      fs.createReadStream(file).pipe(res);
-    });
-    server.listen(0, "127.0.0.1", () => resolve(server));
-  });
+/** Plain Node in its own process (like the product server), so it does not share autocannon's event loop. */
+async function plainNodeServer(file: string, port: number) {
+  const code = `
+    const http = require("node:http"), fs = require("node:fs");
+    http.createServer((req, res) => {
+      res.writeHead(200, { "Content-Type": "application/octet-stream", "Content-Length": ${BIG_FILE_BYTES} });
+      fs.createReadStream(${JSON.stringify(file)}).pipe(res);
+    }).listen(${port}, "127.0.0.1", () => console.log("READY"));`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
+  return { close: () => child.kill("SIGTERM") };
 }
 
 async function freePort() {
@@ -200,7 +203,7 @@ async function main() {
   setEnvForTesting(parseEnv({ DATA_DIR: dataDir, AUTH_SECRET, LOG_LEVEL: "warn", SEED_DEMO: "0" }));
   log(`Scratch data directory: ${dataDir}`);
   let server: { stop: () => Promise<void> } | undefined;
-  let plain: http.Server | undefined;
+  let plain: { close: () => void } | undefined;
   try {
     await openDatabase({ poolSize: 4 });
     await loadData();
@@ -237,8 +240,9 @@ async function main() {
     }
     const signed = createSignedUrl("media-files", BIG_KEY, 3600, { downloadName: "Big file.bin" });
     const download = await measure("50 MB download, signed URL", `${base}${signed}`, 2);
-    plain = await plainNodeServer(resolveFile("media-files", BIG_KEY));
-    const plainResult = await measure("50 MB, plain Node createReadStream().pipe(res)", `http://127.0.0.1:${(plain.address() as AddressInfo).port}/`, 2);
+    const plainPort = await freePort();
+    plain = await plainNodeServer(resolveFile("media-files", BIG_KEY), plainPort);
+    const plainResult = await measure("50 MB, plain Node createReadStream().pipe(res)", `http://127.0.0.1:${plainPort}/`, 2);
 
     log("\n| run | req/s | MB/s | p50 ms | p90 ms | p97.5 ms | p99 ms | p97.5 ms loaded | errors |");
     log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
