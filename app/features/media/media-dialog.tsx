@@ -66,7 +66,16 @@ export function MediaDialog({
   return (
     <Dialog open={item !== undefined} onOpenChange={(open) => !open && onClose()}>
       {item && (
-        <DialogContent portal={false} closeLabel={t("media.dialog.close")} data-testid="media-dialog">
+        <DialogContent
+          portal={false}
+          closeLabel={t("media.dialog.close")}
+          data-testid="media-dialog"
+          // Focus the dialog itself: screen readers announce its title, and no button looks pre-selected.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus?.();
+          }}
+        >
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-center gap-2 text-xs">
               <span className="inline-flex items-center gap-1 rounded bg-muted px-2 py-0.5 font-medium">

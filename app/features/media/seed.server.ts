@@ -21,7 +21,14 @@ export async function seedDemoMedia(manifest = DEMO_MANIFEST) {
   }
   const { rows } = await db().execute<{ present: boolean }>(sql`select exists (select 1 from media_items) as present`);
   if (rows[0]?.present) return;
-  const result = await importManifest(manifest);
+  let result;
+  try {
+    result = await importManifest(manifest);
+  } catch (error) {
+    // A broken demo manifest must not keep the site from starting.
+    logger.error(`Loading the demo media library failed: ${(error as Error).message}`);
+    return;
+  }
   const summary = formatSummary(result);
   if (result.rejected.length > 0) logger.warn(`Demo media library: ${summary}`);
   else logger.info(`Demo media library loaded. ${summary}`);
