@@ -22,6 +22,7 @@ export function useMediaFormat() {
 
 export interface FileActionProps {
   isSignedIn: boolean;
+  downloadCounts: Record<string, number>;
   downloadingId: string | null;
   onPreview: (item: MediaItemView) => void;
   onDownload: (item: MediaItemView) => void;

@@ -108,7 +108,7 @@ export function MediaDialog({
             <Field label={t("media.dialog.language")}>{languageName(item.language)}</Field>
             {item.version && <Field label={t("media.dialog.version")}>{item.version}</Field>}
             <Field label={t("media.dialog.downloads")}>
-              <span data-testid="download-count">{item.downloadCount}</span>
+              <span data-testid="download-count">{actions.downloadCounts[item.id] ?? item.downloadCount}</span>
             </Field>
             <Field label={t("media.dialog.added")}>
               {new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(item.createdAt))}

@@ -118,6 +118,7 @@ export function MediaPage({ data }: { data: MediaPageData }) {
   const fileActions = {
     isSignedIn: data.isSignedIn,
     downloadingId: actions.downloadingId,
+    downloadCounts: actions.downloadCounts,
     onPreview: (item: MediaItemView) => void actions.preview(item),
     onDownload: (item: MediaItemView) => void actions.download(item),
   };

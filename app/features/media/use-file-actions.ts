@@ -14,6 +14,8 @@ export function useFileActions(isSignedIn: boolean) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
+  // Counts returned by the server after a download, shown until the list reloads.
+  const [downloadCounts, setDownloadCounts] = useState<Record<string, number>>({});
 
   const preview = useCallback(
     async (item: MediaItemView) => {
@@ -48,7 +50,8 @@ export function useFileActions(isSignedIn: boolean) {
         });
         if (response.status === 401) return requireSignIn();
         if (!response.ok) throw new Error(`status ${response.status}`);
-        const { url, fileName } = (await response.json()) as { url: string; fileName: string };
+        const { url, fileName, downloadCount } = (await response.json()) as { url: string; fileName: string; downloadCount?: number };
+        if (typeof downloadCount === "number") setDownloadCounts((counts) => ({ ...counts, [item.id]: downloadCount }));
         const link = document.createElement("a");
         link.href = url;
         link.download = fileName;
@@ -69,5 +72,5 @@ export function useFileActions(isSignedIn: boolean) {
     [isSignedIn, requireSignIn, t],
   );
 
-  return { preview, download, requireSignIn, downloadingId };
+  return { preview, download, requireSignIn, downloadingId, downloadCounts };
 }
