@@ -23,6 +23,20 @@ test.beforeAll(async () => {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", LOG_LEVEL: "warn" },
   });
   expect(stdout).toMatch(/rejected: 0/);
+  // 27 services items (no files) under another token, for "Load more".
+  const bulk = {
+    items: Array.from({ length: 27 }, (_, i) => ({
+      title: `Quokkaloop service ${String(i + 1).padStart(2, "0")}`,
+      file_type: "services",
+      service_kind: "Webhook",
+      endpoint: "https://example.org/hook",
+      created_at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+    })),
+  };
+  fs.writeFileSync(path.join(fixtureDir, "bulk.json"), JSON.stringify(bulk));
+  await run("npm", ["run", "-s", "media:import", "--", path.join(fixtureDir, "bulk.json")], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  });
 });
 
 const cards = (page: Page) => page.getByTestId("media-card");
@@ -180,6 +194,18 @@ test.describe("media library", () => {
     await expect(dialog).toContainText("Service kind");
     await expect(dialog.getByRole("link", { name: /api\.example\.org\/translate/ })).toBeVisible();
     await expect(dialog.getByRole("link", { name: /^API Docs/ })).toHaveAttribute("href", "https://example.org/docs");
+  });
+
+  test("Load more appends the next page, newest first, without repeats", async ({ page }) => {
+    await page.goto("/media?q=Quokkaloop");
+    await expect(cards(page)).toHaveCount(24);
+    await expect(cards(page).first()).toContainText("Quokkaloop service 27");
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(cards(page)).toHaveCount(27);
+    await expect(cards(page).last()).toContainText("Quokkaloop service 01");
+    await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+    const titles = await cards(page).getByRole("heading").allTextContents();
+    expect(new Set(titles).size).toBe(27);
   });
 
   test("encoded traversal attempts against the running server get 403", async ({ request }) => {
