@@ -254,7 +254,11 @@ async function measure(file: string, fileType: FileType): Promise<Measured> {
 function describeError(error: unknown) {
   if (error instanceof z.ZodError) {
     return error.issues
-      .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+      .map((issue) => {
+        const where = issue.path.join(".");
+        // Messages that already name their field ("title is required") are not prefixed again.
+        return where && !issue.message.startsWith(where) ? `${where}: ${issue.message}` : issue.message;
+      })
       .join("; ");
   }
   return error instanceof Error ? error.message : String(error);
