@@ -126,7 +126,9 @@ describe("GET/HEAD /files", () => {
   });
 
   it("serves the public avatars bucket without a signature, and 404s a missing file", async () => {
-    expect((await request("/files/avatars/user-1/1.png")).status).toBe(200);
+    const avatar = await request("/files/avatars/user-1/1.png?name=invoice.html");
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers["content-disposition"]).toMatch(/^inline; filename="1.png"/);
     expect((await request("/files/avatars/user-1/2.png")).status).toBe(404);
     expect((await request(createSignedUrl("media-files", "items/test/missing.bin", 60))).status).toBe(404);
   });

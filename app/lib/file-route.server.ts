@@ -50,7 +50,9 @@ export function serveStoredFile(req: Request, res: Response) {
   const { bucket, key } = parsed;
 
   const query = new URL(req.originalUrl, "http://localhost").searchParams;
-  const downloadName = query.get("name");
+  // Only a signed link may choose the saved file name: on the public bucket `?name=` is ignored,
+  // so nobody can hand out an avatar link that saves as "invoice.html".
+  const downloadName = PUBLIC_BUCKETS.has(bucket) ? null : query.get("name");
   let cacheControl = "public, max-age=31536000, immutable";
   if (!PUBLIC_BUCKETS.has(bucket)) {
     const check = checkSignature(bucket, key, {
