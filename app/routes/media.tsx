@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
+import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
@@ -43,6 +43,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data;
 }
 
+type MediaLoaderData = Awaited<ReturnType<typeof loader>>;
+let lastData: MediaLoaderData | undefined;
+
+/**
+ * In the browser a failed load (server down, network error) keeps the list on screen and shows
+ * the toast of spec §8, instead of replacing the page with the error screen.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  try {
+    const data = (await serverLoader()) as MediaLoaderData;
+    // "Load more" pages are not a list to fall back to.
+    if (!new URL(request.url).searchParams.has("cursor")) lastData = data;
+    return data;
+  } catch (error) {
+    console.error("Loading media items failed", error);
+    if (!lastData) throw error;
+    return { ...lastData, loadFailed: true, loadFailedAt: Date.now() };
+  }
+}
+
 /** Opening or closing the dialog (`?item=`) only changes the URL; the list stays as it is. */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (currentUrl.pathname === nextUrl.pathname && currentUrl.href !== nextUrl.href) {
@@ -59,5 +79,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export default function MediaRoute() {
   const data = useLoaderData<typeof loader>();
+  // The server-rendered data is the fallback for a failing first client-side load.
+  if (typeof window !== "undefined") lastData ??= data;
   return <MediaPage data={data} />;
 }

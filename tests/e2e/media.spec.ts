@@ -162,6 +162,30 @@ test.describe("media library", () => {
     await popup.close();
   });
 
+  test("a failing preview shows 'Preview failed' and opens no tab", async ({ page, context }) => {
+    await page.goto(`/media?q=${TOKEN}`);
+    await page.route("**/api/media/*/preview*", (route) => route.fulfill({ status: 500, body: "boom" }));
+    let opened = false;
+    context.on("page", () => (opened = true));
+    await card(page, "Logo pack").getByRole("button", { name: /^Preview/ }).click();
+    await expect(page.getByText("Preview failed")).toBeVisible();
+    await expect(page.getByText("Failed to preview the file")).toBeVisible();
+    expect(opened).toBe(false);
+  });
+
+  test("a failing list load shows 'Error' / 'Failed to load media items'", async ({ page }) => {
+    await page.goto(`/media?q=${TOKEN}`);
+    // Only the media route's own data request fails (the client loader asks for it separately).
+    await page.route(
+      (url) => url.pathname === "/media.data" && url.searchParams.get("_routes") === "routes/media",
+      (route) => route.fulfill({ status: 500, body: "boom" }),
+    );
+    await page.getByLabel("Type").selectOption("image");
+    await expect(page.getByText("Failed to load media items")).toBeVisible();
+    // The previous list stays on screen.
+    await expect(cards(page)).toHaveCount(6);
+  });
+
   test("visitors cannot download: disabled 'Sign in' button, toast, /auth, and 401 from the endpoint", async ({ page, request }) => {
     await page.goto(`/media?q=${TOKEN}`);
     const signIn = card(page, "Logo pack").getByRole("button", { name: "Sign in" });

@@ -17,6 +17,8 @@ export interface MediaPageData {
   selected: MediaItemView | null;
   isSignedIn: boolean;
   loadFailed: boolean;
+  /** Set by the client loader when a reload failed (the previous list stays). */
+  loadFailedAt?: number;
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -52,7 +54,7 @@ export function MediaPage({ data }: { data: MediaPageData }) {
 
   useEffect(() => {
     if (data.loadFailed) toast.error(t("media.toast.loadErrorTitle"), { description: t("media.toast.loadErrorDescription") });
-  }, [data.loadFailed, data.items, t]);
+  }, [data.loadFailed, data.loadFailedAt, data.items, t]);
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
