@@ -70,6 +70,7 @@ export function MediaDialog({
           portal={false}
           closeLabel={t("media.dialog.close")}
           data-testid="media-dialog"
+          className="grid-cols-[minmax(0,1fr)]"
           // Focus the dialog itself: screen readers announce its title, and no button looks pre-selected.
           onOpenAutoFocus={(event) => {
             event.preventDefault();
@@ -93,6 +94,9 @@ export function MediaDialog({
 
           {item.fileType === "image" && item.previewUrl && (
             <img src={item.previewUrl} alt="" className="max-h-64 w-full rounded-md bg-muted object-contain" />
+          )}
+          {item.fileType === "video" && item.previewUrl && (
+            <video src={item.previewUrl} controls preload="metadata" playsInline className="max-h-64 w-full rounded-md bg-black" />
           )}
 
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
