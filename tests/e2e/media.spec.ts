@@ -39,12 +39,18 @@ test.beforeAll(async () => {
   });
 });
 
+/** Opens a media URL and waits until React has hydrated it (clicks before that would do nothing). */
+async function gotoMedia(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator("[data-hydrated=true]")).toHaveCount(1);
+}
+
 const cards = (page: Page) => page.getByTestId("media-card");
 const card = (page: Page, title: string) => cards(page).filter({ has: page.getByRole("heading", { name: `${TOKEN} ${title}`, exact: true }) });
 
 test.describe("media library", () => {
   test("search, every filter, URL state and the back button", async ({ page }) => {
-    await page.goto(`/media?q=${TOKEN}`);
+    await gotoMedia(page, `/media?q=${TOKEN}`);
     await expect(page.getByRole("heading", { level: 1, name: "Open Source Media Library" })).toBeVisible();
     await expect(cards(page)).toHaveCount(6);
     // newest first
@@ -99,7 +105,7 @@ test.describe("media library", () => {
     // A shared link renders the same result on the server.
     const shared = page.url();
     const fresh = await page.context().newPage();
-    await fresh.goto(shared);
+    await gotoMedia(fresh, shared);
     await expect(fresh.getByRole("searchbox", { name: "Search media" })).toHaveValue(`${TOKEN} Häusern`);
     await expect(cards(fresh)).toHaveCount(1);
     await fresh.close();
@@ -109,7 +115,7 @@ test.describe("media library", () => {
   });
 
   test("detail dialog opens by click and by ?item=, shows every field, closes with Escape", async ({ page, request }) => {
-    await page.goto(`/media?q=${TOKEN}`);
+    await gotoMedia(page, `/media?q=${TOKEN}`);
     await card(page, "Logo pack").getByRole("button", { name: /^Details/ }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
@@ -139,14 +145,14 @@ test.describe("media library", () => {
     // linkable: the server renders the dialog open
     const html = await (await request.get(url)).text();
     expect(html).toContain('role="dialog"');
-    await page.goto(url);
+    await gotoMedia(page, url);
     await expect(page.getByRole("dialog").getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
   });
 
   test("preview opens the file in a new tab through a signed URL", async ({ page, context }) => {
-    await page.goto(`/media?q=${TOKEN}`);
+    await gotoMedia(page, `/media?q=${TOKEN}`);
     const popupPromise = context.waitForEvent("page");
     await card(page, "Logo pack").getByRole("button", { name: /^Preview/ }).click();
     const popup = await popupPromise;
@@ -163,7 +169,7 @@ test.describe("media library", () => {
   });
 
   test("a failing preview shows 'Preview failed' and opens no tab", async ({ page, context }) => {
-    await page.goto(`/media?q=${TOKEN}`);
+    await gotoMedia(page, `/media?q=${TOKEN}`);
     await page.route("**/api/media/*/preview*", (route) => route.fulfill({ status: 500, body: "boom" }));
     let opened = false;
     context.on("page", () => (opened = true));
@@ -174,7 +180,7 @@ test.describe("media library", () => {
   });
 
   test("a failing list load shows 'Error' / 'Failed to load media items'", async ({ page }) => {
-    await page.goto(`/media?q=${TOKEN}`);
+    await gotoMedia(page, `/media?q=${TOKEN}`);
     // Only the media route's own data request fails (the client loader asks for it separately).
     await page.route(
       (url) => url.pathname === "/media.data" && url.searchParams.get("_routes") === "routes/media",
@@ -187,7 +193,7 @@ test.describe("media library", () => {
   });
 
   test("visitors cannot download: disabled 'Sign in' button, toast, /auth, and 401 from the endpoint", async ({ page, request }) => {
-    await page.goto(`/media?q=${TOKEN}`);
+    await gotoMedia(page, `/media?q=${TOKEN}`);
     const signIn = card(page, "Logo pack").getByRole("button", { name: "Sign in" });
     await expect(signIn).toBeDisabled();
     await signIn.click({ force: true });
@@ -195,8 +201,9 @@ test.describe("media library", () => {
     await expect(page.getByText("Please sign in to download files")).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
 
-    await page.goto(`/media?q=${TOKEN}`);
+    await gotoMedia(page, `/media?q=${TOKEN}`);
     await card(page, "Logo pack").getByRole("button", { name: /^Details/ }).click();
+    await expect(page).toHaveURL(/item=[0-9a-f-]{36}/);
     const id = new URL(page.url()).searchParams.get("item");
     const response = await request.post(`/api/media/${id}/download`);
     expect(response.status()).toBe(401);
@@ -207,7 +214,7 @@ test.describe("media library", () => {
   });
 
   test("a services item shows its kind, endpoint and links instead of a download", async ({ page }) => {
-    await page.goto(`/media?q=${TOKEN}&type=services`);
+    await gotoMedia(page, `/media?q=${TOKEN}&type=services`);
     const service = card(page, "Translation API");
     await expect(service).toContainText("REST API");
     await expect(service.getByRole("link", { name: "Open service" })).toHaveAttribute("href", "https://api.example.org/translate");
@@ -221,7 +228,7 @@ test.describe("media library", () => {
   });
 
   test("Load more appends the next page, newest first, without repeats", async ({ page }) => {
-    await page.goto("/media?q=Quokkaloop");
+    await gotoMedia(page, "/media?q=Quokkaloop");
     await expect(cards(page)).toHaveCount(24);
     await expect(cards(page).first()).toContainText("Quokkaloop service 27");
     await page.getByRole("link", { name: "Load more" }).click();
@@ -249,7 +256,7 @@ test.describe("media library", () => {
     ["es", "Biblioteca multimedia de código abierto"],
   ] as const) {
     test(`/media in ${lang} has no serious accessibility violations, also with the dialog open`, async ({ page }) => {
-      await page.goto(`/media?lang=${lang}&q=${TOKEN}`);
+      await gotoMedia(page, `/media?lang=${lang}&q=${TOKEN}`);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await cards(page).first().getByRole("button").first().click();

@@ -43,6 +43,9 @@ export function MediaPage({ data }: { data: MediaPageData }) {
   const [more, setMore] = useState<{ items: MediaItemView[]; cursor: string | null }>({ items: [], cursor: data.nextCursor });
   const fetcher = useFetcher<MediaPageData>();
   const actions = useFileActions(data.isSignedIn);
+  // Marks the page as interactive (tests wait for it before clicking what needs JavaScript).
+  const [isHydrated, setIsHydrated] = useState(false);
+  useEffect(() => setIsHydrated(true), []);
 
   // New results (filters changed, back button): start over from the first page.
   const isTyping = useRef(false);
@@ -126,7 +129,7 @@ export function MediaPage({ data }: { data: MediaPageData }) {
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14" data-hydrated={isHydrated ? "true" : undefined}>
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
           <span className="text-gradient">{t("media.title")}</span>
