@@ -17,5 +17,8 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("profile", "routes/profile.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("media", "routes/media.tsx"),
+  route("api/media/:id/download", "routes/api.media.download.ts"),
+  route("api/media/:id/preview", "routes/api.media.preview.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

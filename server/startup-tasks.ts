@@ -1,10 +1,13 @@
+import { seedDemoMedia } from "~/features/media/seed.server";
 import { logger } from "~/lib/logger.server";
 
 /**
  * Work done once at every start, after migrations and before the first request: features
  * add their step here (for example loading the demo media library into an empty database).
  */
-const tasks: Array<{ name: string; run: () => Promise<void> }> = [];
+const tasks: Array<{ name: string; run: () => Promise<void> }> = [
+  { name: "demo media library", run: () => seedDemoMedia() },
+];
 
 export async function runStartupTasks() {
   for (const task of tasks) {

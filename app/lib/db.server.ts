@@ -3,7 +3,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
-import { startCluster, type RunningCluster } from "./embedded-postgres.server";
+import { attachCluster, findManagedServer, startCluster, type RunningCluster } from "./embedded-postgres.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { readOrCreateSecret } from "./secrets.server";
@@ -80,14 +80,19 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   let cluster: RunningCluster | undefined;
   if (!url) {
     const started = Date.now();
-    cluster = await startCluster({
-      dataDir: path.join(env.DATA_DIR, "pg"),
-      password: readOrCreateSecret(env.DATA_DIR, "pg-password"),
-      log: (line) => logger.debug(line),
-    });
+    const dataDir = path.join(env.DATA_DIR, "pg");
+    const password = readOrCreateSecret(env.DATA_DIR, "pg-password");
+    // The server (or another tool) already runs this cluster: connect to it, leave its lifecycle alone.
+    const managed = findManagedServer(dataDir);
+    if (managed) {
+      cluster = attachCluster(managed.port, password);
+      logger.info(`Attached to the running embedded PostgreSQL on 127.0.0.1:${managed.port}`);
+    } else {
+      cluster = await startCluster({ dataDir, password, log: (line) => logger.debug(line) });
+      logger.info(`Embedded PostgreSQL ready on 127.0.0.1:${cluster.port} in ${Date.now() - started} ms`);
+    }
     await createDatabaseIfMissing(cluster.url("postgres"), EMBEDDED_DATABASE);
     url = cluster.url(EMBEDDED_DATABASE);
-    logger.info(`Embedded PostgreSQL ready on 127.0.0.1:${cluster.port} in ${Date.now() - started} ms`);
   }
   const pool = new pg.Pool({
     connectionString: url,

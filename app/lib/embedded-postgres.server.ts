@@ -238,6 +238,42 @@ export async function recoverStaleServer(dataDir: string, log: (line: string) =>
   if (state === "foreign" || state === "zombie") fs.rmSync(lockFile, { force: true });
 }
 
+/**
+ * A running server of this cluster folder that another live process manages (the web server
+ * while `media:import` runs): its port from line 4 of `postmaster.pid`. Undefined when there is
+ * none, when it is an orphan (its parent died) or when we ourselves own it.
+ */
+export function findManagedServer(dataDir: string): { pid: number; port: number } | undefined {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n");
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return undefined;
+  if (inspectProcess(pid, dataDir) !== "ours") return undefined;
+  const parent = parentOf(pid);
+  if (parent === undefined || parent <= 1 || parent === process.pid) return undefined;
+  const parentState = inspectProcess(parent, dataDir);
+  if (parentState === "gone" || parentState === "zombie") return undefined;
+  // Line 8 is the server's status; "ready" once it accepts connections.
+  if (lines[7] !== undefined && lines[7].trim() !== "" && !lines[7].includes("ready")) return undefined;
+  return { pid, port };
+}
+
+/** Connection strings for a server another process manages; stopping it is not ours to do. */
+export function attachCluster(port: number, password: string): RunningCluster {
+  const encodedPassword = encodeURIComponent(password);
+  return {
+    port,
+    url: (database = "postgres") =>
+      `postgres://${SUPERUSER}:${encodedPassword}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    async stop() {},
+  };
+}
+
 export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

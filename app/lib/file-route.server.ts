@@ -50,7 +50,9 @@ export function serveStoredFile(req: Request, res: Response) {
   const { bucket, key } = parsed;
 
   const query = new URL(req.originalUrl, "http://localhost").searchParams;
-  const downloadName = query.get("name");
+  // Only a signed link may choose the saved file name: on the public bucket `?name=` is ignored,
+  // so nobody can hand out an avatar link that saves as "invoice.html".
+  const downloadName = PUBLIC_BUCKETS.has(bucket) ? null : query.get("name");
   let cacheControl = "public, max-age=31536000, immutable";
   if (!PUBLIC_BUCKETS.has(bucket)) {
     const check = checkSignature(bucket, key, {
@@ -82,7 +84,12 @@ export function serveStoredFile(req: Request, res: Response) {
       if (!error || res.headersSent) return;
       const status = (error as { status?: number }).status ?? 500;
       if (status === 404) refuse(res, 404, "Not found");
-      else if (status === 416) return; // send already answered the bad range
+      else if (status === 416) {
+        // `sendFile` hands an unsatisfiable range to us unanswered: reply like RFC 9110 asks.
+        const contentRange = (error as { headers?: Record<string, string> }).headers?.["Content-Range"];
+        if (contentRange) res.setHeader("Content-Range", contentRange);
+        refuse(res, 416, "Range not satisfiable");
+      }
       else refuse(res, status >= 500 ? 500 : status, "Could not send the file");
     },
   );

@@ -1,8 +1,12 @@
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { X } from "lucide-react";
+import { XIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
+/**
+ * Radix Dialog in the shadcn/ui manner (focus trap, Escape, aria-labelledby/-describedby).
+ * Narrow (max-w-md) by default; a wider dialog passes its own max-w-* class.
+ */
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
@@ -11,33 +15,44 @@ export function DialogContent({
   className,
   children,
   closeLabel,
+  portal = true,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
-  return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70" />
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  closeLabel: string;
+  /** false renders in place, so a dialog open on the server is in the HTML (linkable dialogs). */
+  portal?: boolean;
+}) {
+  const body = (
+    <>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-card p-6 shadow-lg",
+          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-popover p-5 shadow-2xl sm:p-6",
           className,
         )}
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring">
-          <X className="size-4" aria-hidden />
-          <span className="sr-only">{closeLabel}</span>
+        <DialogPrimitive.Close
+          className="absolute right-3 top-3 rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+          aria-label={closeLabel}
+        >
+          <XIcon className="size-5" aria-hidden="true" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    </>
   );
+  return portal ? <DialogPrimitive.Portal>{body}</DialogPrimitive.Portal> : body;
 }
+
 export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-1.5 pr-6", className)} {...props} />;
+  return <div className={cn("flex flex-col gap-1.5", className)} {...props} />;
 }
+
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+  return <DialogPrimitive.Title className={cn("pr-8 text-xl font-semibold leading-tight", className)} {...props} />;
 }
+
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }

@@ -19,7 +19,7 @@ function post(body: Record<string, string>, headers: Record<string, string> = {}
 
 async function run(body: Record<string, string>, headers?: Record<string, string>) {
   try {
-    return { data: ((await authAction(post(body, headers))) as { data: Record<string, unknown> }).data };
+    return { data: ((await authAction(post(body, headers))) as unknown as { data: Record<string, unknown> }).data };
   } catch (thrown) {
     return { thrown: thrown as Response };
   }

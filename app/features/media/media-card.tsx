@@ -1,0 +1,139 @@
+import { Download, Eye, FileSpreadsheet, FileText, Film, Image as ImageIcon, Loader2, LogIn, Music, Server, Sparkles } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { formatMegabytes, splitDuration, type MediaItemView } from "./media-types";
+
+export function TypeIcon({ type, className }: { type: MediaItemView["fileType"]; className?: string }) {
+  const Icon =
+    type === "image" ? ImageIcon : type === "video" ? Film : type === "audio" ? Music : type === "sheet" ? FileSpreadsheet : type === "services" ? Server : FileText;
+  return <Icon className={className} aria-hidden="true" />;
+}
+
+export function useMediaFormat() {
+  const { t } = useTranslation();
+  return {
+    size: (bytes: number) => t("media.card.size", { size: formatMegabytes(bytes) }),
+    duration: (ms: number) => {
+      const { hours, minutes, seconds } = splitDuration(ms);
+      return hours > 0 ? t("media.card.durationHours", { hours, minutes }) : t("media.card.durationMinutes", { minutes, seconds });
+    },
+  };
+}
+
+export interface FileActionProps {
+  isSignedIn: boolean;
+  downloadCounts: Record<string, number>;
+  downloadingId: string | null;
+  onPreview: (item: MediaItemView) => void;
+  onDownload: (item: MediaItemView) => void;
+}
+
+export function DownloadButton({ item, isSignedIn, downloadingId, onDownload, className }: FileActionProps & { item: MediaItemView; className?: string }) {
+  const { t } = useTranslation();
+  const isDownloading = downloadingId === item.id;
+  if (!isSignedIn) {
+    // aria-disabled, not disabled: the button still takes a click or Enter so the visitor learns why (spec §6).
+    return (
+      <Button
+        type="button"
+        size="sm"
+        variant="secondary"
+        aria-disabled="true"
+        title={t("media.card.signInHint")}
+        className={`cursor-not-allowed opacity-60 ${className ?? ""}`}
+        onClick={() => onDownload(item)}
+      >
+        <LogIn /> {t("media.card.signIn")}
+      </Button>
+    );
+  }
+  return (
+    <Button type="button" size="sm" disabled={isDownloading} className={className} onClick={() => onDownload(item)}>
+      {isDownloading ? <Loader2 className="animate-spin" /> : <Download />}
+      {isDownloading ? t("media.card.downloading") : t("media.card.download")}
+    </Button>
+  );
+}
+
+export function MediaCard({
+  item,
+  onOpen,
+  ...actions
+}: FileActionProps & { item: MediaItemView; onOpen: (item: MediaItemView) => void }) {
+  const { t } = useTranslation();
+  const format = useMediaFormat();
+  const titleId = `media-card-${item.id}`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="media-card"
+      className="flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm"
+    >
+      <div className="relative aspect-video w-full overflow-hidden bg-muted">
+        {item.previewUrl && item.fileType === "image" ? (
+          <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+        ) : item.previewUrl && item.fileType === "video" ? (
+          <video src={item.previewUrl} preload="metadata" muted playsInline className="h-full w-full object-cover" aria-hidden="true" tabIndex={-1} />
+        ) : (
+          <div className="flex h-full w-full items-center justify-center text-muted-foreground">
+            <TypeIcon type={item.fileType} className="size-12" />
+          </div>
+        )}
+        {item.aiGenerated && (
+          <span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-background/85 px-2 py-0.5 text-xs font-medium text-accent">
+            <Sparkles className="size-3" aria-hidden="true" /> {t("media.card.aiGenerated")}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="min-w-0">
+          <h2 id={titleId} className="truncate text-base font-semibold" title={item.title}>
+            {item.title}
+          </h2>
+          {item.description && <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{item.description}</p>}
+        </div>
+        <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground" aria-label={t("media.dialog.details")}>
+          <li className="inline-flex items-center gap-1 rounded bg-muted px-1.5 py-0.5 font-medium text-foreground">
+            <TypeIcon type={item.fileType} className="size-3.5" />
+            <span data-testid="media-type">{t(`media.fileTypes.${item.fileType}`)}</span>
+          </li>
+          {item.fileSize !== null && <li>{format.size(item.fileSize)}</li>}
+          {item.durationMs !== null && <li>{format.duration(item.durationMs)}</li>}
+          {item.fileType === "services" && item.serviceKind && <li>{item.serviceKind}</li>}
+        </ul>
+        <div className="mt-auto flex flex-wrap gap-2 pt-1">
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => onOpen(item)}
+            aria-label={t("media.card.detailsFor", { title: item.title })}
+          >
+            {t("media.card.details")}
+          </Button>
+          {item.hasFile && (
+            <>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => actions.onPreview(item)}
+                aria-label={t("media.card.previewOf", { title: item.title })}
+              >
+                <Eye /> {t("media.card.preview")}
+              </Button>
+              <DownloadButton item={item} {...actions} />
+            </>
+          )}
+          {item.fileType === "services" && item.endpoint && (
+            <Button asChild size="sm" variant="secondary">
+              <a href={item.endpoint} target="_blank" rel="noopener noreferrer">
+                <Server /> {t("media.card.openService")}
+              </a>
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

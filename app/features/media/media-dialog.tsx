@@ -1,0 +1,225 @@
+import { Copy, ExternalLink, Eye, Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { LANGUAGE_LOCALES } from "~/lib/i18n";
+import { useLanguage } from "~/lib/language";
+import { DownloadButton, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
+import { linkLabel, type MediaItemView } from "./media-types";
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm">{children}</dd>
+    </div>
+  );
+}
+
+function ExternalAnchor({ href, children }: { href: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-primary underline-offset-4 hover:underline">
+      {children}
+      <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="sr-only">{t("media.dialog.opensInNewTab")}</span>
+    </a>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-md border border-border bg-card/60 p-4">
+      <h3 className="mb-3 text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export function MediaDialog({
+  item,
+  onClose,
+  ...actions
+}: FileActionProps & { item: MediaItemView | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const format = useMediaFormat();
+  const locale = LANGUAGE_LOCALES[language];
+  const languageName = (code: string) => {
+    try {
+      return new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  const copyAttribution = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(t("media.dialog.copied"));
+    } catch {
+      toast.error(t("media.dialog.copyFailed"));
+    }
+  };
+
+  return (
+    <Dialog open={item !== undefined} onOpenChange={(open) => !open && onClose()}>
+      {item && (
+        <DialogContent
+          portal={false}
+          closeLabel={t("media.dialog.close")}
+          data-testid="media-dialog"
+          className="max-w-2xl grid-cols-[minmax(0,1fr)]"
+          // Focus the dialog itself: screen readers announce its title, and no button looks pre-selected.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus?.();
+          }}
+        >
+          <div className="flex flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-2 text-xs">
+              <span className="inline-flex items-center gap-1 rounded bg-muted px-2 py-0.5 font-medium">
+                <TypeIcon type={item.fileType} className="size-3.5" /> {t(`media.fileTypes.${item.fileType}`)}
+              </span>
+              {item.aiGenerated && (
+                <span className="inline-flex items-center gap-1 rounded-full border border-accent/40 px-2 py-0.5 font-medium text-accent">
+                  <Sparkles className="size-3" aria-hidden="true" /> {t("media.card.aiGenerated")}
+                </span>
+              )}
+            </div>
+            <DialogTitle>{item.title}</DialogTitle>
+            <DialogDescription className="whitespace-pre-line">{item.description ?? ""}</DialogDescription>
+          </div>
+
+          {item.fileType === "image" && item.previewUrl && (
+            <img src={item.previewUrl} alt="" className="max-h-64 w-full rounded-md bg-muted object-contain" />
+          )}
+          {item.fileType === "video" && item.previewUrl && (
+            <video src={item.previewUrl} controls preload="metadata" playsInline className="max-h-64 w-full rounded-md bg-black" />
+          )}
+
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
+            {item.fileSize !== null && <Field label={t("media.dialog.size")}>{format.size(item.fileSize)}</Field>}
+            {item.durationMs !== null && <Field label={t("media.dialog.duration")}>{format.duration(item.durationMs)}</Field>}
+            {item.widthPx !== null && item.heightPx !== null && (
+              <Field label={t("media.dialog.dimensions")}>
+                {t("media.dialog.dimensionsValue", { width: item.widthPx, height: item.heightPx })}
+              </Field>
+            )}
+            {item.pages !== null && <Field label={t("media.dialog.pages")}>{item.pages}</Field>}
+            {item.sheetType && <Field label={t("media.dialog.sheetType")}>{item.sheetType.toUpperCase()}</Field>}
+            <Field label={t("media.dialog.language")}>{languageName(item.language)}</Field>
+            {item.version && <Field label={t("media.dialog.version")}>{item.version}</Field>}
+            <Field label={t("media.dialog.downloads")}>
+              <span data-testid="download-count">{actions.downloadCounts[item.id] ?? item.downloadCount}</span>
+            </Field>
+            <Field label={t("media.dialog.added")}>
+              {new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(item.createdAt))}
+            </Field>
+          </dl>
+
+          {item.fileType === "services" && (item.serviceKind || item.endpoint) && (
+            <dl className="grid gap-3 sm:grid-cols-2">
+              {item.serviceKind && <Field label={t("media.dialog.serviceKind")}>{item.serviceKind}</Field>}
+              {item.endpoint && (
+                <Field label={t("media.dialog.endpoint")}>
+                  <ExternalAnchor href={item.endpoint}>{item.endpoint}</ExternalAnchor>
+                </Field>
+              )}
+            </dl>
+          )}
+
+          {item.license && (item.license.name || item.license.spdx_id) && (
+            <Section title={t("media.dialog.license")}>
+              <dl className="grid gap-3 sm:grid-cols-2">
+                {item.license.name && <Field label={t("media.dialog.license")}>{item.license.name}</Field>}
+                {item.license.spdx_id && (
+                  <Field label={t("media.dialog.spdx")}>
+                    <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{item.license.spdx_id}</code>
+                  </Field>
+                )}
+              </dl>
+              {item.license.notice && <p className="mt-3 text-sm text-muted-foreground">{item.license.notice}</p>}
+              {item.license.url && (
+                <p className="mt-2 text-sm">
+                  <ExternalAnchor href={item.license.url}>{t("media.dialog.licenseLink")}</ExternalAnchor>
+                </p>
+              )}
+            </Section>
+          )}
+
+          {item.attribution?.text && (
+            <Section title={t("media.dialog.attribution")}>
+              <div className="flex flex-col items-start gap-2 sm:flex-row">
+                <p className="flex-1 text-sm" data-testid="attribution-text">
+                  {item.attribution.text}
+                </p>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={() => void copyAttribution(item.attribution?.text ?? "")}
+                >
+                  <Copy /> {t("media.dialog.copyAttribution")}
+                </Button>
+              </div>
+              {item.attribution.url && (
+                <p className="mt-2 text-sm">
+                  <ExternalAnchor href={item.attribution.url}>{item.attribution.url}</ExternalAnchor>
+                </p>
+              )}
+            </Section>
+          )}
+
+          {(item.creator?.name || item.source?.origin || item.source?.account_handle) && (
+            <dl className="grid gap-3 sm:grid-cols-2">
+              {item.creator?.name && (
+                <Field label={t("media.dialog.creator")}>
+                  {item.creator.url ? <ExternalAnchor href={item.creator.url}>{item.creator.name}</ExternalAnchor> : item.creator.name}
+                  {item.creator.handles?.primary && <span className="ml-1 text-muted-foreground">{item.creator.handles.primary}</span>}
+                </Field>
+              )}
+              {(item.source?.origin || item.source?.niche || item.source?.account_handle) && (
+                <Field label={t("media.dialog.source")}>
+                  {[item.source?.origin, item.source?.niche].filter(Boolean).join(" · ")}
+                  {item.source?.account_handle && (
+                    <span className="block">
+                      {item.source.account_url ? (
+                        <ExternalAnchor href={item.source.account_url}>{item.source.account_handle}</ExternalAnchor>
+                      ) : (
+                        item.source.account_handle
+                      )}
+                    </span>
+                  )}
+                </Field>
+              )}
+            </dl>
+          )}
+
+          {Object.keys(item.externalLinks).length > 0 && (
+            <div>
+              <h3 className="mb-2 text-sm font-semibold">{t("media.dialog.links")}</h3>
+              <ul className="flex flex-col gap-1 text-sm">
+                {Object.entries(item.externalLinks).map(([label, url]) => (
+                  <li key={label}>
+                    <ExternalAnchor href={url}>{linkLabel(label)}</ExternalAnchor>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+
+          {item.hasFile && (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-4">
+              <Button type="button" variant="outline" size="sm" onClick={() => actions.onPreview(item)}>
+                <Eye /> {t("media.card.preview")}
+              </Button>
+              <DownloadButton item={item} {...actions} />
+            </div>
+          )}
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

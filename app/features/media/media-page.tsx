@@ -1,0 +1,270 @@
+import { Loader2, Search, SearchX } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { MediaCard } from "./media-card";
+import { MediaDialog } from "./media-dialog";
+import { TYPE_FILTER_OPTIONS, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
+import { useFileActions } from "./use-file-actions";
+
+export interface MediaPageData {
+  filters: MediaFilters;
+  items: MediaItemView[];
+  nextCursor: string | null;
+  categories: CategoryOption[];
+  selected: MediaItemView | null;
+  isSignedIn: boolean;
+  loadFailed: boolean;
+  /** Set by the client loader when a reload failed (the previous list stays). */
+  loadFailedAt?: number;
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The URL of a set of filters (empty values and "all" are left out, so links stay short). */
+export function filtersToParams(filters: MediaFilters, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.type !== "all") params.set("type", filters.type);
+  if (filters.category) params.set("category", filters.category);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return params;
+}
+
+export function MediaPage({ data }: { data: MediaPageData }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const { filters } = data;
+  const [query, setQuery] = useState(filters.q);
+  const [more, setMore] = useState<{ items: MediaItemView[]; cursor: string | null }>({ items: [], cursor: data.nextCursor });
+  const fetcher = useFetcher<MediaPageData>();
+  const actions = useFileActions(data.isSignedIn);
+  // Marks the page as interactive (tests wait for it before clicking what needs JavaScript).
+  const [isHydrated, setIsHydrated] = useState(false);
+  useEffect(() => setIsHydrated(true), []);
+
+  // New results (filters changed, back button): start over from the first page.
+  const isTyping = useRef(false);
+  useEffect(() => {
+    setMore({ items: [], cursor: data.nextCursor });
+    // Keep what the person is still typing; otherwise show the URL's query (back button, links).
+    if (!isTyping.current) setQuery(data.filters.q);
+  }, [data.items, data.nextCursor, data.filters.q]);
+
+  useEffect(() => {
+    if (data.loadFailed) toast.error(t("media.toast.loadErrorTitle"), { description: t("media.toast.loadErrorDescription") });
+  }, [data.loadFailed, data.loadFailedAt, data.items, t]);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const page = fetcher.data;
+    if (page.loadFailed) {
+      toast.error(t("media.toast.loadErrorTitle"), { description: t("media.toast.loadErrorDescription") });
+      return;
+    }
+    setMore((current) => {
+      const known = new Set(current.items.map((item) => item.id));
+      return { items: [...current.items, ...page.items.filter((item) => !known.has(item.id))], cursor: page.nextCursor };
+    });
+  }, [fetcher.state, fetcher.data, t]);
+
+  // The controls show the choice at once; quick successive changes build on each other, not on
+  // the filters of a page that is still loading.
+  const latest = useRef(filters);
+  const [type, setType] = useState(filters.type);
+  const [category, setCategory] = useState(filters.category);
+  useEffect(() => {
+    latest.current = data.filters;
+    setType(data.filters.type);
+    setCategory(data.filters.category);
+  }, [data.filters]);
+
+  const applyFilters = (change: Partial<MediaFilters>) => {
+    const next = { ...latest.current, ...change };
+    latest.current = next;
+    const params = filtersToParams(next);
+    void navigate({ pathname: "/media", search: params.size ? `?${params}` : "" }, { preventScrollReset: true });
+  };
+
+  // Typing reloads the list after a short pause; Enter submits at once.
+  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(debounce.current), []);
+  const onQueryChange = (value: string) => {
+    setQuery(value);
+    isTyping.current = true;
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(() => {
+      isTyping.current = false;
+      if (value.trim() !== latest.current.q) applyFilters({ q: value.trim() });
+    }, SEARCH_DEBOUNCE_MS);
+  };
+
+  const items = [...data.items, ...more.items];
+  const itemId = searchParams.get("item");
+  const selected = itemId ? (items.find((item) => item.id === itemId) ?? (data.selected?.id === itemId ? data.selected : undefined)) : undefined;
+
+  const openItem = (item: MediaItemView) => {
+    const params = new URLSearchParams(searchParams);
+    params.set("item", item.id);
+    void navigate({ search: `?${params}` }, { preventScrollReset: true });
+  };
+  const closeItem = () => {
+    const params = new URLSearchParams(searchParams);
+    params.delete("item");
+    void navigate({ search: params.size ? `?${params}` : "" }, { preventScrollReset: true });
+  };
+
+  const isLoading = navigation.state === "loading" && navigation.location.pathname === "/media" && !navigation.location.search.includes("item=");
+  const hasFilters = filters.q !== "" || filters.type !== "all" || filters.category !== "";
+  const fileActions = {
+    isSignedIn: data.isSignedIn,
+    downloadingId: actions.downloadingId,
+    downloadCounts: actions.downloadCounts,
+    onPreview: (item: MediaItemView) => void actions.preview(item),
+    onDownload: (item: MediaItemView) => void actions.download(item),
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14" data-hydrated={isHydrated ? "true" : undefined}>
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+          <span className="text-gradient">{t("media.title")}</span>
+        </h1>
+        <p className="mt-3 text-muted-foreground">{t("media.intro")}</p>
+      </header>
+
+      <Form
+        method="get"
+        action="/media"
+        role="search"
+        className="mt-8 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_auto_auto]"
+        onSubmit={(event) => {
+          event.preventDefault();
+          clearTimeout(debounce.current);
+          isTyping.current = false;
+          applyFilters({ q: query.trim() });
+        }}
+      >
+        <div className="relative">
+          <label htmlFor="media-search" className="sr-only">
+            {t("media.search.label")}
+          </label>
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <input
+            id="media-search"
+            name="q"
+            type="search"
+            value={query}
+            maxLength={200}
+            onChange={(event) => onQueryChange(event.target.value)}
+            placeholder={t("media.search.placeholder")}
+            className="h-10 w-full rounded-md border border-input bg-background pl-9 pr-3 text-sm placeholder:text-muted-foreground"
+          />
+        </div>
+        <div className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-2 sm:contents">
+          <div>
+            <label htmlFor="media-type" className="sr-only">
+              {t("media.filters.type")}
+            </label>
+            <select
+              id="media-type"
+              name="type"
+              value={type}
+              onChange={(event) => {
+                setType(event.target.value as MediaFilters["type"]);
+                applyFilters({ q: query.trim(), type: event.target.value as MediaFilters["type"] });
+              }}
+              className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm sm:w-44"
+            >
+              {TYPE_FILTER_OPTIONS.map((type) => (
+                <option key={type} value={type}>
+                  {type === "all" ? t("media.filters.allTypes") : t(`media.filters.types.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="media-category" className="sr-only">
+              {t("media.filters.category")}
+            </label>
+            <select
+              id="media-category"
+              name="category"
+              value={category}
+              onChange={(event) => {
+                setCategory(event.target.value);
+                applyFilters({ q: query.trim(), category: event.target.value });
+              }}
+              className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm sm:w-52"
+            >
+              <option value="">{t("media.filters.allCategories")}</option>
+              {data.categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {/* Without JavaScript the form is submitted with this button. */}
+        <noscript>
+          <Button type="submit">{t("media.search.submit")}</Button>
+        </noscript>
+      </Form>
+
+      <section aria-label={t("media.results.label")} aria-busy={isLoading} className="relative mt-8 min-h-48">
+        {isLoading && (
+          <div role="status" className="absolute inset-x-0 top-0 z-10 flex justify-center pt-16">
+            <span className="inline-flex items-center gap-2 rounded-full border border-border bg-popover px-4 py-2 text-sm shadow-lg">
+              <Loader2 className="size-4 animate-spin text-primary" aria-hidden="true" />
+              {t("media.results.loading")}
+            </span>
+          </div>
+        )}
+        {items.length === 0 ? (
+          <div className="flex flex-col items-center rounded-lg border border-dashed border-border px-6 py-16 text-center" data-testid="media-empty">
+            <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="mt-4 text-lg font-semibold">{t("media.results.empty")}</p>
+            {hasFilters && (
+              <>
+                <p className="mt-1 text-sm text-muted-foreground">{t("media.results.emptyHint")}</p>
+                <Button asChild variant="outline" size="sm" className="mt-4">
+                  <Link to="/media">{t("media.results.clearFilters")}</Link>
+                </Button>
+              </>
+            )}
+          </div>
+        ) : (
+          <div className={`grid grid-cols-1 gap-5 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${isLoading ? "opacity-50" : ""}`}>
+            {items.map((item) => (
+              <MediaCard key={item.id} item={item} onOpen={openItem} {...fileActions} />
+            ))}
+          </div>
+        )}
+        {more.cursor && (
+          <div className="mt-8 flex justify-center">
+            <Button asChild variant="outline">
+              <Link
+                to={`/media?${filtersToParams(filters, { cursor: more.cursor })}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  if (fetcher.state === "idle" && more.cursor) void fetcher.load(`/media?${filtersToParams(filters, { cursor: more.cursor })}`);
+                }}
+                aria-disabled={fetcher.state !== "idle"}
+              >
+                {fetcher.state !== "idle" && <Loader2 className="animate-spin" aria-hidden="true" />}
+                {fetcher.state !== "idle" ? t("media.results.loadingMore") : t("media.results.loadMore")}
+              </Link>
+            </Button>
+          </div>
+        )}
+      </section>
+
+      <MediaDialog item={selected} onClose={closeItem} {...fileActions} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
+import { getOptionalUser } from "~/features/account/session.server";
+import { MediaPage, type MediaPageData } from "~/features/media/media-page";
+import { findMedia, findMediaItem, listCategories, parseFilters } from "~/features/media/media.server";
+import { logger } from "~/lib/logger.server";
+import { loadPageMeta } from "~/lib/page-meta.server";
+import { metaFromLoader } from "~/lib/seo";
+
+export const meta = metaFromLoader;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const filters = parseFilters(url);
+  const [user, meta, categories] = await Promise.all([
+    getOptionalUser(request),
+    loadPageMeta(request, "media.meta"),
+    // Spec §8: a failure to load categories is only logged.
+    listCategories().catch((error: Error) => {
+      logger.error(`Loading categories failed: ${error.message}`);
+      return [];
+    }),
+  ]);
+  let page: Pick<MediaPageData, "items" | "nextCursor" | "loadFailed"> = { items: [], nextCursor: null, loadFailed: false };
+  try {
+    page = { ...(await findMedia(filters, { cursor: url.searchParams.get("cursor") })), loadFailed: false };
+  } catch (error) {
+    logger.error(`Loading media items failed: ${(error as Error).message}`);
+    page.loadFailed = true;
+  }
+  const itemId = url.searchParams.get("item");
+  const selected = itemId
+    ? (page.items.find((item) => item.id === itemId) ?? (await findMediaItem(itemId).catch(() => undefined)) ?? null)
+    : null;
+  const data: MediaPageData & { meta: typeof meta } = {
+    meta,
+    filters,
+    ...page,
+    categories,
+    selected,
+    isSignedIn: user !== null,
+  };
+  return data;
+}
+
+type MediaLoaderData = Awaited<ReturnType<typeof loader>>;
+let lastData: MediaLoaderData | undefined;
+
+/**
+ * In the browser a failed load (server down, network error) keeps the list on screen and shows
+ * the toast of spec §8, instead of replacing the page with the error screen.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  try {
+    const data = (await serverLoader()) as MediaLoaderData;
+    // "Load more" pages are not a list to fall back to.
+    if (!new URL(request.url).searchParams.has("cursor")) lastData = data;
+    return data;
+  } catch (error) {
+    console.error("Loading media items failed", error);
+    if (!lastData) throw error;
+    return { ...lastData, loadFailed: true, loadFailedAt: Date.now() };
+  }
+}
+
+/** Opening or closing the dialog (`?item=`) only changes the URL; the list stays as it is. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.href !== nextUrl.href) {
+    const strip = (url: URL) => {
+      const params = new URLSearchParams(url.search);
+      params.delete("item");
+      params.sort();
+      return params.toString();
+    };
+    if (strip(currentUrl) === strip(nextUrl)) return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+export default function MediaRoute() {
+  const data = useLoaderData<typeof loader>();
+  // The server-rendered data is the fallback for a failing first client-side load.
+  if (typeof window !== "undefined") lastData ??= data;
+  return <MediaPage data={data} />;
+}

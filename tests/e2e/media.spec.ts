@@ -1,0 +1,267 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../helpers/a11y";
+import { writeMediaFixtures } from "../helpers/media-fixtures";
+
+/**
+ * The media library as a visitor sees it. The manifest is imported with the operator's command
+ * into the running e2e server's data directory (the import attaches to the server's database).
+ * Every title carries the token "Zebrafjord", so a demo library loaded at start-up does not matter.
+ */
+const TOKEN = "Zebrafjord";
+const run = promisify(execFile);
+let fixtureDir: string;
+
+test.beforeAll(async () => {
+  fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), "media-e2e-"));
+  const { manifestPath } = await writeMediaFixtures(fixtureDir, { prefix: `${TOKEN} ` });
+  const { stdout } = await run("npm", ["run", "-s", "media:import", "--", manifestPath], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  });
+  expect(stdout).toMatch(/rejected: 0/);
+  // 27 services items (no files) under another token, for "Load more".
+  const bulk = {
+    items: Array.from({ length: 27 }, (_, i) => ({
+      title: `Quokkaloop service ${String(i + 1).padStart(2, "0")}`,
+      file_type: "services",
+      service_kind: "Webhook",
+      endpoint: "https://example.org/hook",
+      created_at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+    })),
+  };
+  fs.writeFileSync(path.join(fixtureDir, "bulk.json"), JSON.stringify(bulk));
+  await run("npm", ["run", "-s", "media:import", "--", path.join(fixtureDir, "bulk.json")], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  });
+});
+
+/** Opens a media URL and waits until React has hydrated it (clicks before that would do nothing). */
+async function gotoMedia(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator("[data-hydrated=true]")).toHaveCount(1);
+}
+
+const cards = (page: Page) => page.getByTestId("media-card");
+const card = (page: Page, title: string) => cards(page).filter({ has: page.getByRole("heading", { name: `${TOKEN} ${title}`, exact: true }) });
+
+test.describe("media library", () => {
+  test("search, every filter, URL state and the back button", async ({ page }) => {
+    await gotoMedia(page, `/media?q=${TOKEN}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Open Source Media Library" })).toBeVisible();
+    await expect(cards(page)).toHaveCount(6);
+    // newest first
+    await expect(cards(page).first()).toContainText(`${TOKEN} Translation API`);
+    await expect(cards(page).last()).toContainText(`${TOKEN} Logo pack`);
+    // card facts: size in MB with 2 decimals, duration as minutes and seconds
+    await expect(card(page, "Meditation tone")).toContainText("0.04 MB");
+    await expect(card(page, "Meditation tone")).toContainText("0 min 3 s");
+
+    const type = page.getByLabel("Type");
+    await expect(type.locator("option")).toHaveText(["All Types", "document", "image", "video", "audio", "services"]);
+    await type.selectOption("document");
+    await expect(page).toHaveURL(/type=document/);
+    await expect(cards(page)).toHaveCount(3);
+    for (const title of ["Release notes", "Price list", "Häuser der Zukunft"]) await expect(card(page, title)).toHaveCount(1);
+
+    const category = page.getByLabel("Category");
+    await expect(category.locator("option").first()).toHaveText("All Categories");
+    await category.selectOption({ label: "Brand" });
+    await expect(page).toHaveURL(/category=[0-9a-f-]{36}/);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(card(page, "Price list")).toHaveCount(1);
+
+    for (const [value, title] of [["image", "Logo pack"], ["audio", null], ["services", null]] as const) {
+      await type.selectOption(value);
+      await expect(page).toHaveURL(new RegExp(`type=${value}`));
+      if (title) await expect(card(page, title)).toHaveCount(1);
+      else await expect(page.getByText("No media items found")).toBeVisible();
+    }
+
+    await category.selectOption("");
+    await type.selectOption("audio");
+    await expect(cards(page)).toHaveCount(1);
+    await expect(card(page, "Meditation tone")).toHaveCount(1);
+    await type.selectOption("services");
+    await expect(card(page, "Translation API")).toHaveCount(1);
+
+    // Back returns to the previous filters, and the controls follow.
+    await page.goBack();
+    await expect(page).toHaveURL(/type=audio/);
+    await expect(type).toHaveValue("audio");
+    await expect(card(page, "Meditation tone")).toHaveCount(1);
+
+    // The search box reloads the list after typing; stemming: "Häusern" finds "Häuser".
+    await type.selectOption("all");
+    const search = page.getByRole("searchbox", { name: "Search media" });
+    await search.fill(`${TOKEN} Häusern`);
+    await expect(page).toHaveURL(/q=Zebrafjord\+H%C3%A4usern|q=Zebrafjord%20H%C3%A4usern/);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(card(page, "Häuser der Zukunft")).toHaveCount(1);
+
+    // A shared link renders the same result on the server.
+    const shared = page.url();
+    const fresh = await page.context().newPage();
+    await gotoMedia(fresh, shared);
+    await expect(fresh.getByRole("searchbox", { name: "Search media" })).toHaveValue(`${TOKEN} Häusern`);
+    await expect(cards(fresh)).toHaveCount(1);
+    await fresh.close();
+
+    await search.fill(`${TOKEN} qqqnothing`);
+    await expect(page.getByText("No media items found")).toBeVisible();
+  });
+
+  test("detail dialog opens by click and by ?item=, shows every field, closes with Escape", async ({ page, request }) => {
+    await gotoMedia(page, `/media?q=${TOKEN}`);
+    await card(page, "Logo pack").getByRole("button", { name: /^Details/ }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
+    await expect(page).toHaveURL(/item=[0-9a-f-]{36}/);
+    await expect(dialog).toContainText("AI-generated");
+    await expect(dialog).toContainText("1200 × 630 px");
+    await expect(dialog).toContainText("CC BY 4.0");
+    await expect(dialog).toContainText("CC-BY-4.0");
+    await expect(dialog).toContainText("Credit IP Angel when you use it.");
+    await expect(dialog.getByRole("link", { name: /Read the license/ })).toHaveAttribute("href", "https://creativecommons.org/licenses/by/4.0/");
+    await expect(dialog.getByTestId("attribution-text")).toHaveText("Logo pack by IP Angel Studio, CC BY 4.0");
+    await expect(dialog.getByRole("button", { name: "Copy attribution" })).toBeVisible();
+    await expect(dialog).toContainText("@ipangel");
+    await expect(dialog).toContainText("IP Angel · Branding");
+    // underscores in link labels are shown as spaces
+    await expect(dialog.getByRole("link", { name: /^Project Page/ })).toHaveAttribute("href", "https://example.org/logo");
+    await expect(dialog).toContainText("Version");
+    await expect(dialog).toContainText("English");
+    await expect(dialog.getByTestId("download-count")).toHaveText("0");
+
+    const url = page.url();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page).not.toHaveURL(/item=/);
+
+    // linkable: the server renders the dialog open
+    const html = await (await request.get(url)).text();
+    expect(html).toContain('role="dialog"');
+    await gotoMedia(page, url);
+    await expect(page.getByRole("dialog").getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+
+  test("preview opens the file in a new tab through a signed URL", async ({ page, context }) => {
+    await gotoMedia(page, `/media?q=${TOKEN}`);
+    const popupPromise = context.waitForEvent("page");
+    await card(page, "Logo pack").getByRole("button", { name: /^Preview/ }).click();
+    const popup = await popupPromise;
+    await expect.poll(() => popup.url()).toMatch(/\/files\/media-files\/items\/[0-9a-f-]{36}\/logo\.png\?expires=\d+&sig=/);
+    // the full file, not the thumbnail
+    const response = await page.request.get(popup.url());
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+    expect(Buffer.compare(await response.body(), fs.readFileSync(path.join(fixtureDir, "files/logo.png")))).toBe(0);
+    // A tampered signature is refused.
+    const tampered = popup.url().replace(/sig=([^&]{4})/, "sig=AAAA");
+    expect((await page.request.get(tampered)).status()).toBe(403);
+    await popup.close();
+  });
+
+  test("a failing preview shows 'Preview failed' and opens no tab", async ({ page, context }) => {
+    await gotoMedia(page, `/media?q=${TOKEN}`);
+    await page.route("**/api/media/*/preview*", (route) => route.fulfill({ status: 500, body: "boom" }));
+    let opened = false;
+    context.on("page", () => (opened = true));
+    await card(page, "Logo pack").getByRole("button", { name: /^Preview/ }).click();
+    await expect(page.getByText("Preview failed")).toBeVisible();
+    await expect(page.getByText("Failed to preview the file")).toBeVisible();
+    expect(opened).toBe(false);
+  });
+
+  test("a failing list load shows 'Error' / 'Failed to load media items'", async ({ page }) => {
+    await gotoMedia(page, `/media?q=${TOKEN}`);
+    // Only the media route's own data request fails (the client loader asks for it separately).
+    await page.route(
+      (url) => url.pathname === "/media.data" && url.searchParams.get("_routes") === "routes/media",
+      (route) => route.fulfill({ status: 500, body: "boom" }),
+    );
+    await page.getByLabel("Type").selectOption("image");
+    await expect(page.getByText("Failed to load media items")).toBeVisible();
+    // The previous list stays on screen.
+    await expect(cards(page)).toHaveCount(6);
+  });
+
+  test("visitors cannot download: disabled 'Sign in' button, toast, /auth, and 401 from the endpoint", async ({ page, request }) => {
+    await gotoMedia(page, `/media?q=${TOKEN}`);
+    const signIn = card(page, "Logo pack").getByRole("button", { name: "Sign in" });
+    await expect(signIn).toBeDisabled();
+    await signIn.click({ force: true });
+    await expect(page.getByText("Authentication Required")).toBeVisible();
+    await expect(page.getByText("Please sign in to download files")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+
+    await gotoMedia(page, `/media?q=${TOKEN}`);
+    await card(page, "Logo pack").getByRole("button", { name: /^Details/ }).click();
+    await expect(page).toHaveURL(/item=[0-9a-f-]{36}/);
+    const id = new URL(page.url()).searchParams.get("item");
+    const response = await request.post(`/api/media/${id}/download`);
+    expect(response.status()).toBe(401);
+    expect((await request.get(`/api/media/${id}/download`)).status()).toBe(401);
+    // The count did not move.
+    await page.reload();
+    await expect(page.getByRole("dialog").getByTestId("download-count")).toHaveText("0");
+  });
+
+  test("a services item shows its kind, endpoint and links instead of a download", async ({ page }) => {
+    await gotoMedia(page, `/media?q=${TOKEN}&type=services`);
+    const service = card(page, "Translation API");
+    await expect(service).toContainText("REST API");
+    await expect(service.getByRole("link", { name: "Open service" })).toHaveAttribute("href", "https://api.example.org/translate");
+    await expect(service.getByRole("button", { name: "Sign in" })).toHaveCount(0);
+    await expect(service.getByRole("button", { name: /^Preview/ })).toHaveCount(0);
+    await service.getByRole("button", { name: /^Details/ }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Service kind");
+    await expect(dialog.getByRole("link", { name: /api\.example\.org\/translate/ })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: /^API Docs/ })).toHaveAttribute("href", "https://example.org/docs");
+  });
+
+  test("Load more appends the next page, newest first, without repeats", async ({ page }) => {
+    await gotoMedia(page, "/media?q=Quokkaloop");
+    await expect(cards(page)).toHaveCount(24);
+    await expect(cards(page).first()).toContainText("Quokkaloop service 27");
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(cards(page)).toHaveCount(27);
+    await expect(cards(page).last()).toContainText("Quokkaloop service 01");
+    await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+    const titles = await cards(page).getByRole("heading").allTextContents();
+    expect(new Set(titles).size).toBe(27);
+  });
+
+  test("encoded traversal attempts against the running server get 403", async ({ request }) => {
+    for (const raw of [
+      "/files/media-files/%2e%2e/secrets/auth-secret",
+      "/files/media-files/..%2fsecrets%2fauth-secret",
+      "/files/media-files/%252e%252e%252fsecrets%252fauth-secret",
+      "/files/avatars/%2e%2e%2fsecrets%2fauth-secret",
+    ]) {
+      expect((await request.get(raw)).status(), raw).toBe(403);
+    }
+  });
+
+  for (const [lang, heading] of [
+    ["en", "Open Source Media Library"],
+    ["de", "Open-Source-Medienbibliothek"],
+    ["es", "Biblioteca multimedia de código abierto"],
+  ] as const) {
+    test(`/media in ${lang} has no serious accessibility violations, also with the dialog open`, async ({ page }) => {
+      await gotoMedia(page, `/media?lang=${lang}&q=${TOKEN}`);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await cards(page).first().getByRole("button").first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
