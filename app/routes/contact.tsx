@@ -1,6 +1,12 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import {
+  data,
+  type ActionFunctionArgs,
+  type ClientActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { ContactPage } from "~/features/contact/contact-page";
-import { CONTACT_MAX } from "~/features/contact/contact-schema";
+import { CONTACT_MAX, type ContactActionResult } from "~/features/contact/contact-schema";
 import { submitContact } from "~/features/contact/contact.server";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
@@ -28,6 +34,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     language: languageFromRequest(request),
   });
   return data(result, { status: STATUS[result.status] });
+}
+
+/** With JavaScript: a failed request (network, server) becomes the form's 'Error' toast. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<ContactActionResult> {
+  try {
+    return (await serverAction()) as ContactActionResult;
+  } catch {
+    // The fields keep what the person typed (with JavaScript they are never re-rendered).
+    return { status: "error", values: { name: "", email: "", subject: "", message: "" } };
+  }
+}
+
+/** Sending a message changes nothing the page loaded. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? false : defaultShouldRevalidate;
 }
 
 export default function ContactRoute() {

@@ -50,6 +50,9 @@ function ContactForm() {
     documentResult?.status === "invalid" ? documentResult.errors : {},
   );
   const isSending = fetcher.state !== "idle";
+  // Tells tests (and nobody else) that submissions now go through JavaScript.
+  const [isHydrated, setIsHydrated] = useState(false);
+  useEffect(() => setIsHydrated(true), []);
 
   const defaults =
     documentResult && documentResult.status !== "success"
@@ -131,6 +134,7 @@ function ContactForm() {
         action="/contact"
         noValidate
         onSubmit={handleSubmit}
+        data-hydrated={isHydrated ? "true" : undefined}
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
       >
         <TextField
@@ -300,12 +304,12 @@ function ContactInformation() {
         {t("contact.info.title")}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t("contact.info.subtitle")}</p>
-      <dl className="mt-6 grid gap-6">
-        <div className="flex gap-4">
+      <ul className="mt-6 grid gap-6">
+        <li className="flex gap-4">
           <MapPin className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <div>
-            <dt className="text-sm font-medium">{t("contact.info.address")}</dt>
-            <dd className="mt-1 text-sm text-muted-foreground">
+            <h3 className="text-sm font-medium">{t("contact.info.address")}</h3>
+            <div className="mt-1 text-sm text-muted-foreground">
               <address className="not-italic">
                 {siteConfig.name}
                 <br />
@@ -315,32 +319,32 @@ function ContactInformation() {
                 <br />
                 {i18n.exists(countryKey) ? t(countryKey) : address.country}
               </address>
-            </dd>
+            </div>
           </div>
-        </div>
-        <div className="flex gap-4">
+        </li>
+        <li className="flex gap-4">
           <Phone className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <div className="min-w-0">
-            <dt className="text-sm font-medium">{t("contact.info.phone")}</dt>
-            <dd className="mt-1 text-sm">
+            <h3 className="text-sm font-medium">{t("contact.info.phone")}</h3>
+            <div className="mt-1 text-sm">
               <a href={`tel:${phone.replace(/[^+\d]/g, "")}`} className="text-muted-foreground hover:text-foreground">
                 {phone}
               </a>
-            </dd>
+            </div>
           </div>
-        </div>
-        <div className="flex gap-4">
+        </li>
+        <li className="flex gap-4">
           <Mail className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <div className="min-w-0">
-            <dt className="text-sm font-medium">{t("contact.info.email")}</dt>
-            <dd className="mt-1 break-all text-sm">
+            <h3 className="text-sm font-medium">{t("contact.info.email")}</h3>
+            <div className="mt-1 break-all text-sm">
               <a href={`mailto:${email}`} className="text-muted-foreground hover:text-foreground">
                 {email}
               </a>
-            </dd>
+            </div>
           </div>
-        </div>
-      </dl>
+        </li>
+      </ul>
     </aside>
   );
 }
