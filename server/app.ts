@@ -80,6 +80,7 @@ export async function stopRuntime() {
 }
 
 export { getEnv };
+export { precompressedAssets } from "./precompressed-assets";
 
 declare module "react-router" {
   interface AppLoadContext {

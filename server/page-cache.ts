@@ -28,6 +28,16 @@ interface Entry {
   br: Buffer;
 }
 
+/**
+ * React hoists the route modules' <link rel="modulepreload"> into <head>, so on a slow phone
+ * connection ~170 KB of JavaScript competes with the first paint. Without them the HTML and CSS
+ * paint first and the scripts load right after (the module script at the end of <body>
+ * imports them); React re-adds the hints when it hydrates.
+ */
+export function withoutModulePreloads(html: string) {
+  return html.replace(/<link rel="modulepreload" href="[^"]*"\/>/g, "");
+}
+
 export function createPageCache(options: {
   build: () => Promise<ServerBuild>;
   mode: string;
@@ -56,10 +66,11 @@ export function createPageCache(options: {
     }
     const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
     const response = await handler(new Request(url, { method: "GET", headers }), options.getLoadContext(req) as never);
-    const body = Buffer.from(await response.arrayBuffer());
+    const raw = Buffer.from(await response.arrayBuffer());
     if (response.status !== 200 || response.headers.has("set-cookie")) {
-      return { expiresAt: 0, status: response.status, headers: [...response.headers], etag: "", identity: body, gzip: body, br: body };
+      return { expiresAt: 0, status: response.status, headers: [...response.headers], etag: "", identity: raw, gzip: raw, br: raw };
     }
+    const body = Buffer.from(withoutModulePreloads(raw.toString("utf8")));
     return {
       expiresAt: Date.now() + TTL_MS,
       status: 200,

@@ -1,4 +1,5 @@
-import { z } from "zod";
+// zod/mini: the same rules at a fraction of the browser bundle (this schema also runs there).
+import * as z from "zod/mini";
 
 /**
  * The contact form's rules (spec §5), shared by the browser and the route action. Messages are
@@ -15,24 +16,25 @@ export const HONEYPOT_FIELD = "website";
 export const contactSchema = z.object({
   name: z
     .string()
-    .trim()
-    .min(1, "contact.errors.nameRequired")
-    .max(CONTACT_MAX.name, "contact.errors.nameTooLong"),
-  email: z
-    .string()
-    .trim()
-    .max(CONTACT_MAX.email, "contact.errors.emailTooLong")
-    .pipe(z.email("contact.errors.emailInvalid")),
+    .check(z.trim(), z.minLength(1, "contact.errors.nameRequired"), z.maxLength(CONTACT_MAX.name, "contact.errors.nameTooLong")),
+  email: z.pipe(
+    z.string().check(z.trim(), z.maxLength(CONTACT_MAX.email, "contact.errors.emailTooLong")),
+    z.email("contact.errors.emailInvalid"),
+  ),
   subject: z
     .string()
-    .trim()
-    .min(1, "contact.errors.subjectRequired")
-    .max(CONTACT_MAX.subject, "contact.errors.subjectTooLong"),
+    .check(
+      z.trim(),
+      z.minLength(1, "contact.errors.subjectRequired"),
+      z.maxLength(CONTACT_MAX.subject, "contact.errors.subjectTooLong"),
+    ),
   message: z
     .string()
-    .trim()
-    .min(CONTACT_MESSAGE_MIN, "contact.errors.messageTooShort")
-    .max(CONTACT_MAX.message, "contact.errors.messageTooLong"),
+    .check(
+      z.trim(),
+      z.minLength(CONTACT_MESSAGE_MIN, "contact.errors.messageTooShort"),
+      z.maxLength(CONTACT_MAX.message, "contact.errors.messageTooLong"),
+    ),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
