@@ -52,6 +52,8 @@ async function main() {
     process.exit(1);
   }
 
+  // Hashed assets pre-compressed once (brotli 11 / gzip 9) instead of per request.
+  if (!isDevelopment && product.precompressedAssets) server.use("/assets", product.precompressedAssets("build/client/assets"));
   server.use(compression());
   if (!isDevelopment) {
     // Hashed file names never change: cache them for a year. Other public files: an hour.

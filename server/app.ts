@@ -9,6 +9,7 @@ import { logger, setLogLevel } from "~/lib/logger.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox.server";
 import { getAuthSecret } from "~/lib/secrets.server";
 import "~/lib/mailer.server";
+import { createPageCache } from "./page-cache";
 import { runStartupTasks } from "./startup-tasks";
 import { toNodeHandler } from "better-auth/node";
 import { CLIENT_IP_HEADER, getAuth } from "~/features/account/auth.server";
@@ -62,12 +63,13 @@ export function createApp() {
   // Stored files (buckets media-files and avatars): signed or public, with Range and ETag.
   app.get("/files/{*key}", serveStoredFile);
 
-  app.use(
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      mode: env.NODE_ENV === "development" ? "development" : "production",
-    }),
-  );
+  // The client address as Express sees it (X-Forwarded-For only with TRUST_PROXY set).
+  const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+  const build = () => import("virtual:react-router/server-build");
+  const mode = env.NODE_ENV === "development" ? "development" : "production";
+  // Pages that are the same for every anonymous visitor are rendered once per language.
+  if (mode === "production") app.use(createPageCache({ build, mode, getLoadContext }));
+  app.use(createRequestHandler({ build, mode, getLoadContext }));
   return app;
 }
 
@@ -89,3 +91,11 @@ export async function stopRuntime() {
 }
 
 export { getEnv };
+export { precompressedAssets } from "./precompressed-assets";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The requesting client's address (Express `req.ip`), for per-address rate limits. */
+    clientIp?: string;
+  }
+}

@@ -1,11 +1,40 @@
+import { getEnv } from "./env.server";
+import { LANGUAGE_LOCALES, LANGUAGES } from "./i18n";
 import { getFixedT, languageFromRequest } from "./i18n.server";
-import type { PageMeta } from "./seo";
+import { localizedUrl, OG_IMAGE_PATH, organizationJsonLd, type PageMeta } from "./seo";
 
-/** The page's title and description in the request's language, from `<key>.title/description`. */
-export async function loadPageMeta(request: Request, key: string): Promise<PageMeta> {
-  const t = await getFixedT(languageFromRequest(request));
+const ogLocale = (tag: string) => tag.replace("-", "_");
+
+/**
+ * The page's head data in the request's language: title and description from
+ * `<key>.title/description`, canonical URL, hreflang alternates, Open Graph/Twitter image and the
+ * organization's JSON-LD (see seo.ts for the URL scheme). `noindex` for pages search engines
+ * should not list (not found).
+ */
+export async function loadPageMeta(
+  request: Request,
+  key: string,
+  options: { noindex?: boolean } = {},
+): Promise<PageMeta> {
+  const language = languageFromRequest(request);
+  const t = await getFixedT(language);
+  const origin = getEnv().PUBLIC_URL;
+  // Client navigations fetch `<path>.data`; the page's own path is what search engines see.
+  const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
   return {
     title: t(`${key}.title`),
     description: t(`${key}.description`),
+    language,
+    canonical: localizedUrl(origin, path, language),
+    alternates: [
+      ...LANGUAGES.map((other) => ({ hrefLang: other, href: localizedUrl(origin, path, other) })),
+      { hrefLang: "x-default", href: localizedUrl(origin, path, "en") },
+    ],
+    ogLocale: ogLocale(LANGUAGE_LOCALES[language]),
+    ogLocaleAlternates: LANGUAGES.filter((other) => other !== language).map((other) => ogLocale(LANGUAGE_LOCALES[other])),
+    image: `${origin}${OG_IMAGE_PATH}`,
+    imageAlt: t("common.seo.imageAlt"),
+    organization: organizationJsonLd(origin),
+    noindex: options.noindex,
   };
 }

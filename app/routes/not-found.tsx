@@ -10,7 +10,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   // Spec §8: unknown routes are logged. Data requests of client navigations arrive as *.data.
   logger.warn(`404 Not Found: ${pathname.replace(/\.data$/, "")}`);
-  return data({ meta: await loadPageMeta(request, "common.notFound.meta") }, { status: 404 });
+  return data({ meta: await loadPageMeta(request, "common.notFound.meta", { noindex: true }) }, { status: 404 });
 }
 
 export default function NotFoundRoute() {

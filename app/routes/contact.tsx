@@ -1,0 +1,56 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type ClientActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { ContactPage } from "~/features/contact/contact-page";
+import { CONTACT_MAX, type ContactActionResult } from "~/features/contact/contact-schema";
+import { submitContact } from "~/features/contact/contact.server";
+import { languageFromRequest } from "~/lib/i18n.server";
+import { loadPageMeta } from "~/lib/page-meta.server";
+import { metaFromLoader } from "~/lib/seo";
+
+export const meta = metaFromLoader;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // `/contact?subject=...` (links from the consulting page) pre-fills the subject.
+  const subject = (new URL(request.url).searchParams.get("subject") ?? "").slice(0, CONTACT_MAX.subject);
+  return { meta: await loadPageMeta(request, "contact.meta"), subject };
+}
+
+const STATUS = { success: 200, invalid: 400, "rate-limited": 429, error: 500 } as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    form = new FormData();
+  }
+  const result = await submitContact(form, {
+    clientIp: context.clientIp ?? "unknown",
+    language: languageFromRequest(request),
+  });
+  return data(result, { status: STATUS[result.status] });
+}
+
+/** With JavaScript: a failed request (network, server) becomes the form's 'Error' toast. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<ContactActionResult> {
+  try {
+    return (await serverAction()) as ContactActionResult;
+  } catch {
+    // The fields keep what the person typed (with JavaScript they are never re-rendered).
+    return { status: "error", values: { name: "", email: "", subject: "", message: "" } };
+  }
+}
+
+/** Sending a message changes nothing the page loaded. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? false : defaultShouldRevalidate;
+}
+
+export default function ContactRoute() {
+  return <ContactPage />;
+}

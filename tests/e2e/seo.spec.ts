@@ -1,0 +1,158 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const base = () => process.env.E2E_BASE_URL!;
+
+async function head(page: Page) {
+  return page.evaluate(() => {
+    const attr = (selector: string, name = "content") => document.head.querySelector(selector)?.getAttribute(name) ?? null;
+    return {
+      lang: document.documentElement.lang,
+      title: document.title,
+      description: attr('meta[name="description"]'),
+      canonical: attr('link[rel="canonical"]', "href"),
+      alternates: Object.fromEntries(
+        [...document.head.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
+          link.getAttribute("hreflang"),
+          link.getAttribute("href"),
+        ]),
+      ),
+      ogTitle: attr('meta[property="og:title"]'),
+      ogDescription: attr('meta[property="og:description"]'),
+      ogUrl: attr('meta[property="og:url"]'),
+      ogType: attr('meta[property="og:type"]'),
+      ogLocale: attr('meta[property="og:locale"]'),
+      ogLocaleAlternates: [...document.head.querySelectorAll('meta[property="og:locale:alternate"]')].map((meta) =>
+        meta.getAttribute("content"),
+      ),
+      ogImage: attr('meta[property="og:image"]'),
+      twitterCard: attr('meta[name="twitter:card"]'),
+      twitterImage: attr('meta[name="twitter:image"]'),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => script.textContent ?? ""),
+    };
+  });
+}
+
+test.describe("search engines and link previews", () => {
+  for (const path of ["/", "/contact"]) {
+    test(`${path}: canonical, hreflang, Open Graph and Twitter tags in every language`, async ({ page, request }) => {
+      const titles = new Set<string>();
+      const descriptions = new Set<string>();
+      for (const [lang, locale] of [
+        ["en", "en_US"],
+        ["de", "de_DE"],
+        ["es", "es_ES"],
+      ] as const) {
+        await page.goto(`${path}?lang=${lang}`);
+        const tags = await head(page);
+        const url = `${base()}${path}${lang === "en" ? "" : `?lang=${lang}`}`;
+        expect(tags.lang).toBe(lang);
+        expect(tags.canonical).toBe(url);
+        expect(tags.ogUrl).toBe(url);
+        expect(tags.alternates).toEqual({
+          en: `${base()}${path}`,
+          de: `${base()}${path}?lang=de`,
+          es: `${base()}${path}?lang=es`,
+          "x-default": `${base()}${path}`,
+        });
+        expect(tags.ogTitle).toBe(tags.title);
+        expect(tags.ogDescription).toBe(tags.description);
+        expect(tags.ogType).toBe("website");
+        expect(tags.ogLocale).toBe(locale);
+        expect(tags.ogLocaleAlternates).toHaveLength(2);
+        expect(tags.twitterCard).toBe("summary_large_image");
+        expect(tags.ogImage).toBe(`${base()}/og-image.png`);
+        expect(tags.twitterImage).toBe(tags.ogImage);
+        titles.add(tags.title);
+        descriptions.add(tags.description ?? "");
+
+        const organization = JSON.parse(tags.jsonLd[0]);
+        expect(organization["@type"]).toBe("Organization");
+        expect(organization.name).toBe("IP Angel");
+        expect(organization.url).toBe(`${base()}/`);
+        expect(organization.address.addressLocality).toBe("Frankfurt am Main");
+      }
+      // One title and description per language.
+      expect(titles.size).toBe(3);
+      expect(descriptions.size).toBe(3);
+
+      const image = await request.get("/og-image.png");
+      expect(image.status()).toBe(200);
+      expect(image.headers()["content-type"]).toBe("image/png");
+      const bytes = await image.body();
+      // PNG header: width and height at bytes 16..24.
+      expect(bytes.readUInt32BE(16)).toBe(1200);
+      expect(bytes.readUInt32BE(20)).toBe(630);
+    });
+  }
+
+  test("home and contact have different titles", async ({ page }) => {
+    await page.goto("/?lang=en");
+    const home = await page.title();
+    await page.goto("/contact?lang=en");
+    expect(await page.title()).not.toBe(home);
+  });
+
+  test("the not-found page asks search engines not to index it", async ({ page }) => {
+    await page.goto("/no-such-page-for-seo");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+  });
+
+  test("sitemap.xml lists every public page in every language with alternates", async ({ request }) => {
+    const response = await request.get("/sitemap.xml");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/xml");
+    const xml = await response.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    for (const path of ["/", "/media", "/about", "/academy", "/market", "/consulting", "/tandem", "/platforms", "/contact", "/privacy", "/imprint", "/terms"]) {
+      for (const suffix of ["", "?lang=de", "?lang=es"]) expect(locs).toContain(`${base()}${path}${suffix}`);
+    }
+    expect(locs).not.toContain(`${base()}/profile`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${base()}/contact?lang=de"/>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${base()}/contact"/>`);
+  });
+
+  test("robots.txt allows crawling, keeps out private paths and points at the sitemap", async ({ request }) => {
+    const response = await request.get("/robots.txt");
+    expect(response.status()).toBe(200);
+    const text = await response.text();
+    expect(text).toContain("User-agent: *");
+    expect(text).toContain("Allow: /");
+    for (const path of ["/profile", "/api/", "/files/"]) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).toContain(`Sitemap: ${base()}/sitemap.xml`);
+  });
+
+  for (const path of ["/", "/contact"]) {
+    test(`${path} makes no request to another host`, async ({ page }) => {
+      const origins = new Set<string>();
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.protocol !== "data:") origins.add(url.origin);
+      });
+      await page.goto(path, { waitUntil: "networkidle" });
+      expect(origins.size).toBeGreaterThan(0);
+      expect([...origins]).toEqual([new URL(base()).origin]);
+    });
+  }
+
+  test("only the strictly necessary language cookie is set for visitors", async ({ page, context }) => {
+    await page.goto("/contact?lang=de", { waitUntil: "networkidle" });
+    const names = (await context.cookies()).map((cookie) => cookie.name);
+    expect(names).toEqual(["language"]);
+  });
+
+  test("cached pages still follow the language and the signed-in state bypasses the cache", async ({ request }) => {
+    const first = await request.get("/?lang=es");
+    const second = await request.get("/?lang=es");
+    expect(second.headers()["x-page-cache"]).toBe("hit");
+    expect(await second.text()).toBe(await first.text());
+    expect(await second.text()).toContain('<html lang="es"');
+    const german = await request.get("/", { headers: { cookie: "language=de" } });
+    expect(await german.text()).toContain('<html lang="de"');
+    const signedIn = await request.get("/", { headers: { cookie: "better-auth.session_token=abc" } });
+    expect(signedIn.headers()["x-page-cache"]).toBeUndefined();
+    const withQuery = await request.get("/contact?subject=Hello");
+    expect(withQuery.headers()["x-page-cache"]).toBeUndefined();
+    expect(await withQuery.text()).toContain('value="Hello"');
+  });
+});
