@@ -90,7 +90,7 @@ function LanguageSync() {
     if (!chosenByLink && stored && stored !== language) void setLanguage(stored);
     else rememberLanguage(language);
     // A marker for end-to-end tests and scripts: React is running and the language is stored.
-    document.documentElement.dataset.hydrated = "true";
+    document.documentElement.dataset.ready = "true";
     // Only on the first load: later changes go through setLanguage itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

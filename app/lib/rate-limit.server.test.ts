@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetDatabase } from "../../tests/helpers/database";
 import { hitRateLimit } from "./rate-limit.server";
 
 describe("hitRateLimit", () => {
   beforeEach(resetDatabase);
+  afterEach(() => vi.restoreAllMocks());
 
   it("allows up to the limit within a window, then refuses with a retry time", async () => {
     const results = [];
@@ -17,5 +18,21 @@ describe("hitRateLimit", () => {
     await hitRateLimit("contact:a", 1, 600);
     expect((await hitRateLimit("contact:a", 1, 600)).allowed).toBe(false);
     expect((await hitRateLimit("contact:b", 1, 600)).allowed).toBe(true);
+  });
+
+  it("limits a burst that straddles a window boundary, and forgets it a window later", async () => {
+    const windowMs = 60_000;
+    const boundary = Math.ceil(Date.now() / windowMs) * windowMs + windowMs;
+    const clock = vi.spyOn(Date, "now");
+    const at = async (ms: number) => {
+      clock.mockReturnValue(ms);
+      return (await hitRateLimit("signin:ip:5.6.7.8", 3, 60)).allowed;
+    };
+    // Two hits just before the boundary, then two just after: four in a second is over three.
+    expect([await at(boundary - 500), await at(boundary - 400), await at(boundary + 100)]).toEqual([true, true, true]);
+    expect(await at(boundary + 200)).toBe(false);
+    // Still within that window the burst counts; late in the window after, it has left the view.
+    expect(await at(boundary + windowMs - 1_000)).toBe(false);
+    expect(await at(boundary + 2 * windowMs - 1_000)).toBe(true);
   });
 });

@@ -3,9 +3,12 @@ import { db } from "./db.server";
 import { getEnv } from "./env.server";
 
 /**
- * Fixed-window rate limits kept in PostgreSQL (table request_counters), so they hold across
- * restarts and several server processes. `limit` is multiplied by RATE_LIMIT_FACTOR.
- * Auth endpoints use better-auth's own limiter; this one is for everything else (contact...).
+ * Rate limits kept in PostgreSQL (table request_counters), so they hold across restarts and
+ * several server processes. Counts are kept per fixed window, and a hit is judged by the
+ * sliding-window estimate `current + previous × (share of the previous window still in view)`,
+ * so a burst that straddles a window boundary is limited like any other burst (a plain fixed
+ * window would let through up to twice the limit there). `limit` is multiplied by
+ * RATE_LIMIT_FACTOR. Auth endpoints also have better-auth's own limiter.
  */
 export interface RateLimitResult {
   allowed: boolean;
@@ -17,17 +20,24 @@ export async function hitRateLimit(key: string, limit: number, windowS: number):
   const windowMs = windowS * 1000;
   const now = Date.now();
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
-  const result = await db().execute<{ count: number }>(sql`
-    insert into request_counters (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
-    on conflict (key, window_start) do update set count = request_counters.count + 1
-    returning count`);
+  const previousStart = new Date(windowStart.getTime() - windowMs);
+  const result = await db().execute<{ count: number; previous: number }>(sql`
+    with hit as (
+      insert into request_counters (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
+      on conflict (key, window_start) do update set count = request_counters.count + 1
+      returning count)
+    select hit.count,
+      coalesce((select count from request_counters where key = ${key} and window_start = ${previousStart.toISOString()}), 0) as previous
+    from hit`);
   const count = Number(result.rows[0]?.count ?? 1);
+  const previous = Number(result.rows[0]?.previous ?? 0);
+  const previousWeight = 1 - (now - windowStart.getTime()) / windowMs;
   // Old windows are useless: drop them now and then instead of running a cleaner.
   if (Math.random() < 0.01) {
     await db().execute(sql`delete from request_counters where window_start < now() - interval '1 day'`);
   }
   return {
-    allowed: count <= max,
-    retryAfterS: Math.ceil((windowStart.getTime() + windowMs - now) / 1000),
+    allowed: count + previous * previousWeight <= max,
+    retryAfterS: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000)),
   };
 }

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Opens a page and waits until React has hydrated it (root.tsx marks `<html data-hydrated>`).
+ * Opens a page and waits until React has hydrated it (root.tsx marks `<html data-ready>`).
  * Use before interacting with widgets that only work with JavaScript (dropdowns, dialogs), so a
  * slow machine does not click a server-rendered button before its handler exists.
  */
@@ -12,5 +12,5 @@ export async function gotoHydrated(page: Page, url: string) {
 }
 
 export async function waitForHydration(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
+  await expect(page.locator("html")).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
 }
