@@ -273,8 +273,9 @@ export const contactMessages = pgTable(
 );
 
 /**
- * Fixed-window counters for our own rate limits (contact form and other non-auth actions):
- * one row per key and window, so every server process shares the limit.
+ * Per-window counters for our own rate limits (contact form, account actions): one row per key and
+ * window, so every server process shares the limit; app/lib/rate-limit.server.ts weighs the
+ * previous window in (sliding-window estimate).
  */
 export const requestCounters = pgTable(
   "request_counters",

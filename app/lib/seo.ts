@@ -41,6 +41,9 @@ export const PUBLIC_PAGES: ReadonlyArray<{ path: string; cacheable: boolean }> =
   { path: "/privacy", cacheable: true },
   { path: "/imprint", cacheable: true },
   { path: "/terms", cacheable: true },
+  // Live store data and per-user content: listed for search engines, never cached.
+  { path: "/shop", cacheable: false },
+  { path: "/community", cacheable: false },
 ];
 
 export const OG_IMAGE_PATH = "/og-image.png";
