@@ -1,10 +1,9 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
+import { importMediaManifest } from "../helpers/e2e-server";
 import { writeMediaFixtures } from "../helpers/media-fixtures";
 
 /**
@@ -13,16 +12,12 @@ import { writeMediaFixtures } from "../helpers/media-fixtures";
  * Every title carries the token "Zebrafjord", so a demo library loaded at start-up does not matter.
  */
 const TOKEN = "Zebrafjord";
-const run = promisify(execFile);
 let fixtureDir: string;
 
 test.beforeAll(async () => {
   fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), "media-e2e-"));
   const { manifestPath } = await writeMediaFixtures(fixtureDir, { prefix: `${TOKEN} ` });
-  const { stdout } = await run("npm", ["run", "-s", "media:import", "--", manifestPath], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", LOG_LEVEL: "warn" },
-  });
-  expect(stdout).toMatch(/rejected: 0/);
+  expect(await importMediaManifest(manifestPath)).toMatch(/rejected: 0/);
   // 27 services items (no files) under another token, for "Load more".
   const bulk = {
     items: Array.from({ length: 27 }, (_, i) => ({
@@ -34,9 +29,7 @@ test.beforeAll(async () => {
     })),
   };
   fs.writeFileSync(path.join(fixtureDir, "bulk.json"), JSON.stringify(bulk));
-  await run("npm", ["run", "-s", "media:import", "--", path.join(fixtureDir, "bulk.json")], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", LOG_LEVEL: "warn" },
-  });
+  await importMediaManifest(path.join(fixtureDir, "bulk.json"));
 });
 
 /** Opens a media URL and waits until React has hydrated it (clicks before that would do nothing). */

@@ -1,0 +1,37 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+
+/**
+ * Operator access to a running product server's DATA_DIR from end-to-end tests: its embedded
+ * database (port from postmaster.pid, password from secrets/) and the media import command.
+ */
+export function e2eDataDir() {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set (run through the Playwright global set-up)");
+  return dir;
+}
+
+export async function withDatabase<T>(dataDir: string, work: (client: pg.Client) => Promise<T>) {
+  const port = Number(fs.readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[3]);
+  const password = fs.readFileSync(path.join(dataDir, "secrets", "pg-password"), "utf8").trim();
+  const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password, database: "app" });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const run = promisify(execFile);
+
+/** `npm run media:import -- manifest` into the e2e server's data directory (it attaches to the running database). */
+export async function importMediaManifest(manifestPath: string) {
+  const { stdout } = await run("npm", ["run", "-s", "media:import", "--", manifestPath], {
+    env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: "", LOG_LEVEL: "warn" },
+  });
+  return stdout;
+}
