@@ -134,6 +134,8 @@ test.describe("media library", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page).not.toHaveURL(/item=/);
+    // Keyboard users continue where they were: focus is back on the button that opened the dialog.
+    await expect(card(page, "Logo pack").getByRole("button", { name: /^Details/ })).toBeFocused();
 
     // linkable: the server renders the dialog open
     const html = await (await request.get(url)).text();
@@ -142,6 +144,21 @@ test.describe("media library", () => {
     await expect(page.getByRole("dialog").getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
+    // Opened by a link, focus lands on the item's card rather than the top of the page.
+    await expect(card(page, "Logo pack").getByRole("button", { name: /^Details/ })).toBeFocused();
+  });
+
+  test("on a phone the long dialog keeps Preview and the download button in view", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoMedia(page, `/media?q=${TOKEN}`);
+    await card(page, "Logo pack").getByRole("button", { name: /^Details/ }).click();
+    const dialog = page.getByRole("dialog");
+    // The content is taller than the screen (license, attribution, links)...
+    expect(await dialog.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expect(dialog.getByRole("link", { name: /^Project Page/ })).not.toBeInViewport();
+    // ...but the actions stay reachable without scrolling.
+    await expect(dialog.getByRole("button", { name: "Preview" })).toBeInViewport();
+    await expect(dialog.getByRole("button", { name: "Sign in" })).toBeInViewport();
   });
 
   test("preview opens the file in a new tab through a signed URL", async ({ page, context }) => {
