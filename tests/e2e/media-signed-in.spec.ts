@@ -1,11 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { signUpConfirmed, uniqueEmail } from "../helpers/accounts";
-import { e2eDataDir, importMediaManifest, withDatabase } from "../helpers/e2e-server";
+import { e2eDataDir, importMediaFixtures, withDatabase } from "../helpers/e2e-server";
 import { gotoHydrated } from "../helpers/hydration";
-import { writeMediaFixtures } from "../helpers/media-fixtures";
 
 /**
  * The media library as a signed-in customer uses it (spec §4 download button, §6, §7.5, §8 toasts).
@@ -15,9 +13,7 @@ const TOKEN = "Kestrelmoor";
 let fixtureDir: string;
 
 test.beforeAll(async () => {
-  fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), "media-signed-in-e2e-"));
-  const { manifestPath } = await writeMediaFixtures(fixtureDir, { prefix: `${TOKEN} ` });
-  expect(await importMediaManifest(manifestPath)).toMatch(/rejected: 0/);
+  fixtureDir = await importMediaFixtures(TOKEN);
 });
 
 const card = (page: Page, title: string) =>

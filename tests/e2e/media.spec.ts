@@ -1,10 +1,8 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
-import { importMediaManifest } from "../helpers/e2e-server";
-import { writeMediaFixtures } from "../helpers/media-fixtures";
+import { importMediaFixtures, importMediaManifest } from "../helpers/e2e-server";
 
 /**
  * The media library as a visitor sees it. The manifest is imported with the operator's command
@@ -15,9 +13,7 @@ const TOKEN = "Zebrafjord";
 let fixtureDir: string;
 
 test.beforeAll(async () => {
-  fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), "media-e2e-"));
-  const { manifestPath } = await writeMediaFixtures(fixtureDir, { prefix: `${TOKEN} ` });
-  expect(await importMediaManifest(manifestPath)).toMatch(/rejected: 0/);
+  fixtureDir = await importMediaFixtures(TOKEN);
   // 27 services items (no files) under another token, for "Load more".
   const bulk = {
     items: Array.from({ length: 27 }, (_, i) => ({

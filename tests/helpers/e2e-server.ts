@@ -1,8 +1,10 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { writeMediaFixtures } from "./media-fixtures";
 
 /**
  * Operator access to a running product server's DATA_DIR from end-to-end tests: its embedded
@@ -34,4 +36,16 @@ export async function importMediaManifest(manifestPath: string) {
     env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: "", LOG_LEVEL: "warn" },
   });
   return stdout;
+}
+
+/**
+ * Writes the media fixtures (tests/helpers/media-fixtures.ts) with every title prefixed by `token`,
+ * so test files sharing the server never see each other's items, and imports them. Returns their folder.
+ */
+export async function importMediaFixtures(token: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "media-e2e-"));
+  const { manifestPath } = await writeMediaFixtures(dir, { prefix: `${token} ` });
+  const stdout = await importMediaManifest(manifestPath);
+  if (!/rejected: 0/.test(stdout)) throw new Error(`The media fixtures were not all imported:\n${stdout}`);
+  return dir;
 }
