@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { fillSignUp, logIn, signUpConfirmed, smtpApi, uniqueEmail } from "../helpers/accounts";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
+import { gotoHydrated, waitForHydration } from "../helpers/hydration";
 import { fetchMails, linksIn, waitForMail } from "../helpers/mail";
 
 const shopApi = () => process.env.E2E_SHOPIFY_API!;
@@ -162,6 +163,56 @@ test.describe("sign-up, confirmation, login, logout", () => {
     });
     expect(response.status()).toBeGreaterThanOrEqual(400);
     expect(response.status()).toBeLessThan(500);
+  });
+});
+
+test.describe("top bar when signed in", () => {
+  test("desktop: Profile opens the profile; a GET of /logout (link, prefetch) does not sign out", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUpConfirmed(page, uniqueEmail("bar"), "secret-pass-1", "barkeeper");
+    const bar = page.getByRole("banner");
+    await expect(bar.getByRole("link", { name: "Get Started" })).toHaveCount(0);
+    await page.goto("/logout");
+    await expect(page).toHaveURL(/\/$/);
+    await gotoHydrated(page, "/media");
+    await expect(bar.getByRole("button", { name: "Logout" })).toBeVisible();
+    await bar.getByRole("link", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByLabel("Username")).toHaveValue("barkeeper");
+  });
+
+  test("phone: the menu offers Profile and Logout instead of Get Started; Logout there ends the session", async ({ page, context }) => {
+    await signUpConfirmed(page, uniqueEmail("phone"), "secret-pass-1");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, "/");
+    const bar = page.getByRole("banner");
+    // The bar's own buttons are hidden at this width; the account actions live in the menu.
+    await expect(bar.getByRole("button", { name: "Logout" })).toHaveCount(0);
+    const menu = page.getByTestId("mobile-menu");
+    await page.getByLabel("Toggle menu").click();
+    await expect(page.getByRole("navigation", { name: "Mobile navigation" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Profile" })).toBeVisible();
+    await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Get Started" })).toHaveCount(0);
+
+    await menu.getByRole("link", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
+    await waitForHydration(page);
+
+    const session = (await context.cookies()).find((cookie) => cookie.name.endsWith("session_token"))!;
+    await page.getByLabel("Toggle menu").click();
+    const logout = page.waitForRequest((request) => new URL(request.url()).pathname === "/logout");
+    await menu.getByRole("button", { name: "Logout" }).click();
+    expect((await logout).method()).toBe("POST");
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByLabel("Toggle menu").click();
+    await expect(menu.getByRole("link", { name: "Get Started" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Profile" })).toHaveCount(0);
+    // The old cookie is worthless now: the session ended on the server.
+    await context.addCookies([session]);
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/auth$/);
   });
 });
 

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { signUpConfirmed, uniqueEmail } from "../helpers/accounts";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
+import { gotoHydrated } from "../helpers/hydration";
 
 /** Strings and links that only a signed-in member may receive. */
 const MEMBER_ONLY = [
@@ -52,4 +54,48 @@ test.describe("community (visitor)", () => {
       await expectNoSeriousA11yViolations(page);
     });
   }
+});
+
+test.describe("community (member)", () => {
+  test("a signed-in member gets the greeting and links into the platform's modules (en, de); after Logout they are gone", async ({ page }) => {
+    await signUpConfirmed(page, uniqueEmail("member"), "secret-pass-1", "Mirabel");
+    const response = await page.goto("/community");
+    expect(response?.headers()["cache-control"]).toContain("no-store");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "The IP Angel Community" })).toBeVisible();
+    const member = page.getByTestId("community-member");
+    await expect(member.getByRole("heading", { level: 2, name: "Welcome, Mirabel" })).toBeVisible();
+    await expect(member).toContainText("Each link below opens it in a new tab");
+    for (const [title, open, href] of [
+      ["Discussion boards", "Open the discussion boards", "/discussions"],
+      ["Event calendar", "Open the event calendar", "/events"],
+      ["Learning modules", "Open the learning modules", "/courses"],
+      ["Badges", "Open your badges", "/badges"],
+      ["Member directory", "Open the member directory", "/members"],
+      ["Private groups", "Open your private groups", "/groups"],
+    ]) {
+      await expect(member.getByRole("heading", { level: 3, name: title, exact: true })).toBeVisible();
+      const link = member.getByRole("link", { name: new RegExp(`^${open}`) });
+      await expect(link).toHaveAttribute("href", `https://community.example.com${href}`);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /noopener/);
+    }
+    await expect(member.getByRole("link", { name: /^Open the community platform/ })).toHaveAttribute("href", "https://community.example.com");
+    // A member is not asked to sign up or log in.
+    await expect(page.getByTestId("community-visitor-actions")).toHaveCount(0);
+    await expect(main.getByRole("link", { name: "Sign up" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto("/community?lang=de");
+    await expect(member.getByRole("heading", { level: 2, name: "Willkommen, Mirabel" })).toBeVisible();
+    await expect(member.getByRole("link", { name: /^Diskussionsforen öffnen/ })).toHaveAttribute("href", "https://community.example.com/discussions");
+
+    await gotoHydrated(page, "/community?lang=en");
+    await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();
+    await page.goto("/community");
+    await expect(page.getByTestId("community-visitor-actions")).toBeVisible();
+    await expect(page.getByTestId("community-member")).toHaveCount(0);
+    await expect(page.getByRole("main").locator('a[href*="community.example.com"]')).toHaveCount(0);
+  });
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import { withDatabase } from "../helpers/e2e-server";
 import { makeDataDir, startProductServer } from "../helpers/product-server";
 
 /** The operator's view of the process: crash recovery, clean shutdown, bad configuration. */
@@ -20,18 +20,6 @@ function postgresPidsOf(dataDir: string) {
     }
   }
   return pids;
-}
-
-async function withDatabase<T>(dataDir: string, work: (client: pg.Client) => Promise<T>) {
-  const port = Number(fs.readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[3]);
-  const password = fs.readFileSync(path.join(dataDir, "secrets", "pg-password"), "utf8").trim();
-  const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password, database: "app" });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 test.describe("server lifecycle", () => {

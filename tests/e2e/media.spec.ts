@@ -1,11 +1,8 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
-import { writeMediaFixtures } from "../helpers/media-fixtures";
+import { importMediaFixtures, importMediaManifest } from "../helpers/e2e-server";
 
 /**
  * The media library as a visitor sees it. The manifest is imported with the operator's command
@@ -13,16 +10,10 @@ import { writeMediaFixtures } from "../helpers/media-fixtures";
  * Every title carries the token "Zebrafjord", so a demo library loaded at start-up does not matter.
  */
 const TOKEN = "Zebrafjord";
-const run = promisify(execFile);
 let fixtureDir: string;
 
 test.beforeAll(async () => {
-  fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), "media-e2e-"));
-  const { manifestPath } = await writeMediaFixtures(fixtureDir, { prefix: `${TOKEN} ` });
-  const { stdout } = await run("npm", ["run", "-s", "media:import", "--", manifestPath], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", LOG_LEVEL: "warn" },
-  });
-  expect(stdout).toMatch(/rejected: 0/);
+  fixtureDir = await importMediaFixtures(TOKEN);
   // 27 services items (no files) under another token, for "Load more".
   const bulk = {
     items: Array.from({ length: 27 }, (_, i) => ({
@@ -34,9 +25,7 @@ test.beforeAll(async () => {
     })),
   };
   fs.writeFileSync(path.join(fixtureDir, "bulk.json"), JSON.stringify(bulk));
-  await run("npm", ["run", "-s", "media:import", "--", path.join(fixtureDir, "bulk.json")], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", LOG_LEVEL: "warn" },
-  });
+  await importMediaManifest(path.join(fixtureDir, "bulk.json"));
 });
 
 /** Opens a media URL and waits until React has hydrated it (clicks before that would do nothing). */
@@ -141,6 +130,8 @@ test.describe("media library", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page).not.toHaveURL(/item=/);
+    // Keyboard users continue where they were: focus is back on the button that opened the dialog.
+    await expect(card(page, "Logo pack").getByRole("button", { name: /^Details/ })).toBeFocused();
 
     // linkable: the server renders the dialog open
     const html = await (await request.get(url)).text();
@@ -149,6 +140,21 @@ test.describe("media library", () => {
     await expect(page.getByRole("dialog").getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
+    // Opened by a link, focus lands on the item's card rather than the top of the page.
+    await expect(card(page, "Logo pack").getByRole("button", { name: /^Details/ })).toBeFocused();
+  });
+
+  test("on a phone the long dialog keeps Preview and the download button in view", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoMedia(page, `/media?q=${TOKEN}`);
+    await card(page, "Logo pack").getByRole("button", { name: /^Details/ }).click();
+    const dialog = page.getByRole("dialog");
+    // The content is taller than the screen (license, attribution, links)...
+    expect(await dialog.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expect(dialog.getByRole("link", { name: /^Project Page/ })).not.toBeInViewport();
+    // ...but the actions stay reachable without scrolling.
+    await expect(dialog.getByRole("button", { name: "Preview" })).toBeInViewport();
+    await expect(dialog.getByRole("button", { name: "Sign in" })).toBeInViewport();
   });
 
   test("preview opens the file in a new tab through a signed URL", async ({ page, context }) => {

@@ -186,13 +186,13 @@ export function AuthPage() {
                 </div>
                 <Check id="signup-newsletter" name="newsletterSubscribed">{t("auth.fields.newsletter")}</Check>
                 <Check id="signup-terms" name="acceptTerms">
-                  {t("auth.fields.acceptPrefix")}{" "}
+                  {t("auth.fields.acceptTermsPrefix")}{" "}
                   <Link to="/terms" target="_blank" rel="noopener" className="text-primary underline underline-offset-4">
                     {t("auth.fields.terms")}
                   </Link>
                 </Check>
                 <Check id="signup-privacy" name="acceptPrivacy">
-                  {t("auth.fields.acceptPrefix")}{" "}
+                  {t("auth.fields.acceptPrivacyPrefix")}{" "}
                   <Link to="/privacy" target="_blank" rel="noopener" className="text-primary underline underline-offset-4">
                     {t("auth.fields.privacy")}
                   </Link>

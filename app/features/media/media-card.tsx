@@ -1,6 +1,8 @@
 import { Download, Eye, FileSpreadsheet, FileText, Film, Image as ImageIcon, Loader2, LogIn, Music, Server, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { LANGUAGE_LOCALES } from "~/lib/i18n";
+import { useLanguage } from "~/lib/language";
 import { formatMegabytes, splitDuration, type MediaItemView } from "./media-types";
 
 export function TypeIcon({ type, className }: { type: MediaItemView["fileType"]; className?: string }) {
@@ -11,13 +13,23 @@ export function TypeIcon({ type, className }: { type: MediaItemView["fileType"];
 
 export function useMediaFormat() {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   return {
-    size: (bytes: number) => t("media.card.size", { size: formatMegabytes(bytes) }),
+    size: (bytes: number) => t("media.card.size", { size: formatMegabytes(bytes, LANGUAGE_LOCALES[language]) }),
     duration: (ms: number) => {
       const { hours, minutes, seconds } = splitDuration(ms);
       return hours > 0 ? t("media.card.durationHours", { hours, minutes }) : t("media.card.durationMinutes", { minutes, seconds });
     },
   };
+}
+
+/**
+ * The moment a video card shows (a media fragment, not sent to the server, so the signed URL
+ * stays valid): intros and countdowns start on a black frame, the middle says what the clip is.
+ */
+export function videoThumbnailTime(durationMs: number | null) {
+  const seconds = durationMs ? Math.min(durationMs / 2000, 3) : 1;
+  return seconds.toFixed(1);
 }
 
 export interface FileActionProps {
@@ -71,9 +83,18 @@ export function MediaCard({
     >
       <div className="relative aspect-video w-full overflow-hidden bg-muted">
         {item.previewUrl && item.fileType === "image" ? (
-          <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+          // contain, not cover: a square logo or pattern is shown whole, not cut at top and bottom
+          <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-contain" />
         ) : item.previewUrl && item.fileType === "video" ? (
-          <video src={item.previewUrl} preload="metadata" muted playsInline className="h-full w-full object-cover" aria-hidden="true" tabIndex={-1} />
+          <video
+            src={`${item.previewUrl}#t=${videoThumbnailTime(item.durationMs)}`}
+            preload="metadata"
+            muted
+            playsInline
+            className="h-full w-full object-contain"
+            aria-hidden="true"
+            tabIndex={-1}
+          />
         ) : (
           <div className="flex h-full w-full items-center justify-center text-muted-foreground">
             <TypeIcon type={item.fileType} className="size-12" />
@@ -87,7 +108,7 @@ export function MediaCard({
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="min-w-0">
-          <h2 id={titleId} className="truncate text-base font-semibold" title={item.title}>
+          <h2 id={titleId} className="line-clamp-2 break-words text-base font-semibold" title={item.title}>
             {item.title}
           </h2>
           {item.description && <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{item.description}</p>}

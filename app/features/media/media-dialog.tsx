@@ -1,5 +1,5 @@
 import { Copy, ExternalLink, Eye, Sparkles } from "lucide-react";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -46,6 +46,7 @@ export function MediaDialog({
   const { t } = useTranslation();
   const { language } = useLanguage();
   const format = useMediaFormat();
+  const opener = useRef<HTMLElement | null>(null);
   const locale = LANGUAGE_LOCALES[language];
   const languageName = (code: string) => {
     try {
@@ -74,7 +75,16 @@ export function MediaDialog({
           // Focus the dialog itself: screen readers announce its title, and no button looks pre-selected.
           onOpenAutoFocus={(event) => {
             event.preventDefault();
+            const active = document.activeElement;
+            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
             (event.currentTarget as HTMLElement | null)?.focus?.();
+          }}
+          // The dialog opens through the URL, not a Radix trigger, so Radix has nothing to return focus
+          // to: give it back to the button that opened it (or, for a shared link, the item's card).
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            const card = document.getElementById(`media-card-${item.id}`)?.closest("article");
+            (opener.current?.isConnected ? opener.current : card?.querySelector("button"))?.focus();
           }}
         >
           <div className="flex flex-col gap-2">
@@ -211,7 +221,8 @@ export function MediaDialog({
           )}
 
           {item.hasFile && (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-4">
+            // Sticks to the bottom of the scrolling dialog, so Download is in reach on a phone.
+            <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-border bg-popover px-5 py-4 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
               <Button type="button" variant="outline" size="sm" onClick={() => actions.onPreview(item)}>
                 <Eye /> {t("media.card.preview")}
               </Button>

@@ -51,9 +51,9 @@ export interface MediaItemView {
   previewUrl: string | null;
 }
 
-/** Spec §9: size in MB with 2 decimals. */
-export function formatMegabytes(bytes: number) {
-  return (bytes / (1024 * 1024)).toFixed(2);
+/** Spec §9: MB with 2 decimals, written the reader's way ("0.05" in English, "0,05" in German and Spanish). */
+export function formatMegabytes(bytes: number, locale = "en-US") {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(bytes / (1024 * 1024));
 }
 
 /** Spec §9: hours and minutes, or minutes and seconds. */

@@ -56,7 +56,7 @@ export const CATALOGUE: CatalogueEntry[] = [
     category: "electronics",
     isNew: false,
     price: { USD: "89.00", EUR: "82.00" },
-    title: { en: "Compact Desk Speaker", de: "Kompakter Schreibtischlautsprecher", es: "Altavoz compacto de escritorio" },
+    title: { en: "Compact Desk Speaker", de: "Kompakter Schreibtisch-Lautsprecher", es: "Altavoz compacto de escritorio" },
     description: {
       en: "Bluetooth speaker with clear voice for calls and music.",
       de: "Bluetooth-Lautsprecher mit klarer Stimme für Anrufe und Musik.",
@@ -176,7 +176,7 @@ export const CATALOGUE: CatalogueEntry[] = [
     category: "workspace",
     isNew: false,
     price: { USD: "35.00", EUR: "32.00" },
-    title: { en: "Ergonomic Desk Mat", de: "Ergonomische Schreibtischunterlage", es: "Alfombrilla ergonómica de escritorio" },
+    title: { en: "Ergonomic Desk Mat", de: "Ergonomische Schreibtisch-Unterlage", es: "Alfombrilla ergonómica de escritorio" },
     description: {
       en: "Large vegan-leather mat that protects the desk and the wrists.",
       de: "Große Unterlage aus veganem Leder, die Tisch und Handgelenke schont.",

@@ -169,7 +169,7 @@ function ProductCard({ product }: { product: ShopProduct }) {
         ) : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <h3 id={titleId} className="break-words font-semibold leading-snug">{product.title}</h3>
+        <h3 id={titleId} className="break-words font-semibold leading-snug hyphens-auto">{product.title}</h3>
         <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
         <div className="mt-auto flex flex-col gap-3 pt-2">
           <p className="text-lg font-semibold" data-testid="product-price">
