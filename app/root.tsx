@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   type LoaderFunctionArgs,
 } from "react-router";
-import { Toaster } from "sonner";
+import { Toaster } from "~/components/ui/toaster";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
@@ -68,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </div>
           <LanguageSync />
         </LanguageProvider>
-        <Toaster theme="dark" position="top-right" richColors closeButton />
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -2,7 +2,7 @@ import { CheckCircle2, Loader2, Mail, MapPin, Phone, Send, TriangleAlert } from 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher, useLoaderData } from "react-router";
-import { toast } from "sonner";
+import { preloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { siteConfig } from "~/config/site";
 import {
@@ -134,6 +134,8 @@ function ContactForm() {
         action="/contact"
         noValidate
         onSubmit={handleSubmit}
+        // The toaster loads when the form is first used, not with the page.
+        onFocus={preloadToaster}
         data-hydrated={isHydrated ? "true" : undefined}
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
       >
