@@ -17,7 +17,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
 import { languageFromRequest } from "~/lib/i18n.server";
-import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage } from "~/lib/language";
+import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
 import stylesheet from "./app.css?url";
 
@@ -98,6 +98,7 @@ function LanguageSync() {
 }
 
 export default function App() {
+  useRouteNamespaces();
   return <Outlet />;
 }
 
