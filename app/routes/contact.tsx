@@ -6,7 +6,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { ContactPage } from "~/features/contact/contact-page";
-import { CONTACT_MAX, type ContactActionResult } from "~/features/contact/contact-schema";
+import { CONTACT_MAX, type ContactActionResult } from "~/features/contact/contact-fields";
 import { submitContact } from "~/features/contact/contact.server";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
