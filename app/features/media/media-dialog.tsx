@@ -70,7 +70,8 @@ export function MediaDialog({
           portal={false}
           closeLabel={t("media.dialog.close")}
           data-testid="media-dialog"
-          className="max-w-2xl grid-cols-[minmax(0,1fr)]"
+          wide
+          className="grid-cols-[minmax(0,1fr)]"
           // Focus the dialog itself: screen readers announce its title, and no button looks pre-selected.
           onOpenAutoFocus={(event) => {
             event.preventDefault();
