@@ -1,13 +1,15 @@
 // `npm run bench:js`: the JavaScript each public page downloads (every script response up to
 // hydration, as Chromium received it), in seconds instead of Lighthouse's minutes. Same routes
-// and budget as bench-pages. PAGE_JS_VERBOSE=1 lists the scripts of each page.
+// and budget as bench-pages. PAGE_JS_VERBOSE=1 lists the scripts of each page; BENCH_ROUTES=/,/about
+// and PAGE_JS_LANGUAGES=en,de,es choose what is measured (all routes, English by default).
 import { chromium } from "playwright-core";
 import { startServer } from "./product-server.mjs";
-import { ROUTES, TARGETS } from "./routes.mjs";
+import { ROUTES as ALL_ROUTES, TARGETS } from "./routes.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const verbose = process.env.PAGE_JS_VERBOSE === "1";
 const languages = (process.env.PAGE_JS_LANGUAGES ?? "en").split(",");
+const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(",") : ALL_ROUTES;
 
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
