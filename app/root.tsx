@@ -11,13 +11,13 @@ import {
   useRouteLoaderData,
   type LoaderFunctionArgs,
 } from "react-router";
-import { Toaster } from "sonner";
+import { Toaster } from "~/components/ui/toaster";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
 import { languageFromRequest } from "~/lib/i18n.server";
-import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage } from "~/lib/language";
+import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
 import stylesheet from "./app.css?url";
 
@@ -68,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </div>
           <LanguageSync />
         </LanguageProvider>
-        <Toaster theme="dark" position="top-right" richColors closeButton />
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -98,6 +98,7 @@ function LanguageSync() {
 }
 
 export default function App() {
+  useRouteNamespaces();
   return <Outlet />;
 }
 

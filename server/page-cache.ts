@@ -30,7 +30,7 @@ interface Entry {
 
 /**
  * React hoists the route modules' <link rel="modulepreload"> into <head>, so on a slow phone
- * connection ~170 KB of JavaScript competes with the first paint. Without them the HTML and CSS
+ * connection ~140 KB of JavaScript (ADR 0013) competes with the first paint. Without them the HTML and CSS
  * paint first and the scripts load right after (the module script at the end of <body>
  * imports them); React re-adds the hints when it hydrates.
  */

@@ -1,5 +1,5 @@
-import type { i18n as I18n } from "i18next";
-import { createI18n, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, loadResources, type Language } from "./i18n";
+import type { i18n as I18n, Resource } from "i18next";
+import { createI18n, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "./i18n";
 
 /**
  * The server holds every language in memory once and gives each request a cheap clone
@@ -7,8 +7,20 @@ import { createI18n, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, l
  */
 let root: Promise<I18n> | undefined;
 
+// Every namespace of every language, mails included, bundled into the server build.
+const files = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { eager: true, import: "default" });
+
+function allResources(): Resource {
+  const resources: Record<string, { translation: Record<string, unknown> }> = {};
+  for (const [file, messages] of Object.entries(files)) {
+    const [language, namespace] = file.slice("../locales/".length, -".json".length).split("/") as [string, string];
+    (resources[language] ??= { translation: {} }).translation[namespace] = messages;
+  }
+  return resources;
+}
+
 function rootInstance() {
-  root ??= loadResources(LANGUAGES).then((resources) => createI18n(DEFAULT_LANGUAGE, resources));
+  root ??= createI18n(DEFAULT_LANGUAGE, allResources());
   return root;
 }
 

@@ -36,31 +36,46 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 type Messages = Record<string, unknown>;
-type Loader = () => Promise<{ default: Messages }>;
 
-// Lazily split per file, so the browser only downloads the language it shows.
-const lazyFiles = import.meta.glob<{ default: Messages }>("../locales/*/*.json");
+/** The namespaces of the shell (header, footer, error pages): every page needs them. */
+export const SHELL_NAMESPACES: readonly string[] = ["common"];
 
-function filesOf(language: Language): Array<[string, Loader]> {
-  const prefix = `../locales/${language}/`;
-  return Object.entries(lazyFiles)
-    .filter(([file]) => file.startsWith(prefix))
-    .map(([file, load]) => [file.slice(prefix.length, -".json".length), load as Loader]);
+/**
+ * A route module names the other namespaces its page shows: `export const handle = { i18n:
+ * ["privacy", "legal"] }`. The browser loads only those (plus the shell's), in the page's
+ * language; `app/lib/route-namespaces.test.ts` checks that the lists are complete.
+ */
+export interface I18nHandle {
+  i18n?: readonly string[];
 }
 
-/** Loads every namespace file of one language into one resource object. */
-export async function loadMessages(language: Language): Promise<Messages> {
-  const entries = await Promise.all(
-    filesOf(language).map(async ([namespace, load]) => [namespace, (await load()).default] as const),
-  );
-  return Object.fromEntries(entries);
+export function namespacesOf(handles: readonly unknown[]): string[] {
+  const fromRoutes = handles.flatMap((handle) => (handle as I18nHandle | undefined)?.i18n ?? []);
+  return [...new Set([...SHELL_NAMESPACES, ...fromRoutes])];
 }
 
-export async function loadResources(languages: readonly Language[]): Promise<Resource> {
-  const loaded = await Promise.all(
-    languages.map(async (language) => [language, { translation: await loadMessages(language) }] as const),
+// One lazy chunk per language and namespace. Mails are rendered on the server only.
+const lazyFiles = import.meta.glob<Messages>(["../locales/*/*.json", "!../locales/*/mail.json"], { import: "default" });
+
+function hasNamespace(i18n: I18n, language: Language, namespace: string) {
+  return i18n.getResource(language, "translation", namespace) !== undefined;
+}
+
+export function hasNamespaces(i18n: I18n, language: Language, namespaces: readonly string[]) {
+  return namespaces.every((namespace) => hasNamespace(i18n, language, namespace));
+}
+
+/** Downloads the namespaces of one language that the instance lacks and adds them. */
+export async function addNamespaces(i18n: I18n, language: Language, namespaces: readonly string[]) {
+  await Promise.all(
+    namespaces
+      .filter((namespace) => !hasNamespace(i18n, language, namespace))
+      .map(async (namespace) => {
+        const load = lazyFiles[`../locales/${language}/${namespace}.json`];
+        // An unknown namespace has nothing to load: its keys render as keys.
+        if (load) i18n.addResourceBundle(language, "translation", { [namespace]: await load() }, true, true);
+      }),
   );
-  return Object.fromEntries(loaded);
 }
 
 /** A new i18next instance with the given resources. */

@@ -1,12 +1,15 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
+import type { i18n as I18n } from "i18next";
+import { createContext, use, useCallback, useContext, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useRevalidator } from "react-router";
+import { useMatches, useRevalidator } from "react-router";
 import {
+  addNamespaces,
+  hasNamespaces,
   isLanguage,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_S,
   LANGUAGE_STORAGE_KEY,
-  loadMessages,
+  namespacesOf,
   type Language,
 } from "./i18n";
 
@@ -44,9 +47,9 @@ export function LanguageProvider({ language, children }: { language: Language; c
   const setLanguage = useCallback(
     async (next: Language) => {
       rememberLanguage(next);
-      if (!i18n.hasResourceBundle(next, "translation")) {
-        i18n.addResourceBundle(next, "translation", await loadMessages(next), true, true);
-      }
+      // Everything loaded in the current language (this page and earlier ones), in the new one.
+      const loaded = Object.keys(i18n.getResourceBundle(i18n.language, "translation") ?? {});
+      await addNamespaces(i18n, next, loaded);
       await i18n.changeLanguage(next);
       document.documentElement.lang = next;
       // Loaders and meta tags (titles, descriptions) follow the new language.
@@ -63,4 +66,29 @@ export function useLanguage(): LanguageContextValue {
   const value = useContext(LanguageContext);
   if (!value) throw new Error("useLanguage must be used within a LanguageProvider");
   return value;
+}
+
+const pending = new Map<string, Promise<void>>();
+
+function loadOnce(i18n: I18n, language: Language, namespaces: string[]) {
+  const key = `${language}:${namespaces.join(",")}`;
+  let loading = pending.get(key);
+  if (!loading) {
+    loading = addNamespaces(i18n, language, namespaces).finally(() => pending.delete(key));
+    pending.set(key, loading);
+  }
+  return loading;
+}
+
+/**
+ * Makes sure the translations of the matched routes (`handle.i18n`) are loaded before they
+ * render. After a client-side navigation to a page with a new namespace this suspends; the
+ * router renders inside a transition, so the previous page stays until the texts are there.
+ * The first render never waits: entry.client loads the first page's namespaces.
+ */
+export function useRouteNamespaces() {
+  const { i18n } = useTranslation();
+  const namespaces = namespacesOf(useMatches().map((match) => match.handle));
+  const language = isLanguage(i18n.language) ? i18n.language : undefined;
+  if (language && !hasNamespaces(i18n, language, namespaces)) use(loadOnce(i18n, language, namespaces));
 }

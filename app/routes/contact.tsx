@@ -6,13 +6,15 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { ContactPage } from "~/features/contact/contact-page";
-import { CONTACT_MAX, type ContactActionResult } from "~/features/contact/contact-schema";
+import { CONTACT_MAX, type ContactActionResult } from "~/features/contact/contact-fields";
 import { submitContact } from "~/features/contact/contact.server";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 
 export const meta = metaFromLoader;
+// Translation namespaces the browser loads for this page (app/lib/i18n.ts).
+export const handle = { i18n: ["contact"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // `/contact?subject=...` (links from the consulting page) pre-fills the subject.

@@ -5,6 +5,8 @@ import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 
 export const meta = metaFromLoader;
+// Translation namespaces the browser loads for this page (app/lib/i18n.ts).
+export const handle = { i18n: ["profile", "auth"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const result = await profileLoader(request);

@@ -1,85 +1,21 @@
 // `npm run bench:pages`: Lighthouse (mobile emulation) on every public route and server
 // throughput with autocannon, against the production build on a throw-away data directory.
 // Prints one table per part and the targets of issue 3 (MISS marks a missed target).
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startServer } from "./product-server.mjs";
+import { ROUTES as ALL_ROUTES, TARGETS } from "./routes.mjs";
 
-const ROUTES = ["/", "/about", "/academy", "/market", "/consulting", "/tandem", "/platforms", "/contact", "/privacy", "/imprint", "/terms"];
+// BENCH_ROUTES=/,/about measures only those routes (Lighthouse takes ~30 s per route here).
+const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(",") : ALL_ROUTES;
 const THROUGHPUT_PATHS = ["/", "/consulting"];
 const STATIC_PATH = "/favicon.svg";
-const TARGETS = { score: 95, jsKb: 150, cls: 0.05, homeRps: 1000, homeShareOfStatic: 0.5 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-async function waitForHealthy(url, child, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server at ${url} was not healthy within ${timeoutMs} ms`);
-}
-
-async function startServer() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    console.log("No production build: building first");
-    const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ipangel-bench-"));
-  fs.chmodSync(dataDir, 0o711);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, SEED_DEMO: "0", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  try {
-    await waitForHealthy(url, child);
-  } catch (error) {
-    console.error(output.slice(-3000));
-    throw error;
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const pct = (score) => (score == null ? "-" : String(Math.round(score * 100)));
 const mark = (ok) => (ok ? "" : " MISS");

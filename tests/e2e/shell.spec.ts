@@ -54,6 +54,68 @@ test.describe("shell and home page", () => {
     }
   });
 
+  test("the header menus work by keyboard: arrows, Home/End, Escape returns focus, Enter chooses", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoHydrated(page, "/");
+    const platforms = page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Platforms" });
+    await expect(platforms).toHaveAttribute("aria-haspopup", "menu");
+    await expect(platforms).toHaveAttribute("aria-expanded", "false");
+
+    await platforms.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(platforms).toHaveAttribute("aria-expanded", "true");
+    const menu = page.getByRole("menu", { name: "Platforms" });
+    const academy = menu.getByRole("menuitem", { name: "Academy" });
+    await expect(academy).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Market" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(menu.getByRole("menuitem", { name: "Discover All" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(academy).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(platforms).toBeFocused();
+    await expect(platforms).toHaveAttribute("aria-expanded", "false");
+
+    // A click elsewhere closes it too.
+    await platforms.click();
+    await expect(menu).toBeVisible();
+    await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+    await expect(menu).toBeHidden();
+
+    await platforms.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/platforms$/);
+    await expect(menu).toBeHidden();
+
+    const switcher = page.getByTestId("language-switcher");
+    await switcher.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", { name: /English/ })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Deutsch" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("menu")).toBeHidden();
+    await expect(switcher).toBeFocused();
+  });
+
+  test("a client-side navigation shows the next page's texts in the chosen language", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoHydrated(page, "/?lang=de");
+    // The browser loads translations per page; the privacy page's are not loaded yet.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Datenschutzerklärung" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText("Datenschutzerklärung");
+    await expect(page.getByRole("main")).not.toContainText("privacy.");
+    await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Kontakt" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("button", { name: "Nachricht senden" })).toBeVisible();
+  });
+
   test("mobile menu opens by keyboard and offers the same items", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await gotoHydrated(page, "/");

@@ -1,12 +1,7 @@
 import { Check, Globe } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { buttonVariants } from "~/components/ui/button";
+import { Menu, MENU_ITEM_PROPS } from "~/components/ui/menu";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { Flag } from "./flag";
@@ -15,25 +10,27 @@ export function LanguageSwitcher() {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" data-testid="language-switcher">
+    <Menu
+      align="end"
+      triggerTestId="language-switcher"
+      triggerClassName={buttonVariants({ variant: "ghost", size: "sm" })}
+      trigger={
+        <>
           <Globe aria-hidden="true" />
           <span className="sr-only">{t("common.language.choose")}</span>
           <Flag language={language} />
           <span className="uppercase">{language}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {LANGUAGES.map((option) => (
-          <DropdownMenuItem key={option} onSelect={() => void setLanguage(option)} lang={option}>
-            <Flag language={option} />
-            <span className="flex-1">{LANGUAGE_NAMES[option]}</span>
-            {option === language ? <Check aria-label={t("common.language.current")} /> : null}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </>
+      }
+    >
+      {LANGUAGES.map((option) => (
+        <button key={option} type="button" lang={option} onClick={() => void setLanguage(option)} {...MENU_ITEM_PROPS}>
+          <Flag language={option} />
+          <span className="flex-1">{LANGUAGE_NAMES[option]}</span>
+          {option === language ? <Check className="size-4" aria-label={t("common.language.current")} /> : null}
+        </button>
+      ))}
+    </Menu>
   );
 }
 

@@ -15,7 +15,7 @@ export type PlatformLink =
 export const PLATFORM_LINKS: PlatformLink[] = [
   { kind: "external", href: siteConfig.externalUrls.academy, labelKey: "common.nav.academy" },
   { kind: "external", href: siteConfig.externalUrls.market, labelKey: "common.nav.market" },
-  { kind: "internal", to: "/community", labelKey: "community.nav.label" },
-  { kind: "internal", to: "/shop", labelKey: "shop.nav.label" },
+  { kind: "internal", to: "/community", labelKey: "common.nav.community" },
+  { kind: "internal", to: "/shop", labelKey: "common.nav.shop" },
   { kind: "internal", to: "/platforms", labelKey: "common.nav.discoverAll" },
 ];

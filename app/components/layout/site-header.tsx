@@ -1,26 +1,17 @@
-import { ChevronDown, ExternalLink, Menu, X } from "lucide-react";
+import { ChevronDown, ExternalLink, Menu as MenuIcon, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { Menu, MENU_ITEM_PROPS } from "~/components/ui/menu";
 import { CartButton } from "~/features/shop/cart-button";
-import { cn } from "~/lib/utils";
 import { AccountActions } from "./account-actions";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { MAIN_LINKS, PLATFORM_LINKS } from "./nav-items";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground",
-    isActive ? "bg-muted text-primary" : "text-muted-foreground",
-  );
+  "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground " +
+  (isActive ? "bg-muted text-primary" : "text-muted-foreground");
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -62,33 +53,28 @@ function PlatformsMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          className={linkClass({ isActive: pathname === "/platforms" }) + " inline-flex items-center gap-1"}
-        >
+    <Menu
+      triggerClassName={linkClass({ isActive: pathname === "/platforms" }) + " inline-flex items-center gap-1"}
+      trigger={
+        <>
           {t("common.nav.platforms")}
           <ChevronDown className="size-4" aria-hidden="true" />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
-        {PLATFORM_LINKS.map((link) =>
-          link.kind === "external" ? (
-            <DropdownMenuItem key={link.labelKey} asChild>
-              <a href={link.href} target="_blank" rel="noopener noreferrer">
-                <span className="flex-1">{t(link.labelKey)}</span>
-                <ExternalLink className="size-3.5 text-muted-foreground" aria-hidden="true" />
-              </a>
-            </DropdownMenuItem>
-          ) : (
-            <DropdownMenuItem key={link.labelKey} asChild>
-              <Link to={link.to}>{t(link.labelKey)}</Link>
-            </DropdownMenuItem>
-          ),
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </>
+      }
+    >
+      {PLATFORM_LINKS.map((link) =>
+        link.kind === "external" ? (
+          <a key={link.labelKey} href={link.href} target="_blank" rel="noopener noreferrer" {...MENU_ITEM_PROPS}>
+            <span className="flex-1">{t(link.labelKey)}</span>
+            <ExternalLink className="size-3.5 text-muted-foreground" aria-hidden="true" />
+          </a>
+        ) : (
+          <Link key={link.labelKey} to={link.to} {...MENU_ITEM_PROPS}>
+            {t(link.labelKey)}
+          </Link>
+        ),
+      )}
+    </Menu>
   );
 }
 
@@ -122,7 +108,7 @@ function MobileMenu() {
         className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-md hover:bg-muted"
         aria-label={t("common.nav.toggleMenu")}
       >
-        <Menu className="size-5 group-open:hidden" aria-hidden="true" />
+        <MenuIcon className="size-5 group-open:hidden" aria-hidden="true" />
         <X className="hidden size-5 group-open:block" aria-hidden="true" />
       </summary>
       <div className="absolute inset-x-0 top-16 h-[calc(100dvh-4rem)] overflow-y-auto border-b border-border bg-background px-4 pb-6 shadow-xl">

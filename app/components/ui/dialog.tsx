@@ -5,7 +5,7 @@ import { cn } from "~/lib/utils";
 
 /**
  * Radix Dialog in the shadcn/ui manner (focus trap, Escape, aria-labelledby/-describedby).
- * Narrow (max-w-md) by default; a wider dialog passes its own max-w-* class.
+ * Narrow (max-w-md) by default; `wide` for more content (max-w-2xl).
  */
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -16,9 +16,11 @@ export function DialogContent({
   children,
   closeLabel,
   portal = true,
+  wide = false,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & {
   closeLabel: string;
+  wide?: boolean;
   /** false renders in place, so a dialog open on the server is in the HTML (linkable dialogs). */
   portal?: boolean;
 }) {
@@ -27,7 +29,8 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-popover p-5 shadow-2xl sm:p-6",
+          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-popover p-5 shadow-2xl sm:p-6",
+          wide ? "max-w-2xl" : "max-w-md",
           className,
         )}
         {...props}

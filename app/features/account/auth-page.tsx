@@ -2,7 +2,7 @@ import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { preloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
@@ -46,6 +46,7 @@ export function AuthPage() {
   const resend = useFetcher<AuthActionData>({ key: "resend" });
   const [clientError, setClientError] = useState<{ form: string; error: string } | undefined>();
   const [tab, setTab] = useState(params.get("tab") === "signup" ? "signup" : "login");
+  useEffect(preloadToaster, []);
 
   const loginResult = login.data ?? (actionData?.intent === "login" ? actionData : undefined);
   const signupResult = signup.data ?? (actionData?.intent === "signup" ? actionData : undefined);

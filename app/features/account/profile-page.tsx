@@ -2,7 +2,7 @@ import { Loader2, Lock, Trash2, Upload, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { preloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
@@ -50,6 +50,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const { profile, resetToken, resetError } = useLoaderData<LoaderShape>();
   const navigation = useNavigation();
+  useEffect(preloadToaster, []);
   if (navigation.state === "loading" && navigation.location.pathname === "/profile" && !profile) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label={t("profile.loading")}>

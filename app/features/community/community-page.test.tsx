@@ -2,12 +2,12 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createI18n, loadResources } from "~/lib/i18n";
+import { getServerI18n } from "~/lib/i18n.server";
 import { CommunityPage } from "./community-page";
 import { loadCommunity } from "./community.server";
 
 async function render(view: ReturnType<typeof loadCommunity>) {
-  const i18n = await createI18n("en", await loadResources(["en"]));
+  const i18n = await getServerI18n("en");
   return renderToString(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>

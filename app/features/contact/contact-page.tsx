@@ -2,18 +2,18 @@ import { CheckCircle2, Loader2, Mail, MapPin, Phone, Send, TriangleAlert } from 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher, useLoaderData } from "react-router";
-import { toast } from "sonner";
+import { preloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { siteConfig } from "~/config/site";
 import {
   CONTACT_FIELDS,
   CONTACT_MAX,
   HONEYPOT_FIELD,
-  validateContact,
   type ContactActionResult,
   type ContactErrors,
   type ContactField,
-} from "./contact-schema";
+} from "./contact-fields";
+import type { validateContact } from "./contact-schema";
 
 interface ContactLoaderData {
   subject: string;
@@ -66,10 +66,22 @@ function ContactForm() {
     if (first) (formRef.current?.elements.namedItem(first) as HTMLElement | null)?.focus();
   }
 
+  // The rules (zod) and the toaster load when the form is first used, not with the page. A
+  // submission before they arrive is checked by the route action, which answers the same way.
+  const validate = useRef<typeof validateContact | undefined>(undefined);
+  function prepareForm() {
+    preloadToaster();
+    if (validate.current) return;
+    import("./contact-schema").then(
+      (schema) => (validate.current = schema.validateContact),
+      () => {}, // offline: the route action validates
+    );
+  }
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     const values = Object.fromEntries(new FormData(event.currentTarget));
-    const validation = validateContact(values);
-    if (!validation.success) {
+    const validation = validate.current?.(values);
+    if (validation && !validation.success) {
       event.preventDefault();
       setErrors(validation.errors);
       toast.error(t("contact.toast.validationTitle"), { description: t(validation.firstError) });
@@ -134,6 +146,7 @@ function ContactForm() {
         action="/contact"
         noValidate
         onSubmit={handleSubmit}
+        onFocus={prepareForm}
         data-hydrated={isHydrated ? "true" : undefined}
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
       >

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "~/locales/en/contact.json";
-import { CONTACT_MAX, validateContact } from "./contact-schema";
+import { CONTACT_MAX } from "./contact-fields";
+import { validateContact } from "./contact-schema";
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Consulting", message: "Hello, I would like to talk." };
 

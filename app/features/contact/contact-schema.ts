@@ -1,17 +1,11 @@
 // zod/mini: the same rules at a fraction of the browser bundle (this schema also runs there).
 import * as z from "zod/mini";
+import { CONTACT_FIELDS, CONTACT_MAX, CONTACT_MESSAGE_MIN, type ContactErrors, type ContactField } from "./contact-fields";
 
 /**
  * The contact form's rules (spec §5), shared by the browser and the route action. Messages are
  * translation keys (app/locales/<lang>/contact.json), so both sides show the same words.
  */
-export const CONTACT_MAX = { name: 100, email: 255, subject: 200, message: 1000 } as const;
-export const CONTACT_MESSAGE_MIN = 10;
-export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-
-/** Rendered visually hidden; people leave it empty, form-filling bots do not. */
-export const HONEYPOT_FIELD = "website";
 
 export const contactSchema = z.object({
   name: z
@@ -38,7 +32,6 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
-export type ContactErrors = Partial<Record<ContactField, string>>;
 
 export type ContactValidation =
   | { success: true; data: ContactInput }
@@ -61,19 +54,4 @@ export function validateContact(values: Record<string, unknown>): ContactValidat
   return { success: false, errors, firstError: errors[firstField]! };
 }
 
-/** Plain form values (FormData or a record) as strings. */
-export function contactValuesOf(form: FormData): Record<ContactField, string> {
-  return Object.fromEntries(
-    CONTACT_FIELDS.map((field) => {
-      const value = form.get(field);
-      return [field, typeof value === "string" ? value : ""];
-    }),
-  ) as Record<ContactField, string>;
-}
 
-/** What the action answers; the page renders it with and without JavaScript. */
-export type ContactActionResult =
-  | { status: "success" }
-  | { status: "invalid"; errors: ContactErrors; firstError: string; values: Record<ContactField, string> }
-  | { status: "rate-limited"; retryAfterMin: number; values: Record<ContactField, string> }
-  | { status: "error"; values: Record<ContactField, string> };

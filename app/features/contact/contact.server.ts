@@ -5,7 +5,8 @@ import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { escapeHtml, queueMail } from "~/lib/mailer.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
-import { contactValuesOf, HONEYPOT_FIELD, validateContact, type ContactActionResult, type ContactInput } from "./contact-schema";
+import { contactValuesOf, HONEYPOT_FIELD, type ContactActionResult } from "./contact-fields";
+import { validateContact, type ContactInput } from "./contact-schema";
 
 /** Messages per client address and window (scaled by RATE_LIMIT_FACTOR). */
 export const CONTACT_RATE_LIMIT = 5;

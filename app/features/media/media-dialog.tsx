@@ -1,7 +1,7 @@
 import { Copy, ExternalLink, Eye, Sparkles } from "lucide-react";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
@@ -71,7 +71,8 @@ export function MediaDialog({
           portal={false}
           closeLabel={t("media.dialog.close")}
           data-testid="media-dialog"
-          className="max-w-2xl grid-cols-[minmax(0,1fr)]"
+          wide
+          className="grid-cols-[minmax(0,1fr)]"
           // Focus the dialog itself: screen readers announce its title, and no button looks pre-selected.
           onOpenAutoFocus={(event) => {
             event.preventDefault();

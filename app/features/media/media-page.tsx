@@ -2,7 +2,7 @@ import { Loader2, Search, SearchX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { preloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { MediaCard } from "./media-card";
 import { MediaDialog } from "./media-dialog";
@@ -46,6 +46,7 @@ export function MediaPage({ data }: { data: MediaPageData }) {
   // Marks the page as interactive (tests wait for it before clicking what needs JavaScript).
   const [isHydrated, setIsHydrated] = useState(false);
   useEffect(() => setIsHydrated(true), []);
+  useEffect(preloadToaster, []);
 
   // New results (filters changed, back button): start over from the first page.
   const isTyping = useRef(false);

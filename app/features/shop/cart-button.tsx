@@ -11,7 +11,7 @@ export function CartButton({ layout }: { layout: "bar" | "mobile" }) {
   return (
     <Link
       to="/shop/cart"
-      aria-label={t("shop.cart.buttonLabel", { count })}
+      aria-label={t("common.nav.cartLabel", { count })}
       data-testid={`cart-button-${layout}`}
       className={cn(
         "relative inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",

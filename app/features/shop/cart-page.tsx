@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/lib/language";
-import { cart, cartTotals, displayLine, MAX_LINE_QUANTITY, useCartLines } from "./cart-store";
+import { displayLine } from "./catalogue";
+import { cart, cartTotals, MAX_LINE_QUANTITY, useCartLines } from "./cart-store";
 import { formatPrice } from "./format";
 import { TrustCopy } from "./shop-page";
 import { useHydrated } from "./use-hydrated";
@@ -52,8 +53,7 @@ export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: bo
                       <Button
                         type="button"
                         variant="outline"
-                        size="icon"
-                        className="size-9"
+                        size="icon-sm"
                         aria-label={t("shop.cart.decrease", { title: line.title })}
                         onClick={() => cart.setQuantity(line.merchandiseId, line.quantity - 1)}
                       >
@@ -65,8 +65,7 @@ export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: bo
                       <Button
                         type="button"
                         variant="outline"
-                        size="icon"
-                        className="size-9"
+                        size="icon-sm"
                         disabled={line.quantity >= MAX_LINE_QUANTITY}
                         aria-label={t("shop.cart.increase", { title: line.title })}
                         onClick={() => cart.setQuantity(line.merchandiseId, line.quantity + 1)}
@@ -84,8 +83,8 @@ export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: bo
                       <Button
                         type="button"
                         variant="ghost"
-                        size="icon"
-                        className="size-9 text-muted-foreground"
+                        size="icon-sm"
+                        className="text-muted-foreground"
                         aria-label={t("shop.cart.remove", { title: line.title })}
                         onClick={() => cart.remove(line.merchandiseId)}
                       >

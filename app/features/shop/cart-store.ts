@@ -1,6 +1,4 @@
 import { useSyncExternalStore } from "react";
-import type { Language } from "~/lib/i18n";
-import { findCatalogueProduct } from "./catalogue";
 import type { Money, ShopProduct } from "./types";
 
 /**
@@ -111,12 +109,6 @@ export const cart = {
     write(EMPTY);
   },
 };
-
-/** A line as shown now: demo catalogue products follow the page's language and currency. */
-export function displayLine(line: CartLine, language: Language): CartLine {
-  const product = findCatalogueProduct(line.merchandiseId, language);
-  return product ? { ...line, title: product.title, price: product.price, image: product.image } : line;
-}
 
 /** Sums per currency (a cart normally has one). */
 export function cartTotals(lines: CartLine[]): Array<{ amount: number; currencyCode: string }> {

@@ -1,4 +1,5 @@
 import type { Language } from "~/lib/i18n";
+import type { CartLine } from "./cart-store";
 import {
   CATALOGUE_CURRENCY,
   SHOP_PAGE_SIZE,
@@ -248,6 +249,15 @@ export function findCatalogueProduct(merchandiseId: string, language: Language):
   const handle = merchandiseId.slice(CATALOGUE_ID_PREFIX.length);
   const entry = CATALOGUE.find((candidate) => candidate.handle === handle);
   return entry ? catalogueProduct(entry, language) : null;
+}
+
+/**
+ * A cart line as shown now: demo catalogue products follow the page's language and currency.
+ * (Here rather than in cart-store, which the top bar's cart button loads on every page.)
+ */
+export function displayLine(line: CartLine, language: Language): CartLine {
+  const product = findCatalogueProduct(line.merchandiseId, language);
+  return product ? { ...line, title: product.title, price: product.price, image: product.image } : line;
 }
 
 function matches(entry: CatalogueEntry, category: ShopCategory) {

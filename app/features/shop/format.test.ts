@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cartTotals, displayLine } from "./cart-store";
+import { cartTotals } from "./cart-store";
+import { displayLine } from "./catalogue";
 import { formatPrice, formatShippingThreshold } from "./format";
 
 const nbsp = (text: string) => text.replace(/\u00a0/g, " ");

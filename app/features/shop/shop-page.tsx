@@ -2,7 +2,7 @@ import { BadgeCheck, Loader2, RotateCcw, ShoppingCart, Truck, Zap } from "lucide
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { preloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/lib/language";
 import { cn } from "~/lib/utils";
@@ -31,6 +31,7 @@ export function categoryHref(category: ShopCategory, after?: string | null) {
 export function ShopPage({ data }: { data: ShopPageData }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
+  useEffect(preloadToaster, []);
   return (
     <>
       <section aria-labelledby="shop-title" className="border-b border-border bg-[radial-gradient(ellipse_at_top,rgba(139,157,255,0.16),transparent_60%)]">

@@ -45,17 +45,17 @@ export function PageHero({
 export function Badge({
   children,
   icon: Icon = Clock,
-  className,
+  tone = "muted",
 }: {
   children: ReactNode;
   icon?: ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
-  className?: string;
+  tone?: "muted" | "accent";
 }) {
   return (
     <p
       className={cn(
-        "inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-sm text-muted-foreground",
-        className,
+        "inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-sm",
+        tone === "accent" ? "border-accent/40 text-accent" : "border-border text-muted-foreground",
       )}
     >
       <Icon className="size-4 text-accent" aria-hidden="true" />

@@ -25,7 +25,8 @@ const PLATFORMS: Platform[] = [
   { key: "tandem", icon: Bot, target: { kind: "none" } },
 ];
 
-const CARD = "group flex h-full flex-col rounded-lg border border-border bg-card p-6 transition-colors sm:p-8";
+// Without a border colour: each kind of card below sets its own.
+const CARD = "group flex h-full flex-col rounded-lg border bg-card p-6 transition-colors sm:p-8";
 
 export function PlatformsPage() {
   const { t } = useTranslation();
@@ -85,7 +86,9 @@ function PlatformCard({ platform }: { platform: Platform }) {
         className={cn(
           CARD,
           "hover:border-primary",
-          featured && "border-primary/60 bg-[linear-gradient(135deg,rgba(139,157,255,0.16),rgba(94,234,212,0.08))]",
+          featured
+            ? "border-primary/60 bg-[linear-gradient(135deg,rgba(139,157,255,0.16),rgba(94,234,212,0.08))]"
+            : "border-border",
         )}
       >
         {body}
@@ -94,7 +97,7 @@ function PlatformCard({ platform }: { platform: Platform }) {
   }
   if (target.kind === "external") {
     return (
-      <a href={target.href} target="_blank" rel="noopener noreferrer" className={cn(CARD, "hover:border-primary")}>
+      <a href={target.href} target="_blank" rel="noopener noreferrer" className={cn(CARD, "border-border hover:border-primary")}>
         {body}
       </a>
     );
@@ -106,7 +109,7 @@ function PlatformCard({ platform }: { platform: Platform }) {
       aria-label={t(`platforms.items.${key}.title`)}
       aria-disabled="true"
       data-dimmed="true"
-      className={cn(CARD, "border-dashed opacity-75 grayscale")}
+      className={cn(CARD, "border-dashed border-border opacity-75 grayscale")}
     >
       {body}
     </div>

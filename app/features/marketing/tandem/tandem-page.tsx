@@ -8,7 +8,7 @@ export function TandemPage() {
   return (
     <>
       <PageHero
-        badge={<Badge icon={Clock} className="border-accent/40 text-accent">{t("tandem.hero.badge")}</Badge>}
+        badge={<Badge icon={Clock} tone="accent">{t("tandem.hero.badge")}</Badge>}
         title={
           <>
             <Bot className="mx-auto mb-4 size-12 text-primary" aria-hidden="true" />

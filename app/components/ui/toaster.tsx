@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+
+/**
+ * Toasts (sonner), loaded on first use: sonner is ~9 KB of compressed JavaScript that most page
+ * views never need, and the root layout is loaded on every page. `toast.success/error` load it,
+ * mount its <Toaster> in the root layout and then show the toast. Pages that are likely to
+ * toast call `preloadToaster()` early (on mount, or when a form is first touched), so the
+ * toaster's live region is in the page well before the first toast is announced.
+ */
+type Sonner = typeof import("sonner");
+interface ToastOptions {
+  description?: string;
+}
+
+let sonner: Promise<Sonner> | undefined;
+let mountToaster: (() => void) | undefined;
+let isShown = false;
+let markShown: () => void = () => {};
+const shown = new Promise<void>((resolve) => (markShown = resolve));
+// After the toaster first appears, a moment for screen readers to register its live region.
+const LIVE_REGION_SETTLE_MS = 150;
+
+function loadToaster(): Promise<Sonner> {
+  sonner ??= import("sonner").catch((error: unknown) => {
+    sonner = undefined; // a failed download may be retried by the next toast
+    throw error;
+  });
+  mountToaster?.();
+  return sonner;
+}
+
+/** Loads and mounts the toaster ahead of the first toast. */
+export function preloadToaster() {
+  loadToaster().catch(() => {
+    // offline: the next toast tries again
+  });
+}
+
+async function show(kind: "success" | "error", title: string, options?: ToastOptions) {
+  const wasShown = isShown;
+  try {
+    const module = await loadToaster();
+    await shown;
+    if (!wasShown) await new Promise((resolve) => setTimeout(resolve, LIVE_REGION_SETTLE_MS));
+    module.toast[kind](title, options);
+  } catch (error) {
+    console.error("The toast could not be shown", error);
+  }
+}
+
+export const toast = {
+  success: (title: string, options?: ToastOptions) => void show("success", title, options),
+  error: (title: string, options?: ToastOptions) => void show("error", title, options),
+};
+
+/** The root layout's place for toasts; renders nothing until the first toast (or preload). */
+export function Toaster() {
+  const [module, setModule] = useState<Sonner>();
+  useEffect(() => {
+    mountToaster = () => void sonner?.then(setModule, () => {});
+    if (sonner) mountToaster();
+    return () => {
+      mountToaster = undefined;
+    };
+  }, []);
+  // Runs after sonner's own Toaster has subscribed to new toasts (child effects run first).
+  useEffect(() => {
+    if (!module) return;
+    isShown = true;
+    markShown();
+  }, [module]);
+  if (!module) return null;
+  return <module.Toaster theme="dark" position="top-right" richColors closeButton />;
+}
