@@ -1,6 +1,6 @@
 import { LogOut, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useRootData } from "~/root";
 
@@ -16,15 +16,21 @@ export function AccountActions({ layout }: { layout: "bar" | "menu" }) {
   if (user) {
     return (
       <div className={layout === "menu" ? "grid gap-2" : "flex items-center gap-2"}>
-        <Button asChild size={size} variant="outline" className={full}>
-          <Link to="/profile">
+        {/* NavLink marks it aria-current="page" on /profile: the active link is highlighted (spec §2). */}
+        <Button
+          asChild
+          size={size}
+          variant="outline"
+          className={`aria-[current=page]:bg-muted aria-[current=page]:text-primary ${full ?? ""}`}
+        >
+          <NavLink to="/profile">
             {user.avatarUrl ? (
               <img src={user.avatarUrl} alt="" className="size-5 rounded-full object-cover" />
             ) : (
               <UserRound aria-hidden />
             )}
             {t("common.nav.profile")}
-          </Link>
+          </NavLink>
         </Button>
         <Form method="post" action="/logout" reloadDocument className={full}>
           <Button type="submit" size={size} variant="ghost" className={full}>
@@ -36,8 +42,12 @@ export function AccountActions({ layout }: { layout: "bar" | "menu" }) {
     );
   }
   return (
-    <Button asChild size={size} className={full}>
-      <Link to="/auth">{t("common.nav.getStarted")}</Link>
+    <Button
+      asChild
+      size={size}
+      className={`aria-[current=page]:ring-2 aria-[current=page]:ring-ring aria-[current=page]:ring-offset-2 aria-[current=page]:ring-offset-background ${full ?? ""}`}
+    >
+      <NavLink to="/auth">{t("common.nav.getStarted")}</NavLink>
     </Button>
   );
 }

@@ -10,7 +10,7 @@ import { Logo } from "./logo";
 import { MAIN_LINKS, PLATFORM_LINKS } from "./nav-items";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground " +
+  "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground " +
   (isActive ? "bg-muted text-primary" : "text-muted-foreground");
 
 export function SiteHeader() {
@@ -24,10 +24,10 @@ export function SiteHeader() {
         {t("common.nav.skipToContent")}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2" aria-label={t("common.nav.homeLogo")}>
+        <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap" aria-label={t("common.nav.homeLogo")}>
           <Logo />
         </Link>
-        <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 xl:flex">
           {MAIN_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end} className={linkClass} prefetch="intent">
               {t(link.labelKey)}
@@ -35,12 +35,12 @@ export function SiteHeader() {
           ))}
           <PlatformsMenu />
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">
+        <div className="hidden items-center gap-2 xl:flex">
           <LanguageSwitcher />
           <CartButton layout="bar" />
           <AccountActions layout="bar" />
         </div>
-        <div className="flex items-center gap-1 lg:hidden">
+        <div className="flex items-center gap-1 xl:hidden">
           <CartButton layout="mobile" />
           <MobileMenu />
         </div>
@@ -103,7 +103,7 @@ function MobileMenu() {
   }, []);
 
   return (
-    <details ref={details} className="group lg:hidden" data-testid="mobile-menu">
+    <details ref={details} className="group xl:hidden" data-testid="mobile-menu">
       <summary
         className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-md hover:bg-muted"
         aria-label={t("common.nav.toggleMenu")}

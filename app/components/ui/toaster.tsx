@@ -70,5 +70,15 @@ export function Toaster() {
     markShown();
   }, [module]);
   if (!module) return null;
-  return <module.Toaster theme="dark" position="top-right" richColors closeButton />;
+  return (
+    // Below the sticky 64 px top bar, so a toast never hides the menus, cart or account buttons.
+    <module.Toaster
+      theme="dark"
+      position="top-right"
+      offset={{ top: 80, right: 24 }}
+      mobileOffset={{ top: 72, left: 16, right: 16 }}
+      richColors
+      closeButton
+    />
+  );
 }
