@@ -14,7 +14,7 @@ async function shopCustomers(): Promise<{ email: string; firstName: string; emai
 
 test.describe("sign-up, confirmation, login, logout", () => {
   test("every sign-up validation message, then a confirmed account", async ({ page }) => {
-    await page.goto("/auth");
+    await gotoHydrated(page, "/auth");
     await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
     const email = uniqueEmail("signup");
@@ -95,7 +95,7 @@ test.describe("sign-up, confirmation, login, logout", () => {
     await banner.getByRole("button", { name: "Logout" }).click();
     await expect(banner.getByRole("link", { name: "Get Started" })).toBeVisible();
 
-    await page.goto("/auth");
+    await gotoHydrated(page, "/auth");
     const panel = page.getByRole("tabpanel", { name: "Login" });
     await panel.getByLabel("Email").fill("nope");
     await panel.getByLabel("Password").fill("x");
@@ -223,7 +223,7 @@ test.describe("password reset", () => {
     await signUpConfirmed(page, email, "old-password-1");
     await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
 
-    await page.goto("/auth");
+    await gotoHydrated(page, "/auth");
     await page.getByRole("button", { name: "Forgot password?" }).click();
     const dialog = page.getByRole("dialog", { name: "Reset Password" });
     await dialog.getByRole("button", { name: "Send Reset Link" }).click();
@@ -265,7 +265,7 @@ test.describe("Google sign-in", () => {
       method: "POST",
       body: JSON.stringify({ sub: `sub-${email}`, email, name: "Gina Google" }),
     });
-    await page.goto("/auth");
+    await gotoHydrated(page, "/auth");
     await page.getByRole("button", { name: "Continue with Google" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
@@ -286,7 +286,7 @@ test.describe("profile", () => {
     test.setTimeout(150_000);
     const email = uniqueEmail("profile");
     await signUpConfirmed(page, email, "secret-pass-1", "profiler");
-    await page.goto("/profile");
+    await gotoHydrated(page, "/profile");
     await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
     await expect(page.getByText("Manage your account information and preferences")).toBeVisible();
     await expect(page.getByText("Max file size: 5MB")).toBeVisible();
@@ -384,7 +384,7 @@ test.describe("profile", () => {
     const email = uniqueEmail("delete");
     await signUpConfirmed(page, email, "secret-pass-1", "deleter");
     await expect.poll(async () => (await shopCustomers()).some((customer) => customer.email === email)).toBe(true);
-    await page.goto("/profile");
+    await gotoHydrated(page, "/profile");
     const sharp = (await import("sharp")).default;
     const file = test.info().outputPath("avatar.jpg");
     await sharp({ create: { width: 32, height: 32, channels: 3, background: "#ff0000" } }).jpeg().toFile(file);
