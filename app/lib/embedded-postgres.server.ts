@@ -243,6 +243,19 @@ export async function recoverStaleServer(dataDir: string, log: (line: string) =>
  * while `media:import` runs): its port from line 4 of `postmaster.pid`. Undefined when there is
  * none, when it is an orphan (its parent died) or when we ourselves own it.
  */
+async function waitForPidFileReady(dataDir: string, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const status = fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[7];
+      if (status?.includes("ready")) return;
+    } catch {
+      // not written yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export function findManagedServer(dataDir: string): { pid: number; port: number } | undefined {
   let lines: string[];
   try {
@@ -342,6 +355,10 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     stdio: ["ignore", "pipe", "pipe"],
   });
   await waitForReady(child, (line) => log(`[postgres] ${line}`));
+  // PostgreSQL logs "ready to accept connections" just before it writes "ready" into
+  // postmaster.pid; wait for the file too, so another process (media:import) that looks at it
+  // right after our start finds the server (findManagedServer).
+  await waitForPidFileReady(options.dataDir);
   // After start-up only errors matter; keep draining the pipes so the server never blocks.
   child.stderr?.removeAllListeners("data");
   child.stdout?.removeAllListeners("data");
