@@ -1,22 +1,15 @@
-import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { preloadToaster, toast } from "~/components/ui/toaster";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { AuthActionData } from "./auth-actions.server";
-import { firstError, forgotSchema, loginSchema, signupSchema } from "./schemas";
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+import { BusyButton, CustomerTypeSelect, Field, formProblem } from "./form-parts";
+import { forgotSchema, loginSchema, signupSchema } from "./schemas";
 
 function FormError({ error, id }: { error?: string; id: string }) {
   const { t } = useTranslation();
@@ -26,13 +19,6 @@ function FormError({ error, id }: { error?: string; id: string }) {
       {t(error)}
     </p>
   );
-}
-
-/** Validates in the browser with the shared schema; on failure shows the first message as a toast. */
-function validate(schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, form: HTMLFormElement) {
-  const values: Record<string, string> = {};
-  for (const [key, value] of new FormData(form).entries()) if (typeof value === "string") values[key] = value;
-  return firstError(schema.safeParse(values));
 }
 
 export function AuthPage() {
@@ -74,10 +60,10 @@ export function AuthPage() {
   }, [login.data, signup.data, resend.data, googleResult, navigate, t]);
 
   const submitWith =
-    (fetcher: ReturnType<typeof useFetcher>, schema: Parameters<typeof validate>[0], name: string) =>
+    (fetcher: ReturnType<typeof useFetcher>, schema: Parameters<typeof formProblem>[0], name: string) =>
     (event: React.FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      const error = validate(schema, event.currentTarget);
+      const error = formProblem(schema, event.currentTarget);
       if (error) {
         setClientError({ form: name, error });
         toast.error(t("auth.toast.errorTitle"), { description: t(error) });
@@ -110,19 +96,12 @@ export function AuthPage() {
               <login.Form method="post" noValidate onSubmit={submitWith(login, loginSchema, "login")} className="grid gap-4" aria-describedby={loginError ? "login-error" : undefined}>
                 <input type="hidden" name="intent" value="login" />
                 {hydrated && <input type="hidden" name="js" value="1" />}
-                <div className="grid gap-2">
-                  <Label htmlFor="login-email">{t("auth.fields.email")}</Label>
-                  <Input id="login-email" name="email" type="email" autoComplete="email" placeholder={t("auth.placeholders.email")} maxLength={255} required />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="login-password">{t("auth.fields.password")}</Label>
-                  <Input id="login-password" name="password" type="password" autoComplete="current-password" placeholder={t("auth.placeholders.password")} maxLength={128} required />
-                </div>
+                <Field id="login-email" label={t("auth.fields.email")} name="email" type="email" autoComplete="email" placeholder={t("auth.placeholders.email")} maxLength={255} required />
+                <Field id="login-password" label={t("auth.fields.password")} name="password" type="password" autoComplete="current-password" placeholder={t("auth.placeholders.password")} maxLength={128} required />
                 <FormError id="login-error" error={loginError} />
-                <Button type="submit" className="w-full" disabled={loginBusy}>
-                  {loginBusy && <Loader2 className="animate-spin" aria-hidden />}
-                  {loginBusy ? t("auth.busy.login") : t("auth.actions.login")}
-                </Button>
+                <BusyButton busy={loginBusy} busyLabel={t("auth.busy.login")} className="w-full">
+                  {t("auth.actions.login")}
+                </BusyButton>
               </login.Form>
               {unverified && (
                 <resend.Form method="post" className="mt-3 grid gap-2 rounded-md border border-border p-3 text-sm">
@@ -161,30 +140,10 @@ export function AuthPage() {
               <signup.Form method="post" noValidate onSubmit={submitWith(signup, signupSchema, "signup")} className="grid gap-4">
                 <input type="hidden" name="intent" value="signup" />
                 {hydrated && <input type="hidden" name="js" value="1" />}
-                <div className="grid gap-2">
-                  <Label htmlFor="signup-username">{t("auth.fields.username")}</Label>
-                  <Input id="signup-username" name="username" autoComplete="username" placeholder={t("auth.placeholders.username")} maxLength={50} required />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="signup-customer-type">{t("auth.fields.customerType")}</Label>
-                  <select
-                    id="signup-customer-type"
-                    name="customerType"
-                    defaultValue="private"
-                    className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:text-sm"
-                  >
-                    <option value="private">{t("auth.customerTypes.private")}</option>
-                    <option value="business">{t("auth.customerTypes.business")}</option>
-                  </select>
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="signup-email">{t("auth.fields.email")}</Label>
-                  <Input id="signup-email" name="email" type="email" autoComplete="email" placeholder={t("auth.placeholders.email")} maxLength={255} required />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="signup-password">{t("auth.fields.password")}</Label>
-                  <Input id="signup-password" name="password" type="password" autoComplete="new-password" placeholder={t("auth.placeholders.newPassword")} maxLength={128} required />
-                </div>
+                <Field id="signup-username" label={t("auth.fields.username")} name="username" autoComplete="username" placeholder={t("auth.placeholders.username")} maxLength={50} required />
+                <CustomerTypeSelect id="signup-customer-type" label={t("auth.fields.customerType")} defaultValue="private" />
+                <Field id="signup-email" label={t("auth.fields.email")} name="email" type="email" autoComplete="email" placeholder={t("auth.placeholders.email")} maxLength={255} required />
+                <Field id="signup-password" label={t("auth.fields.password")} name="password" type="password" autoComplete="new-password" placeholder={t("auth.placeholders.newPassword")} maxLength={128} required />
                 <Check id="signup-newsletter" name="newsletterSubscribed">{t("auth.fields.newsletter")}</Check>
                 <Check id="signup-terms" name="acceptTerms">
                   {t("auth.fields.acceptTermsPrefix")}{" "}
@@ -199,10 +158,9 @@ export function AuthPage() {
                   </Link>
                 </Check>
                 <FormError id="signup-error" error={signupError} />
-                <Button type="submit" className="w-full" disabled={signupBusy}>
-                  {signupBusy && <Loader2 className="animate-spin" aria-hidden />}
-                  {signupBusy ? t("auth.busy.signup") : t("auth.actions.signup")}
-                </Button>
+                <BusyButton busy={signupBusy} busyLabel={t("auth.busy.signup")} className="w-full">
+                  {t("auth.actions.signup")}
+                </BusyButton>
               </signup.Form>
               <Divider />
               <GoogleForm label={t("auth.actions.googleSignup")} error={googleResult?.error} />
@@ -293,7 +251,7 @@ function ForgotPasswordDialog() {
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            const problem = validate(forgotSchema, event.currentTarget);
+            const problem = formProblem(forgotSchema, event.currentTarget);
             if (problem) {
               setError(problem);
               toast.error(t("auth.toast.errorTitle"), { description: t(problem) });
@@ -305,15 +263,11 @@ function ForgotPasswordDialog() {
         >
           <input type="hidden" name="intent" value="forgot" />
           <input type="hidden" name="js" value="1" />
-          <div className="grid gap-2">
-            <Label htmlFor="forgot-email">{t("auth.fields.email")}</Label>
-            <Input id="forgot-email" name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder={t("auth.placeholders.email")} maxLength={255} />
-          </div>
+          <Field id="forgot-email" label={t("auth.fields.email")} name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder={t("auth.placeholders.email")} maxLength={255} />
           <FormError id="forgot-error" error={error} />
-          <Button type="submit" disabled={busy}>
-            {busy && <Loader2 className="animate-spin" aria-hidden />}
-            {busy ? t("auth.busy.sending") : t("auth.actions.sendReset")}
-          </Button>
+          <BusyButton busy={busy} busyLabel={t("auth.busy.sending")}>
+            {t("auth.actions.sendReset")}
+          </BusyButton>
         </fetcher.Form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,5 @@
 import { Loader2, Lock, Trash2, Upload, UserRound } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { preloadToaster, toast } from "~/components/ui/toaster";
@@ -10,18 +10,13 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { ProfileActionData } from "./profile-actions.server";
 import type { ProfileData } from "./profile.server";
-import { AVATAR_MAX_BYTES, changeEmailSchema, changePasswordSchema, firstError, resetPasswordSchema } from "./schemas";
+import { BusyButton, CustomerTypeSelect, Field, formProblem } from "./form-parts";
+import { AVATAR_MAX_BYTES, changeEmailSchema, changePasswordSchema, resetPasswordSchema } from "./schemas";
 
 interface LoaderShape {
   profile: ProfileData | null;
   resetToken: string | null;
   resetError: boolean;
-}
-
-function values(form: HTMLFormElement) {
-  const result: Record<string, string> = {};
-  for (const [key, value] of new FormData(form).entries()) if (typeof value === "string") result[key] = value;
-  return result;
 }
 
 /** Toasts each new answer of a fetcher once; returns nothing. */
@@ -92,7 +87,7 @@ function ResetPasswordCard({ token, invalid }: { token: string | null; invalid: 
             className="grid gap-4"
             onSubmit={(event) => {
               event.preventDefault();
-              const problem = firstError(resetPasswordSchema.safeParse(values(event.currentTarget)));
+              const problem = formProblem(resetPasswordSchema, event.currentTarget);
               if (problem) {
                 setError(problem);
                 toastError(t, problem);
@@ -104,21 +99,14 @@ function ResetPasswordCard({ token, invalid }: { token: string | null; invalid: 
           >
             <input type="hidden" name="intent" value="resetPassword" />
             <input type="hidden" name="token" value={token ?? ""} />
-            <div className="grid gap-2">
-              <Label htmlFor="reset-new">{t("profile.password.new")}</Label>
-              <Input id="reset-new" name="newPassword" type="password" autoComplete="new-password" maxLength={128} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="reset-confirm">{t("profile.password.confirm")}</Label>
-              <Input id="reset-confirm" name="confirmPassword" type="password" autoComplete="new-password" maxLength={128} />
-            </div>
+            <Field id="reset-new" label={t("profile.password.new")} name="newPassword" type="password" autoComplete="new-password" maxLength={128} />
+            <Field id="reset-confirm" label={t("profile.password.confirm")} name="confirmPassword" type="password" autoComplete="new-password" maxLength={128} />
             {shownError && (
               <p role="alert" className="text-sm text-destructive">{t(shownError)}</p>
             )}
-            <Button type="submit" disabled={busy || !token}>
-              {busy && <Loader2 className="animate-spin" aria-hidden />}
-              {busy ? t("profile.busy.updating") : t("profile.reset.submit")}
-            </Button>
+            <BusyButton busy={busy} busyLabel={t("profile.busy.updating")} disabled={!token}>
+              {t("profile.reset.submit")}
+            </BusyButton>
           </fetcher.Form>
         )}
       </CardContent>
@@ -152,22 +140,8 @@ function ProfileCard({ profile }: { profile: ProfileData }) {
 
         <save.Form method="post" className="grid gap-6">
           <input type="hidden" name="intent" value="save" />
-          <div className="grid gap-2">
-            <Label htmlFor="profile-username">{t("profile.fields.username")}</Label>
-            <Input id="profile-username" name="username" defaultValue={profile.username} maxLength={50} autoComplete="username" />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="profile-customer-type">{t("profile.fields.customerType")}</Label>
-            <select
-              id="profile-customer-type"
-              name="customerType"
-              defaultValue={profile.customerType}
-              className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:text-sm"
-            >
-              <option value="private">{t("auth.customerTypes.private")}</option>
-              <option value="business">{t("auth.customerTypes.business")}</option>
-            </select>
-          </div>
+          <Field id="profile-username" label={t("profile.fields.username")} name="username" defaultValue={profile.username} maxLength={50} autoComplete="username" />
+          <CustomerTypeSelect id="profile-customer-type" label={t("profile.fields.customerType")} defaultValue={profile.customerType} />
           <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-4">
             <div className="grid gap-1">
               <label htmlFor="profile-newsletter" className="text-sm font-medium">{t("profile.fields.newsletter")}</label>
@@ -187,10 +161,9 @@ function ProfileCard({ profile }: { profile: ProfileData }) {
               <span aria-hidden className="pointer-events-none absolute left-0.5 top-0.5 size-5 rounded-full bg-foreground transition-transform peer-checked:translate-x-5 peer-checked:bg-primary-foreground" />
             </span>
           </div>
-          <Button type="submit" disabled={saving} className="w-full sm:w-auto sm:justify-self-start">
-            {saving && <Loader2 className="animate-spin" aria-hidden />}
-            {saving ? t("profile.busy.saving") : t("profile.actions.save")}
-          </Button>
+          <BusyButton busy={saving} busyLabel={t("profile.busy.saving")} className="w-full sm:w-auto sm:justify-self-start">
+            {t("profile.actions.save")}
+          </BusyButton>
         </save.Form>
 
         <div className="grid gap-4 border-t border-border pt-6">
@@ -264,58 +237,68 @@ function AvatarSection({ avatarUrl }: { avatarUrl: string | null }) {
 
 function ChangeEmailDialog() {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ProfileActionData>({ key: "changeEmail" });
-  const [open, setOpen] = useState(false);
-  const [formKey, setFormKey] = useState(0);
-  const busy = fetcher.state !== "idle";
-  useResultToast(fetcher.data, () => {
-    setOpen(false);
-    setFormKey((key) => key + 1);
-  });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline">{t("profile.email.change")}</Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t("auth.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("profile.email.title")}</DialogTitle>
-          <DialogDescription>{t("profile.email.description")}</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form
-          key={formKey}
-          method="post"
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const problem = firstError(changeEmailSchema.safeParse(values(event.currentTarget)));
-            if (problem) return toastError(t, problem);
-            void fetcher.submit(event.currentTarget, { method: "post" });
-          }}
-        >
-          <input type="hidden" name="intent" value="changeEmail" />
-          <div className="grid gap-2">
-            <Label htmlFor="new-email">{t("profile.email.new")}</Label>
-            <Input id="new-email" name="newEmail" type="email" autoComplete="email" maxLength={255} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="email-current-password">{t("profile.password.current")}</Label>
-            <Input id="email-current-password" name="currentPassword" type="password" autoComplete="current-password" maxLength={128} />
-          </div>
-          <Button type="submit" disabled={busy}>
-            {busy && <Loader2 className="animate-spin" aria-hidden />}
-            {busy ? t("profile.busy.updating") : t("profile.email.submit")}
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <ProfileFormDialog
+      intent="changeEmail"
+      schema={changeEmailSchema}
+      trigger={t("profile.email.change")}
+      title={t("profile.email.title")}
+      description={t("profile.email.description")}
+      submitLabel={t("profile.email.submit")}
+    >
+      <Field id="new-email" label={t("profile.email.new")} name="newEmail" type="email" autoComplete="email" maxLength={255} />
+      <Field id="email-current-password" label={t("profile.password.current")} name="currentPassword" type="password" autoComplete="current-password" maxLength={128} />
+    </ProfileFormDialog>
   );
 }
 
 function ChangePasswordDialog() {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ProfileActionData>({ key: "changePassword" });
+  return (
+    <ProfileFormDialog
+      intent="changePassword"
+      schema={changePasswordSchema}
+      trigger={
+        <>
+          <Lock aria-hidden />
+          {t("profile.password.change")}
+        </>
+      }
+      title={t("profile.password.title")}
+      description={t("profile.password.description")}
+      submitLabel={t("profile.password.submit")}
+    >
+      <Field id="current-password" label={t("profile.password.current")} name="currentPassword" type="password" autoComplete="current-password" maxLength={128} />
+      <Field id="new-password" label={t("profile.password.new")} name="newPassword" type="password" autoComplete="new-password" maxLength={128} />
+      <Field id="confirm-password" label={t("profile.password.confirm")} name="confirmPassword" type="password" autoComplete="new-password" maxLength={128} />
+    </ProfileFormDialog>
+  );
+}
+
+/**
+ * A profile action behind a button: the dialog's form is checked with the shared schema in the
+ * browser (first problem as a toast), posted with its `intent`, and on success the dialog closes
+ * and its fields are cleared.
+ */
+function ProfileFormDialog({
+  intent,
+  schema,
+  trigger,
+  title,
+  description,
+  submitLabel,
+  children,
+}: {
+  intent: "changeEmail" | "changePassword";
+  schema: Parameters<typeof formProblem>[0];
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ProfileActionData>({ key: intent });
   const [open, setOpen] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const busy = fetcher.state !== "idle";
@@ -327,14 +310,13 @@ function ChangePasswordDialog() {
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button type="button" variant="outline">
-          <Lock aria-hidden />
-          {t("profile.password.change")}
+          {trigger}
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t("auth.close")}>
         <DialogHeader>
-          <DialogTitle>{t("profile.password.title")}</DialogTitle>
-          <DialogDescription>{t("profile.password.description")}</DialogDescription>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <fetcher.Form
           key={formKey}
@@ -343,28 +325,16 @@ function ChangePasswordDialog() {
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            const problem = firstError(changePasswordSchema.safeParse(values(event.currentTarget)));
+            const problem = formProblem(schema, event.currentTarget);
             if (problem) return toastError(t, problem);
             void fetcher.submit(event.currentTarget, { method: "post" });
           }}
         >
-          <input type="hidden" name="intent" value="changePassword" />
-          <div className="grid gap-2">
-            <Label htmlFor="current-password">{t("profile.password.current")}</Label>
-            <Input id="current-password" name="currentPassword" type="password" autoComplete="current-password" maxLength={128} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="new-password">{t("profile.password.new")}</Label>
-            <Input id="new-password" name="newPassword" type="password" autoComplete="new-password" maxLength={128} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="confirm-password">{t("profile.password.confirm")}</Label>
-            <Input id="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" maxLength={128} />
-          </div>
-          <Button type="submit" disabled={busy}>
-            {busy && <Loader2 className="animate-spin" aria-hidden />}
-            {busy ? t("profile.busy.updating") : t("profile.password.submit")}
-          </Button>
+          <input type="hidden" name="intent" value={intent} />
+          {children}
+          <BusyButton busy={busy} busyLabel={t("profile.busy.updating")}>
+            {submitLabel}
+          </BusyButton>
         </fetcher.Form>
       </DialogContent>
     </Dialog>

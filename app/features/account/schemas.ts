@@ -53,6 +53,18 @@ export const changeEmailSchema = z.object({
   currentPassword: z.string().min(1, "profile.errors.requiredFields"),
 });
 
+/**
+ * The one message for a new password typed twice, checked in this order: a required field empty, the two
+ * not matching, then too short or too long.
+ */
+function newPasswordProblem(value: { newPassword: string; confirmPassword: string }, required: string[]) {
+  if (required.some((field) => !field)) return "profile.errors.passwordFields";
+  if (value.newPassword !== value.confirmPassword) return "profile.errors.passwordMismatch";
+  if (value.newPassword.length < 8) return "profile.errors.passwordMin";
+  if (value.newPassword.length > 128) return "auth.errors.passwordMax";
+  return undefined;
+}
+
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string(),
@@ -60,15 +72,8 @@ export const changePasswordSchema = z
     confirmPassword: z.string(),
   })
   .superRefine((value, ctx) => {
-    if (!value.currentPassword || !value.newPassword || !value.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: "profile.errors.passwordFields" });
-    } else if (value.newPassword !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: "profile.errors.passwordMismatch" });
-    } else if (value.newPassword.length < 8) {
-      ctx.addIssue({ code: "custom", message: "profile.errors.passwordMin" });
-    } else if (value.newPassword.length > 128) {
-      ctx.addIssue({ code: "custom", message: "auth.errors.passwordMax" });
-    }
+    const problem = newPasswordProblem(value, [value.currentPassword, value.newPassword, value.confirmPassword]);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
 export const resetPasswordSchema = z
@@ -78,15 +83,8 @@ export const resetPasswordSchema = z
     confirmPassword: z.string(),
   })
   .superRefine((value, ctx) => {
-    if (!value.newPassword || !value.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: "profile.errors.passwordFields" });
-    } else if (value.newPassword !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: "profile.errors.passwordMismatch" });
-    } else if (value.newPassword.length < 8) {
-      ctx.addIssue({ code: "custom", message: "profile.errors.passwordMin" });
-    } else if (value.newPassword.length > 128) {
-      ctx.addIssue({ code: "custom", message: "auth.errors.passwordMax" });
-    }
+    const problem = newPasswordProblem(value, [value.newPassword, value.confirmPassword]);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

@@ -5,6 +5,7 @@ import { useActionData, useFetcher, useLoaderData } from "react-router";
 import { preloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { siteConfig } from "~/config/site";
+import { useHydrated } from "~/lib/use-hydrated";
 import {
   CONTACT_FIELDS,
   CONTACT_MAX,
@@ -51,8 +52,7 @@ function ContactForm() {
   );
   const isSending = fetcher.state !== "idle";
   // Tells tests (and nobody else) that submissions now go through JavaScript.
-  const [isHydrated, setIsHydrated] = useState(false);
-  useEffect(() => setIsHydrated(true), []);
+  const isHydrated = useHydrated();
 
   const defaults =
     documentResult && documentResult.status !== "success"
