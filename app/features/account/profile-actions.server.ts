@@ -16,7 +16,7 @@ import { getOptionalUser, requireUser, type SessionUser } from "./session.server
  */
 export type ProfileAnswer = FormAnswer<{ avatarUrl?: string }>;
 
-const WRONG_PASSWORD: Refusal = { status: 401, form: "profile.toast.authFailed", fields: { currentPassword: "profile.errors.wrongPassword" } };
+const WRONG_PASSWORD: Refusal = { status: 401, title: "profile.toast.authFailed", fields: { currentPassword: "profile.errors.wrongPassword" } };
 const RESET_REFUSED: Refusal = { status: 400, form: "profile.errors.resetInvalid" };
 const CHANGE_EMAIL_REFUSALS: RefusalMap = { "429": RATE_LIMITED, default: { status: 400, form: "profile.errors.changeEmailFailed" } };
 const CHANGE_PASSWORD_REFUSALS: RefusalMap = { "429": RATE_LIMITED, default: { status: 400, form: "profile.errors.changePasswordFailed" } };
