@@ -81,11 +81,7 @@ export async function refuse(
   res.status(status);
   res.setHeader("Cache-Control", "no-store");
   for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
-  if (options.close) {
-    // The rest of the body is never read: tell the client, then close once the answer is out.
-    res.setHeader("Connection", "close");
-    res.on("finish", () => req.socket.destroySoon?.());
-  }
+  if (options.close) closeAfterAnswer(req, res);
   if (req.method === "HEAD") {
     res.end();
     return;
@@ -101,6 +97,36 @@ export async function refuse(
     return;
   }
   res.json({ error: message });
+}
+
+/** How much of an unwanted body is read and dropped after the answer, at most (lingering close). */
+const LINGER_BYTES = 1024 * 1024;
+const LINGER_MS = 1000;
+
+/**
+ * The rest of the body is not read: the answer says `Connection: close`, and once it is out the
+ * connection closes. A plain close with unread data makes the kernel reset the connection,
+ * which can wipe the answer before the client reads it; so, like a web server's lingering
+ * close, up to LINGER_BYTES more are read and dropped (never kept) for LINGER_MS at most.
+ */
+function closeAfterAnswer(req: Request, res: Response) {
+  res.setHeader("Connection", "close");
+  const socket = req.socket;
+  // Node's HTTP server calls destroySoon() after a `Connection: close` answer.
+  socket.destroySoon = () => {
+    socket.end();
+    let dropped = 0;
+    const stop = () => socket.destroy();
+    const timer = setTimeout(stop, LINGER_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) stop();
+    });
+    req.once("end", stop);
+    req.resume();
+  };
 }
 
 function mediaTypeOf(header: string | undefined) {

@@ -199,8 +199,11 @@ function createAuth() {
     plugins,
     logger: {
       log: (level, message) => {
-        if (level === "error") logger.error(`auth: ${message}`);
-        else if (level === "warn") logger.warn(`auth: ${message}`);
+        // better-auth reports refusals of bad input (a forged state, a foreign callback URL, an
+        // unverified Google address) at error level: those are warnings, not faults of ours.
+        const fault = /database|internal|unable to create|failed to (create|update|delete)/i.test(message);
+        if (level === "error" && fault) logger.error(`auth: ${message}`);
+        else if (level === "error" || level === "warn") logger.warn(`auth: ${message}`);
       },
     },
   });
