@@ -237,31 +237,29 @@ export function createRequestGuard() {
         return next();
       }
 
-      if (!announced) {
-        // An empty POST (the logout button, the download fetch) is an empty form.
-        if (type && !policy.types.includes(type)) {
-          return await refuse(req, res, 415, "unsupportedMediaType", `content type ${type.slice(0, 80)}`);
-        }
-        if (!type) req.headers["content-type"] = "application/x-www-form-urlencoded";
+      if (!announced && !type) {
+        // An empty POST without a type (the logout button, the download fetch) is an empty form.
+        req.headers["content-type"] = "application/x-www-form-urlencoded";
         req.rawBody = Buffer.alloc(0);
         return next();
       }
       if (!policy.types.includes(type)) {
-        return await refuse(req, res, 415, "unsupportedMediaType", `content type ${type.slice(0, 80) || "(none)"}`, { close: true });
+        return await refuse(req, res, 415, "unsupportedMediaType", `content type ${type.slice(0, 80) || "(none)"}`, { close: announced });
       }
       const charset = charsetOf(rawType);
       if (charset && charset !== "utf-8" && charset !== "utf8") {
-        return await refuse(req, res, 415, "unsupportedMediaType", `charset ${charset.slice(0, 40)}`, { close: true });
+        return await refuse(req, res, 415, "unsupportedMediaType", `charset ${charset.slice(0, 40)}`, { close: announced });
       }
       const declared = Number(req.headers["content-length"]);
       if (Number.isFinite(declared) && declared > policy.limit) {
         return await refuse(req, res, 413, "payloadTooLarge", `Content-Length ${declared} over ${policy.limit}`, { close: true });
       }
-      const result = await readBodyWithin(req, policy.limit);
+      const result: ReadResult = announced ? await readBodyWithin(req, policy.limit) : { ok: true, body: Buffer.alloc(0) };
       if (!result.ok) {
         if (result.reason === "aborted") return;
         return await refuse(req, res, 413, "payloadTooLarge", `body over ${policy.limit} bytes (chunked or undeclared)`, { close: true });
       }
+      // An empty multipart body (no boundary, no parts) cannot be parsed either: checked the same way.
       const problem = await checkForm(result.body, rawType ?? "");
       if (problem) return await refuse(req, res, 400, "badRequest", problem);
       req.rawBody = result.body;
