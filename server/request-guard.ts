@@ -100,8 +100,8 @@ export async function refuse(
 }
 
 /** How much of an unwanted body is read and dropped after the answer, at most (lingering close). */
-const LINGER_BYTES = 1024 * 1024;
-const LINGER_MS = 1000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 2000;
 
 /**
  * The rest of the body is not read: the answer says `Connection: close`, and once it is out the
