@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { hasControlCharacters, USERNAME_MAX, USERNAME_MIN } from "./username";
 
+// No `new Function` (zod's JIT probes it): the Content-Security-Policy forbids eval (ADR 0014).
+z.config({ jitless: true });
+
 /**
  * One schema per form, shared by the browser and the server (spec §5). Messages are
  * translation keys in the `auth` / `profile` namespaces; `firstError` turns a failed parse into
