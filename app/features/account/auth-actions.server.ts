@@ -152,7 +152,7 @@ async function google({ request, form, intent }: IntentContext) {
   const submission = plainSubmission(form);
   if (!googleConfigured()) return refuse(intent, submission, { status: 404, form: "auth.errors.googleNotConfigured" });
   const response = await getAuth().api.signInSocial({
-    body: { provider: "google", callbackURL: "/", errorCallbackURL: "/auth?error=google", newUserCallbackURL: "/" },
+    body: { provider: "google", callbackURL: "/", errorCallbackURL: "/auth", newUserCallbackURL: "/" },
     headers: authHeaders(request),
     asResponse: true,
   });
@@ -162,6 +162,13 @@ async function google({ request, form, intent }: IntentContext) {
     return refuse(intent, submission, GOOGLE_FAILED);
   }
   throw redirect(body.url, { headers: cookiesOf(response) });
+}
+
+/** `/auth?error=<code>`: a bad confirmation link, or better-auth's answer to a failed Google sign-in (ADR 0014). */
+function linkErrorKey(code: string | null, fromConfirmation: boolean) {
+  if (!code) return null;
+  if (fromConfirmation) return "auth.errors.confirmLinkInvalid";
+  return code === "account_not_linked" ? "auth.errors.googleUnverified" : "auth.errors.googleFailed";
 }
 
 /**
@@ -176,10 +183,7 @@ export async function authLoader(request: Request) {
     throw redirect("/", { headers: { "Set-Cookie": confirmedNoticeCookie() } });
   }
   if (await getOptionalUser(request)) throw redirect("/");
-  return {
-    googleEnabled: googleConfigured(),
-    linkError: !linkError ? null : url.searchParams.has("confirmed") ? "auth.errors.confirmLinkInvalid" : "auth.errors.googleFailed",
-  };
+  return { googleEnabled: googleConfigured(), linkError: linkErrorKey(linkError, url.searchParams.has("confirmed")) };
 }
 
 const AUTH_INTENTS = { login, signup, forgot, resend, google };
