@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type * as SonnerModule from "sonner";
 
 /**
  * Toasts (sonner), loaded on first use: sonner is ~9 KB of compressed JavaScript that most page
@@ -7,7 +8,7 @@ import { useEffect, useState } from "react";
  * toast call `preloadToaster()` early (on mount, or when a form is first touched), so the
  * toaster's live region is in the page well before the first toast is announced.
  */
-type Sonner = typeof import("sonner");
+type Sonner = typeof SonnerModule;
 interface ToastOptions {
   description?: string;
 }

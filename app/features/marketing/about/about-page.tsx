@@ -2,7 +2,8 @@ import { Compass, Eye, Fingerprint, Gem, Lightbulb, ShieldCheck, Sprout, Target,
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Badge, ContentSection, FeatureCard, PageHero, useList } from "../components/blocks";
+import { ContentSection, FeatureCard, useList } from "~/components/content/blocks";
+import { Badge, PageHero } from "~/components/content/page-hero";
 
 export function AboutPage() {
   const { t } = useTranslation();
