@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import type * as SonnerModule from "sonner";
 
 /**
  * Toasts (sonner), loaded on first use: sonner is ~9 KB of compressed JavaScript that most page
@@ -8,7 +7,7 @@ import type * as SonnerModule from "sonner";
  * toast call `preloadToaster()` early (on mount, or when a form is first touched), so the
  * toaster's live region is in the page well before the first toast is announced.
  */
-type Sonner = typeof SonnerModule;
+type Sonner = typeof import("sonner");
 interface ToastOptions {
   description?: string;
 }
