@@ -1,16 +1,6 @@
 import { Quote } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
-
-/** Translated string arrays (bullet lists, paragraphs) stored as JSON arrays in a namespace file. */
-export function useList() {
-  const { t } = useTranslation();
-  return (key: string): string[] => {
-    const value = t(key, { returnObjects: true }) as unknown;
-    return Array.isArray(value) ? (value as string[]) : [];
-  };
-}
 
 /** A page section with a centered heading (h2) and optional subtitle, like the home page. */
 export function ContentSection({
