@@ -42,10 +42,16 @@ export const parts = [Button, cn, getOptionalUser];
     expect(await rulesBroken("app/features/media/probe.ts", `export { formatPrice } from "~/features/shop/format";\n`)).toContain(
       "import-x/no-restricted-paths",
     );
-    expect(await rulesBroken("app/features/media/probe.server.ts", `export { processAvatar } from "../account/profile.server";\n`)).toContain(
+    expect(await rulesBroken("app/features/media/probe.tsx", `export { LegalDocument } from "../legal/legal-document";\n`)).toContain(
       "import-x/no-restricted-paths",
     );
+    // A sub-folder is internal even for server modules.
+    expect(await rulesBroken("app/features/shop/probe.server.ts", `export { upsertItem } from "~/features/media/import/save-item.server";\n`)).toContain(
+      "import-x/no-restricted-paths",
+    );
+    // The public surface: top-level *.server.ts modules and the listed browser-safe modules.
     expect(await rulesBroken("app/features/shop/probe.server.ts", `export { findMedia } from "~/features/media/media.server";\n`)).toEqual([]);
+    expect(await rulesBroken("app/features/shop/probe.ts", `export { formatMegabytes } from "~/features/media/media-types";\n`)).toEqual([]);
   });
 
   it("rejects a value import of a *.server module in browser code, and allows its types", async () => {

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { db } from "~/lib/db.server";
 import { deleteFile, saveFile, saveFileFrom } from "~/lib/storage.server";
-import { safeFileName, uuidFromTitle } from "./file-names";
-import { describeError, itemSchema, manifestSchema, type ManifestItem } from "./manifest-schema";
-import { measure, type Measured } from "./measure.server";
-import { ensureCategories, findItemFiles, findItemIdByTitle, upsertItem } from "./save-item.server";
+import { safeFileName, uuidFromTitle } from "./import/file-names";
+import { describeError, itemSchema, manifestSchema, type ManifestItem } from "./import/manifest-schema";
+import { measure, type Measured } from "./import/measure.server";
+import { ensureCategories, findItemFiles, findItemIdByTitle, upsertItem } from "./import/save-item.server";
 
 /**
  * Imports a media manifest (CONTRACT.md "Media manifest") into the database and the private
@@ -18,9 +18,9 @@ import { ensureCategories, findItemFiles, findItemIdByTitle, upsertItem } from "
  */
 
 // The parts, re-exported: callers (CLI, seeding, console, tests) import them from here.
-export { safeFileName, uuidFromTitle } from "./file-names";
-export { detectSheetType, THUMBNAIL_WIDTH_PX } from "./measure.server";
-export { mimeTypeOf } from "./mime-types";
+export { safeFileName, uuidFromTitle } from "./import/file-names";
+export { detectSheetType, THUMBNAIL_WIDTH_PX } from "./import/measure.server";
+export { mimeTypeOf } from "./import/mime-types";
 
 export interface RejectedItem {
   index: number;
