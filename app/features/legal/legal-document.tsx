@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { siteConfig } from "~/config/site";
-import { useList } from "~/lib/use-list";
+
+/** Translated string arrays (paragraphs, list items); a missing key gives an empty list. */
+function useList() {
+  const { t } = useTranslation();
+  return (key: string): string[] => {
+    const value = t(key, { returnObjects: true }) as unknown;
+    return Array.isArray(value) ? (value as string[]) : [];
+  };
+}
 
 /**
  * A long legal text: title, date line, table of contents and numbered sections. Each section's
