@@ -25,7 +25,7 @@ export function SiteHeader() {
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap" aria-label={t("common.nav.homeLogo")}>
-          <Logo />
+          <Logo gradientId="logo-gradient-header" />
         </Link>
         <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 xl:flex">
           {MAIN_LINKS.map((link) => (
