@@ -27,7 +27,7 @@ export function SiteHeader() {
         <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap" aria-label={t("common.nav.homeLogo")}>
           <Logo gradientId="logo-gradient-header" />
         </Link>
-        <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 xl:flex">
+        <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 bar:flex">
           {MAIN_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end} className={linkClass} prefetch="intent">
               {t(link.labelKey)}
@@ -35,12 +35,12 @@ export function SiteHeader() {
           ))}
           <PlatformsMenu />
         </nav>
-        <div className="hidden items-center gap-2 xl:flex">
+        <div className="hidden items-center gap-2 bar:flex">
           <LanguageSwitcher />
           <CartButton layout="bar" />
           <AccountActions layout="bar" />
         </div>
-        <div className="flex items-center gap-1 xl:hidden">
+        <div className="flex items-center gap-1 bar:hidden">
           <CartButton layout="mobile" />
           <MobileMenu />
         </div>
@@ -87,9 +87,14 @@ function MobileMenu() {
   const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
 
+  // Navigating closes the menu; not at hydration, where a menu opened before it must stay open.
+  const where = location.pathname + location.search;
+  const shownAt = useRef(where);
   useEffect(() => {
+    if (shownAt.current === where) return;
+    shownAt.current = where;
     if (details.current) details.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [where]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -103,7 +108,7 @@ function MobileMenu() {
   }, []);
 
   return (
-    <details ref={details} className="group xl:hidden" data-testid="mobile-menu">
+    <details ref={details} className="group bar:hidden" data-testid="mobile-menu">
       <summary
         className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-md hover:bg-muted"
         aria-label={t("common.nav.toggleMenu")}
