@@ -44,7 +44,8 @@ export function DownloadButton({ item, isSignedIn, downloadingId, onDownload, cl
   const { t } = useTranslation();
   const isDownloading = downloadingId === item.id;
   if (!isSignedIn) {
-    // aria-disabled, not disabled: the button still takes a click or Enter so the visitor learns why (spec §6).
+    // aria-disabled, not disabled: the download cannot happen, but the button takes a click or Enter and
+    // leads to sign in, then back to this item (spec §6); it does not look switched off.
     return (
       <Button
         type="button"
@@ -52,7 +53,7 @@ export function DownloadButton({ item, isSignedIn, downloadingId, onDownload, cl
         variant="secondary"
         aria-disabled="true"
         title={t("media.card.signInHint")}
-        className={`cursor-not-allowed opacity-60 ${className ?? ""}`}
+        className={className}
         onClick={() => onDownload(item)}
       >
         <LogIn /> {t("media.card.signIn")}
