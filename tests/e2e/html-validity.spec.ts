@@ -36,7 +36,8 @@ const PUBLIC_PATHS = [
 const MEMBER_PATHS = ["/", "/profile", "/community", "/media", "/shop"];
 
 const run = promisify(execFile);
-const vnuJar = (await import("vnu-jar")).default as unknown as string;
+// The jar inside the npm package `vnu-jar` (what its main export points at).
+const vnuJar = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
 
 interface NuMessage {
   type: string;

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
-import { DownloadButton, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
+import { DownloadButton, TypeBadgeText, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
 import { linkLabel, type MediaItemView } from "./media-types";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -91,7 +91,7 @@ export function MediaDialog({
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-center gap-2 text-xs">
               <span className="inline-flex items-center gap-1 rounded bg-muted px-2 py-0.5 font-medium">
-                <TypeIcon type={item.fileType} className="size-3.5" /> {t(`media.fileTypes.${item.fileType}`)}
+                <TypeIcon type={item.fileType} className="size-3.5" /> <TypeBadgeText fileType={item.fileType} />
               </span>
               {item.aiGenerated && (
                 <span className="inline-flex items-center gap-1 rounded-full border border-accent/40 px-2 py-0.5 font-medium text-accent">

@@ -57,7 +57,7 @@ export function decodeCursor(value: string | null | undefined): Cursor | undefin
 }
 
 /** websearch syntax, stemmed by each supported language and OR-ed: "Häuser" finds "Haus". */
-function searchQuery(q: string): SQL {
+export function searchQuery(q: string): SQL {
   return sql`(websearch_to_tsquery('english'::regconfig, ${q}) || websearch_to_tsquery('german'::regconfig, ${q}) || websearch_to_tsquery('spanish'::regconfig, ${q}) || websearch_to_tsquery('simple'::regconfig, ${q}))`;
 }
 
@@ -158,6 +158,7 @@ export async function findMedia(filters: MediaFilters, options: { cursor?: strin
     );
   }
   if (filters.q) conditions.push(sql`m.search_vector @@ ${searchQuery(filters.q)}`);
+  if (filters.language) conditions.push(sql`m.language = ${filters.language}`);
   const cursor = decodeCursor(options.cursor);
   if (cursor) conditions.push(sql`(m.created_at, m.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
