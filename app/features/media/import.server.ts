@@ -6,6 +6,7 @@ import { z } from "zod";
 import { FILE_TYPES, type FileType } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { deleteFile, saveFile, saveFileFrom } from "~/lib/storage.server";
+import { renderPdfFirstPage } from "./pdf-page.server";
 
 /**
  * Imports a media manifest (CONTRACT.md "Media manifest") into the database and the private
@@ -245,6 +246,8 @@ async function measure(file: string, fileType: FileType): Promise<Measured> {
       updateMetadata: false,
     });
     measured.pages = document.getPageCount();
+    // Its first page as a picture for the detail dialog (docs/media.md).
+    measured.thumbnail = (await renderPdfFirstPage(file, THUMBNAIL_WIDTH_PX)) ?? null;
   } else if (fileType === "sheet") {
     measured.sheetType = detectSheetType(await readHead(file), file);
   }

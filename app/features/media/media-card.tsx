@@ -117,9 +117,9 @@ export function MediaCard({
       className="flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm"
     >
       <div className="relative aspect-video w-full overflow-hidden bg-muted">
-        {item.previewUrl && item.fileType === "image" ? (
+        {item.previewUrl && (item.fileType === "image" || item.fileType === "pdf") ? (
           // contain, not cover: a square logo or pattern is shown whole, not cut at top and bottom
-          <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-contain" />
+          <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className={`h-full w-full object-contain ${item.fileType === "pdf" ? "bg-white" : ""}`} />
         ) : item.previewUrl && item.fileType === "video" ? (
           <video
             src={`${item.previewUrl}#t=${videoThumbnailTime(item.durationMs)}`}

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { DownloadButton, TypeBadgeText, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
+import { MediaPreview } from "./media-preview";
 import { linkLabel, type MediaItemView } from "./media-types";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -82,6 +83,14 @@ export function MediaDialog({
           }}
           // The dialog opens through the URL, not a Radix trigger, so Radix has nothing to return focus
           // to: give it back to the button that opened it (or, for a shared link, the item's card).
+          // Escape closes an open lightbox first, not the whole dialog.
+          onEscapeKeyDown={(event) => {
+            const lightbox = document.querySelector<HTMLDialogElement>('dialog[open][data-testid="media-lightbox"]');
+            if (lightbox) {
+              event.preventDefault();
+              lightbox.close();
+            }
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             const card = document.getElementById(`media-card-${item.id}`)?.closest("article");
@@ -103,12 +112,7 @@ export function MediaDialog({
             <DialogDescription className="whitespace-pre-line">{item.description ?? ""}</DialogDescription>
           </div>
 
-          {item.fileType === "image" && item.previewUrl && (
-            <img src={item.previewUrl} alt="" className="max-h-64 w-full rounded-md bg-muted object-contain" />
-          )}
-          {item.fileType === "video" && item.previewUrl && (
-            <video src={item.previewUrl} controls preload="metadata" playsInline className="max-h-64 w-full rounded-md bg-black" />
-          )}
+          <MediaPreview item={item} />
 
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
             {item.fileSize !== null && <Field label={t("media.dialog.size")}>{format.size(item.fileSize)}</Field>}

@@ -97,7 +97,8 @@ const COLUMNS = sql`m.id, m.title, m.description, m.file_type, m.file_path, m.th
 
 function previewUrl(row: Row): string | null {
   try {
-    if (row.file_type === "image" && row.thumbnail_path) {
+    // Images: a thumbnail; PDFs: their first page, drawn at import.
+    if ((row.file_type === "image" || row.file_type === "pdf") && row.thumbnail_path) {
       return createSignedUrl("media-files", row.thumbnail_path, CARD_PREVIEW_TTL_S);
     }
     if (row.file_type === "video" && row.file_path) {
