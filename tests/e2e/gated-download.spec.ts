@@ -12,6 +12,8 @@ import { linksIn, waitForMail } from "../helpers/mail";
 const TOKEN = "Quillbrook";
 
 test.beforeAll(async () => {
+  // The import starts a Node process and renders a PDF page: slow on a busy machine.
+  test.setTimeout(180_000);
   await importMediaFixtures(TOKEN);
 });
 

@@ -9,6 +9,8 @@ import { gotoHydrated } from "../helpers/hydration";
 const TOKEN = "Marrowdale";
 
 test.beforeAll(async () => {
+  // The import starts a Node process and renders a PDF page: slow on a busy machine.
+  test.setTimeout(180_000);
   await importMediaFixtures(TOKEN);
 });
 
