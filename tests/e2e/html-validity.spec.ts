@@ -31,6 +31,9 @@ const PUBLIC_PATHS = [
   "/shop/cart",
   "/community",
   "/no-such-page",
+  "/notify?token=made-up",
+  "/academy?notify=sent",
+  "/media?category=brand&language=de",
 ];
 /** Pages whose signed-in form differs (profile only exists signed in). */
 const MEMBER_PATHS = ["/", "/profile", "/community", "/media", "/shop"];

@@ -1,7 +1,7 @@
 import { BellRing, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useSearchParams } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { LaunchNotifyResult, LaunchTopic } from "./launch-topics";
 
@@ -21,7 +21,7 @@ export function NotifyForm({ topic }: { topic: LaunchTopic }) {
   const messageKey =
     status === "sent" ? "common.notify.sent" : status === "invalid" ? "common.notify.invalid" : status === "rate-limited" ? "common.notify.rateLimited" : status === "error" ? "common.notify.error" : null;
   return (
-    <section id="notify" aria-labelledby="notify-title" className="mx-auto max-w-2xl px-4 pb-16 sm:px-6">
+    <section id="notify" aria-labelledby="notify-title" className="mx-auto max-w-2xl scroll-mt-24 px-4 pb-16 sm:px-6">
       <div className="rounded-lg border border-border bg-card p-6 sm:p-8">
         <h2 id="notify-title" className="flex items-center gap-2 text-xl font-semibold">
           <BellRing className="size-5 text-accent" aria-hidden="true" />
@@ -43,7 +43,7 @@ export function NotifyForm({ topic }: { topic: LaunchTopic }) {
             autoComplete="email"
             placeholder={t("common.notify.emailPlaceholder")}
             aria-describedby={messageKey ? "notify-message" : undefined}
-            className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-sm placeholder:text-muted-foreground"
+            className="h-10 w-full min-w-0 rounded-md sm:flex-1 border border-input bg-background px-3 text-sm placeholder:text-muted-foreground"
           />
           <Button type="submit" disabled={busy}>
             {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
@@ -53,7 +53,12 @@ export function NotifyForm({ topic }: { topic: LaunchTopic }) {
         <p id="notify-message" role="status" className={`mt-3 text-sm ${status === "sent" ? "text-accent" : "text-destructive"}`}>
           {messageKey ? t(messageKey) : null}
         </p>
-        <p className="mt-2 text-xs text-muted-foreground">{t("common.notify.privacy")}</p>
+        <p className="mt-2 text-xs text-muted-foreground">
+          {t("common.notify.privacy")}{" "}
+          <Link to="/privacy" className="underline underline-offset-2 hover:text-foreground">
+            {t("common.notify.privacyLink")}
+          </Link>
+        </p>
       </div>
     </section>
   );

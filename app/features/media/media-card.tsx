@@ -119,7 +119,7 @@ export function MediaCard({
       <div className="relative aspect-video w-full overflow-hidden bg-muted">
         {item.previewUrl && (item.fileType === "image" || item.fileType === "pdf") ? (
           // contain, not cover: a square logo or pattern is shown whole, not cut at top and bottom
-          <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className={`h-full w-full object-contain ${item.fileType === "pdf" ? "bg-white" : ""}`} />
+          <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-contain" />
         ) : item.previewUrl && item.fileType === "video" ? (
           <video
             src={`${item.previewUrl}#t=${videoThumbnailTime(item.durationMs)}`}

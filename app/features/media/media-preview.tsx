@@ -72,7 +72,7 @@ function ImagePreview({ item, kind, onLightboxChange }: { item: MediaItemView; k
         aria-label={t("media.preview.enlarge", { title: item.title })}
         data-testid="media-preview-image"
       >
-        <img src={item.previewUrl!} alt={alt} className={`w-full object-contain ${kind === "pdf-page" ? "max-h-96 bg-white" : "max-h-64"}`} />
+        <img src={item.previewUrl!} alt={alt} className={`w-full object-contain ${kind === "pdf-page" ? "max-h-96" : "max-h-64"}`} />
         <span className="absolute right-2 top-2 rounded-md bg-background/80 p-1.5 text-foreground opacity-80 group-hover:opacity-100" aria-hidden="true">
           <Maximize2 className="size-4" />
         </span>
@@ -91,7 +91,7 @@ function ImagePreview({ item, kind, onLightboxChange }: { item: MediaItemView; k
           <img
             src={kind === "image" ? (fullUrl ?? item.previewUrl!) : item.previewUrl!}
             alt={alt}
-            className={`max-h-[calc(100dvh-2rem)] max-w-[calc(100vw-2rem)] object-contain ${kind === "pdf-page" ? "bg-white" : ""}`}
+            className="max-h-[calc(100dvh-2rem)] max-w-[calc(100vw-2rem)] object-contain"
           />
           <button
             type="button"
