@@ -129,12 +129,15 @@ test.describe("content and legal pages", () => {
     await expect(button).toHaveAttribute("rel", "noopener noreferrer");
   });
 
-  test("academy is coming soon and offers no actions", async ({ page }) => {
+  test("academy is coming soon; its only action is 'tell me when it opens' (issue 13)", async ({ page }) => {
     await page.goto("/academy?lang=en");
     const main = page.getByRole("main");
     await expect(main.getByText("Coming soon")).toBeVisible();
-    await expect(main.getByRole("link")).toHaveCount(0);
-    await expect(main.getByRole("button")).toHaveCount(0);
+    // The notify form's privacy link and its button, nothing else.
+    await expect(main.getByRole("link")).toHaveCount(1);
+    await expect(main.getByRole("link")).toHaveAttribute("href", "/privacy");
+    await expect(main.getByRole("button")).toHaveCount(1);
+    await expect(main.getByRole("button", { name: "Notify me" })).toBeVisible();
   });
 
   test("tandem is coming soon with both cards and a quote", async ({ page }) => {
