@@ -18,6 +18,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
 import { languageFromRequest } from "~/lib/i18n.server";
+import { useNonce } from "~/lib/nonce";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
 import stylesheet from "./app.css?url";
@@ -48,6 +49,7 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const language = data?.language ?? DEFAULT_LANGUAGE;
+  const nonce = useNonce();
   return (
     // The dark theme is forced: there is no light theme to flash (spec §1).
     <html lang={language} className="dark" style={{ colorScheme: "dark" }}>
@@ -58,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* Header menus work before hydration (no click lost): components/ui/menu-early-script.ts */}
-        <script dangerouslySetInnerHTML={{ __html: MENU_EARLY_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MENU_EARLY_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         <LanguageProvider language={language}>
@@ -72,8 +74,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <LanguageSync />
         </LanguageProvider>
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

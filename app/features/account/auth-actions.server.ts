@@ -156,7 +156,7 @@ export async function authAction(request: Request) {
   if (intent === "google") {
     if (!googleConfigured()) return answer({ intent, ok: false, error: "auth.errors.googleNotConfigured" }, { status: 503 });
     const response = await auth.api.signInSocial({
-      body: { provider: "google", callbackURL: next, errorCallbackURL: "/auth?error=google", newUserCallbackURL: next },
+      body: { provider: "google", callbackURL: next, errorCallbackURL: "/auth", newUserCallbackURL: next },
       headers,
       asResponse: true,
     });
