@@ -14,6 +14,7 @@ import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refu
 import type { Refusal, RefusalMap } from "./request.server";
 import { emailOnlySchema, loginSchema, signupSchema } from "./schemas";
 import { getOptionalUser } from "./session.server";
+import { safeReturnTo } from "~/lib/return-to";
 
 /**
  * The /auth page's actions: one small handler per form (intent), each parsing with its form
@@ -23,8 +24,18 @@ import { getOptionalUser } from "./session.server";
  */
 export type AuthAnswer = FormAnswer<{ unverifiedEmail?: string }>;
 
-/** Where the confirmation link lands: /auth turns it into the "address confirmed" notice on `/`. */
+/** Where the confirmation link lands: /auth turns it into the "address confirmed" notice on `/` (or goes back to `returnTo`). */
 export const CONFIRMED_CALLBACK = "/auth?confirmed=1";
+
+/** Back to where the visitor came from (a gated download), checked to stay on this site; else `/`. */
+function nextOf(form: FormData) {
+  return safeReturnTo(form.get("returnTo")) ?? "/";
+}
+
+function confirmedCallbackOf(form: FormData) {
+  const returnTo = safeReturnTo(form.get("returnTo"));
+  return returnTo ? `${CONFIRMED_CALLBACK}&returnTo=${encodeURIComponent(returnTo)}` : CONFIRMED_CALLBACK;
+}
 
 const NOT_VERIFIED: Refusal = { status: 403, form: "auth.errors.notVerified" };
 const INVALID_CREDENTIALS: Refusal = { status: 401, form: "auth.errors.invalidCredentials" };
@@ -51,7 +62,7 @@ const GOOGLE_FAILED: Refusal = { status: 502, form: "auth.errors.googleFailed" }
 /** A success: data for the page with JavaScript, a redirect to `redirectTo` without. */
 function succeed(context: IntentContext, body: FormAnswer<object>, headers: Headers) {
   if (context.form.get("js") === "1") return answer(body, 200, headers);
-  throw redirect(body.redirectTo ?? "/", { headers });
+  throw redirect(body.redirectTo ?? nextOf(context.form), { headers });
 }
 
 async function login(context: IntentContext) {
@@ -64,7 +75,7 @@ async function login(context: IntentContext) {
     (await overLimit(context, submission, "signin", ACTION_LIMITS.signInAccount, { ip: false, account: email }));
   if (limited) return limited;
   const response = await getAuth().api.signInEmail({
-    body: { email, password: submission.value.password, callbackURL: "/" },
+    body: { email, password: submission.value.password, callbackURL: nextOf(form) },
     headers: authHeaders(request),
     asResponse: true,
   });
@@ -77,7 +88,7 @@ async function login(context: IntentContext) {
   const headers = cookiesOf(response);
   headers.append("Set-Cookie", clearNoticeCookie());
   const toast = { tone: "success", title: "auth.toast.loginSuccess" } as const;
-  return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: "/" }), headers);
+  return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: nextOf(form) }), headers);
 }
 
 async function isRegistered(email: string) {
@@ -99,7 +110,7 @@ async function signup(context: IntentContext) {
     { username, customerType, newsletterSubscribed, language: languageFromRequest(request) },
     () =>
       getAuth().api.signUpEmail({
-        body: { name: username, email, password, callbackURL: CONFIRMED_CALLBACK },
+        body: { name: username, email, password, callbackURL: confirmedCallbackOf(form) },
         headers: authHeaders(request),
         asResponse: true,
       }),
@@ -109,10 +120,10 @@ async function signup(context: IntentContext) {
   if (getEnv().REQUIRE_EMAIL_CONFIRMATION) {
     // `/` shows a lasting "check your inbox" notice with a resend button (no toast that fades).
     headers.append("Set-Cookie", pendingNoticeCookie(email));
-    return succeed(context, doneAnswer(intent, submission, { message: "auth.toast.signupConfirm", redirectTo: "/" }), headers);
+    return succeed(context, doneAnswer(intent, submission, { message: "auth.toast.signupConfirm", redirectTo: nextOf(form) }), headers);
   }
   const toast = { tone: "success", title: "auth.toast.signupSuccess" } as const;
-  return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: "/" }), headers);
+  return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: nextOf(form) }), headers);
 }
 
 async function forgot(context: IntentContext) {
@@ -139,7 +150,7 @@ async function resend(context: IntentContext) {
   const limited = await overLimit(context, submission, "resend", ACTION_LIMITS.resend, { ip: true, account: email });
   if (limited) return limited;
   const response = await getAuth().api.sendVerificationEmail({
-    body: { email, callbackURL: CONFIRMED_CALLBACK },
+    body: { email, callbackURL: confirmedCallbackOf(form) },
     headers: authHeaders(request),
     asResponse: true,
   });
@@ -152,7 +163,7 @@ async function google({ request, form, intent }: IntentContext) {
   const submission = plainSubmission(form);
   if (!googleConfigured()) return refuse(intent, submission, { status: 404, form: "auth.errors.googleNotConfigured" });
   const response = await getAuth().api.signInSocial({
-    body: { provider: "google", callbackURL: "/", errorCallbackURL: "/auth", newUserCallbackURL: "/" },
+    body: { provider: "google", callbackURL: nextOf(form), errorCallbackURL: "/auth", newUserCallbackURL: nextOf(form) },
     headers: authHeaders(request),
     asResponse: true,
   });
@@ -179,10 +190,12 @@ function linkErrorKey(code: string | null, fromConfirmation: boolean) {
 export async function authLoader(request: Request) {
   const url = new URL(request.url);
   const linkError = url.searchParams.get("error");
+  const next = safeReturnTo(url.searchParams.get("returnTo")) ?? "/";
   if (url.searchParams.get("confirmed") === "1" && !linkError) {
-    throw redirect("/", { headers: { "Set-Cookie": confirmedNoticeCookie() } });
+    throw redirect(next, { headers: { "Set-Cookie": confirmedNoticeCookie() } });
   }
-  if (await getOptionalUser(request)) throw redirect("/");
+  // A visitor with a session goes to / (spec §2), or back where they came from.
+  if (await getOptionalUser(request)) throw redirect(next);
   return { googleEnabled: googleConfigured(), linkError: linkErrorKey(linkError, url.searchParams.has("confirmed")) };
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
 import { EmailField, PasswordField } from "./account-fields";
+import { ReturnToInput } from "./return-to-input";
 import type { AuthAnswer } from "./auth-actions.server";
 import { ResendConfirmation } from "./resend-confirmation";
 import { loginSchema } from "./schemas";
@@ -14,6 +15,7 @@ export function LoginForm() {
   return (
     <>
       <IntentForm kit={kit} className="grid gap-4">
+        <ReturnToInput />
         <EmailField field={fields.email} id="login-email" />
         <PasswordField field={fields.password} id="login-password" label={t("auth.fields.password")} placeholder={t("auth.placeholders.password")} />
         <FormError form={form} />
