@@ -45,7 +45,10 @@ const RESERVED_FIELDS = ["__intent__", "__state__"];
  * Conform fields do not parse (garbage in `__intent__`, a file there) is read without them, so it
  * is only invalid, never a server error.
  */
-export function parseForm<S extends FormSchema>(formData: FormData | URLSearchParams, schema: S): Submission<Record<string, unknown>, string[], FormOutput<S>> {
+export function parseForm<S extends FormSchema>(
+  formData: FormData | URLSearchParams,
+  schema: S,
+): Submission<Record<string, unknown>, string[], FormOutput<S>> {
   try {
     return parseWith(formData, schema);
   } catch {
@@ -55,7 +58,10 @@ export function parseForm<S extends FormSchema>(formData: FormData | URLSearchPa
   }
 }
 
-function parseWith<S extends FormSchema>(formData: FormData | URLSearchParams, schema: S): Submission<Record<string, unknown>, string[], FormOutput<S>> {
+function parseWith<S extends FormSchema>(
+  formData: FormData | URLSearchParams,
+  schema: S,
+): Submission<Record<string, unknown>, string[], FormOutput<S>> {
   return parse(formData, {
     resolve(payload) {
       const result = schema["~standard"].validate(payload);

@@ -104,7 +104,9 @@ test.describe("lasting results instead of fading toasts", () => {
     await expect(notice).toContainText("Account created successfully!");
     await notice.getByRole("button", { name: "Resend confirmation email" }).click();
     await expect(notice.getByRole("status")).toHaveText("Confirmation email sent! Check your inbox.");
-    await expect.poll(async () => (await fetchMails(smtpApi(), email)).filter((mail) => /Confirm your email address/.test(mail.subject)).length).toBe(2);
+    await expect
+      .poll(async () => (await fetchMails(smtpApi(), email)).filter((mail) => /Confirm your email address/.test(mail.subject)).length)
+      .toBe(2);
 
     const mails = await fetchMails(smtpApi(), email);
     const link = linksIn(mails[mails.length - 1].text).find((url) => url.includes("/api/auth/verify-email"))!;
@@ -187,13 +189,20 @@ test.describe("providers and doors", () => {
 
   test("garbage, unknown intents and visitors get clear 4xx answers, never a 5xx", async ({ request, baseURL }) => {
     const origin = { Origin: baseURL! };
-    const garbage = await request.post("/auth", { data: Buffer.from([0, 159, 146, 150, 255]), headers: { ...origin, "Content-Type": "multipart/form-data; boundary=x" } });
+    const garbage = await request.post("/auth", {
+      data: Buffer.from([0, 159, 146, 150, 255]),
+      headers: { ...origin, "Content-Type": "multipart/form-data; boundary=x" },
+    });
     expect(garbage.status()).toBe(400);
     const unknown = await request.post("/auth", { form: { intent: "drop-tables" }, headers: origin });
     expect(unknown.status()).toBe(400);
     const forged = await request.post("/auth", { form: { intent: "signup", username: ["a", "b"].join("\u0000") }, headers: origin });
     expect(forged.status()).toBe(400);
-    const visitor = await request.post("/profile", { form: { intent: "save", username: "nobody", customerType: "private" }, headers: origin, maxRedirects: 0 });
+    const visitor = await request.post("/profile", {
+      form: { intent: "save", username: "nobody", customerType: "private" },
+      headers: origin,
+      maxRedirects: 0,
+    });
     expect(visitor.status()).toBeGreaterThanOrEqual(300);
     expect(visitor.status()).toBeLessThan(400);
     expect(visitor.headers().location).toBe("/auth");

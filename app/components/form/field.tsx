@@ -70,7 +70,12 @@ export function TextareaField({
   className,
   id,
   ...textarea
-}: Omit<ComponentProps<"textarea">, "name" | "id" | "defaultValue" | "form"> & { field: Metadata; label: ReactNode; description?: ReactNode; id?: string }) {
+}: Omit<ComponentProps<"textarea">, "name" | "id" | "defaultValue" | "form"> & {
+  field: Metadata;
+  label: ReactNode;
+  description?: ReactNode;
+  id?: string;
+}) {
   const { key, ...props } = getTextareaProps(field, { ariaDescribedBy: description ? descriptionId(field) : undefined });
   return (
     <div className={cn("grid content-start gap-2", className)}>
@@ -88,7 +93,13 @@ export function SelectField({
   options,
   className,
   id,
-}: { field: Metadata; label: ReactNode; options: { value: string; label: string }[]; className?: string; id?: string }) {
+}: {
+  field: Metadata;
+  label: ReactNode;
+  options: { value: string; label: string }[];
+  className?: string;
+  id?: string;
+}) {
   const { key, ...props } = getSelectProps(field);
   return (
     <div className={cn("grid content-start gap-2", className)}>
@@ -122,7 +133,17 @@ export function CheckboxField({ field, children, id }: { field: Metadata; childr
 }
 
 /** An on/off switch (a checkbox with role="switch") in a bordered row with a description. */
-export function SwitchField({ field, label, description, id }: { field: Metadata; label: ReactNode; description?: ReactNode; id?: string }) {
+export function SwitchField({
+  field,
+  label,
+  description,
+  id,
+}: {
+  field: Metadata;
+  label: ReactNode;
+  description?: ReactNode;
+  id?: string;
+}) {
   const { key, ...props } = getInputProps(field, { type: "checkbox", ariaDescribedBy: description ? descriptionId(field) : undefined });
   return (
     <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-4">
@@ -137,12 +158,12 @@ export function SwitchField({ field, label, description, id }: { field: Metadata
         ) : null}
       </div>
       <span className="relative inline-flex shrink-0">
-        {/* A native checkbox states its own checked state; ARIA in HTML says not to add aria-checked to it. */}
-        {/* eslint-disable-next-line jsx-a11y/role-has-required-aria-props */}
         <input
           key={key}
           {...props}
           id={id ?? field.id}
+          // A native checkbox states its own checked state; ARIA in HTML says not to add aria-checked to it.
+          // eslint-disable-next-line jsx-a11y/role-has-required-aria-props
           role="switch"
           className="peer h-6 w-11 cursor-pointer appearance-none rounded-full border border-input bg-muted transition-colors checked:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         />

@@ -6,7 +6,13 @@ import { cn } from "~/lib/utils";
  * The form's own problem (not a field's: wrong credentials, a rate limit, a failed service),
  * translated, above the submit button. Announced when it appears.
  */
-export function FormError({ form, className }: { form: Pick<FormMetadata<Record<string, unknown>, string[]>, "errors" | "errorId">; className?: string }) {
+export function FormError({
+  form,
+  className,
+}: {
+  form: Pick<FormMetadata<Record<string, unknown>, string[]>, "errors" | "errorId">;
+  className?: string;
+}) {
   const { t } = useTranslation();
   if (!form.errors?.length) return null;
   return (

@@ -29,10 +29,7 @@ export interface SchemaFormOptions<S extends Schema> {
  * scrolled to the middle of the screen (clear of toasts and the top bar on a phone).
  */
 export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint, defaultValue, onRefused }: SchemaFormOptions<S>) {
-  const derived = useMemo(
-    () => constraint ?? (typeof schema === "function" ? undefined : constraintOf(schema)),
-    [constraint, schema],
-  );
+  const derived = useMemo(() => constraint ?? (typeof schema === "function" ? undefined : constraintOf(schema)), [constraint, schema]);
   const [form, fields] = useForm<Record<string, unknown>>({
     id,
     lastResult: answer?.result as SubmissionResult<string[]> | undefined,

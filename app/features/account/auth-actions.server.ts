@@ -92,7 +92,10 @@ async function login(context: IntentContext) {
 }
 
 async function isRegistered(email: string) {
-  const [existing] = await db().select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email));
+  const [existing] = await db()
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email));
   return Boolean(existing);
 }
 
@@ -106,14 +109,12 @@ async function signup(context: IntentContext) {
   const email = submission.value.email.toLowerCase();
   // Spec §8: an address in use is named as such ("Please login instead").
   if (await isRegistered(email)) return refuse(intent, submission, ALREADY_REGISTERED);
-  const response = await signupContext.run(
-    { username, customerType, newsletterSubscribed, language: languageFromRequest(request) },
-    () =>
-      getAuth().api.signUpEmail({
-        body: { name: username, email, password, callbackURL: confirmedCallbackOf(form) },
-        headers: authHeaders(request),
-        asResponse: true,
-      }),
+  const response = await signupContext.run({ username, customerType, newsletterSubscribed, language: languageFromRequest(request) }, () =>
+    getAuth().api.signUpEmail({
+      body: { name: username, email, password, callbackURL: confirmedCallbackOf(form) },
+      headers: authHeaders(request),
+      asResponse: true,
+    }),
   );
   if (!response.ok) return refuse(intent, submission, await refusalOf(response, SIGN_UP_REFUSALS, "sign-up"));
   const headers = cookiesOf(response);

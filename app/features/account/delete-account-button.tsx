@@ -23,7 +23,13 @@ export function DeleteAccountButton() {
       }}
     >
       <input type="hidden" name="intent" value="delete" />
-      <SubmitButton busy={busy} busyLabel={t("profile.busy.deleting")} variant="destructive" icon={<Trash2 aria-hidden />} className="w-full sm:w-auto">
+      <SubmitButton
+        busy={busy}
+        busyLabel={t("profile.busy.deleting")}
+        variant="destructive"
+        icon={<Trash2 aria-hidden />}
+        className="w-full sm:w-auto"
+      >
         {t("profile.delete.button")}
       </SubmitButton>
       <FormError form={{ errors: errors ?? undefined, errorId: "delete-error" }} />

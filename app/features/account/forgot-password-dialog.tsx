@@ -57,7 +57,13 @@ export function ForgotPasswordNoScript({ answer }: { answer?: AuthAnswer }) {
           <label htmlFor="forgot-email-nojs" className="text-sm font-medium">
             {t("auth.forgot.title")}
           </label>
-          <input id="forgot-email-nojs" name="email" type="email" maxLength={EMAIL_MAX} className="h-10 rounded-md border border-input bg-background px-3 text-sm" />
+          <input
+            id="forgot-email-nojs"
+            name="email"
+            type="email"
+            maxLength={EMAIL_MAX}
+            className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+          />
           <button type="submit" className="h-9 rounded-md border border-input text-sm">
             {t("auth.actions.sendReset")}
           </button>

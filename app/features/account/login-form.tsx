@@ -17,7 +17,12 @@ export function LoginForm() {
       <IntentForm kit={kit} className="grid gap-4">
         <ReturnToInput />
         <EmailField field={fields.email} id="login-email" />
-        <PasswordField field={fields.password} id="login-password" label={t("auth.fields.password")} placeholder={t("auth.placeholders.password")} />
+        <PasswordField
+          field={fields.password}
+          id="login-password"
+          label={t("auth.fields.password")}
+          placeholder={t("auth.placeholders.password")}
+        />
         <FormError form={form} />
         <SubmitButton busy={busy} busyLabel={t("auth.busy.login")} className="w-full">
           {t("auth.actions.login")}

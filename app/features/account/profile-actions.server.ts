@@ -16,7 +16,11 @@ import { getOptionalUser, requireUser, type SessionUser } from "./session.server
  */
 export type ProfileAnswer = FormAnswer<{ avatarUrl?: string }>;
 
-const WRONG_PASSWORD: Refusal = { status: 401, title: "profile.toast.authFailed", fields: { currentPassword: "profile.errors.wrongPassword" } };
+const WRONG_PASSWORD: Refusal = {
+  status: 401,
+  title: "profile.toast.authFailed",
+  fields: { currentPassword: "profile.errors.wrongPassword" },
+};
 const RESET_REFUSED: Refusal = { status: 400, form: "profile.errors.resetInvalid" };
 const CHANGE_EMAIL_REFUSALS: RefusalMap = { "429": RATE_LIMITED, default: { status: 400, form: "profile.errors.changeEmailFailed" } };
 const CHANGE_PASSWORD_REFUSALS: RefusalMap = { "429": RATE_LIMITED, default: { status: 400, form: "profile.errors.changePasswordFailed" } };
@@ -59,7 +63,9 @@ async function resetPassword(context: IntentContext) {
   });
   if (!response.ok) return refuse(intent, submission, await refusalOf(response, { default: RESET_REFUSED }, "password reset"));
   // Every session ended with the reset (revokeSessionsOnPasswordReset); sign in again.
-  const signOut = await getAuth().api.signOut({ headers, asResponse: true }).catch(() => undefined);
+  const signOut = await getAuth()
+    .api.signOut({ headers, asResponse: true })
+    .catch(() => undefined);
   const toast = { tone: "success", title: "profile.toast.passwordReset" } as const;
   return answer(doneAnswer(intent, submission, { toast, redirectTo: "/auth" }), 200, signOut ? cookiesOf(signOut) : undefined);
 }
@@ -88,7 +94,8 @@ async function avatar({ form, intent }: IntentContext, user: SessionUser) {
   // The file itself is never sent back: the answer is built from an empty submission.
   const submission = plainSubmission(new FormData());
   const file = form.get("avatar");
-  if (!(file instanceof File) || file.size === 0) return refuse(intent, submission, { status: 400, fields: { avatar: "profile.errors.notImage" } });
+  if (!(file instanceof File) || file.size === 0)
+    return refuse(intent, submission, { status: 400, fields: { avatar: "profile.errors.notImage" } });
   if (file.size > AVATAR_MAX_BYTES) return refuse(intent, submission, { status: 413, fields: { avatar: "profile.errors.tooLarge" } });
   try {
     const avatarUrl = await replaceAvatar(user.id, Buffer.from(await file.arrayBuffer()));
@@ -109,7 +116,8 @@ async function changeEmail(context: IntentContext, user: SessionUser) {
   if (limited) return limited;
   if (!(await verifyPassword(user.id, submission.value.currentPassword))) return refuse(intent, submission, WRONG_PASSWORD);
   const newEmail = submission.value.newEmail.toLowerCase();
-  if (newEmail === user.email.toLowerCase()) return refuse(intent, submission, { status: 400, fields: { newEmail: "profile.errors.sameEmail" } });
+  if (newEmail === user.email.toLowerCase())
+    return refuse(intent, submission, { status: 400, fields: { newEmail: "profile.errors.sameEmail" } });
   const response = await getAuth().api.changeEmail({
     body: { newEmail, callbackURL: "/profile" },
     headers: authHeaders(request),

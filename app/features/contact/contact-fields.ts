@@ -54,5 +54,12 @@ export function contactFailure(values?: Record<ContactField, string>): ContactAc
   const toast = { tone: "error", title: "contact.toast.errorTitle", description: "contact.toast.errorDescription" } as const;
   // Without values the page keeps what is in the fields.
   const result = values ? { status: "error" as const, initialValue: values } : { status: "error" as const };
-  return { intent: "contact", ok: false, status: "error", values: values ?? { name: "", email: "", subject: "", message: "" }, result, toast };
+  return {
+    intent: "contact",
+    ok: false,
+    status: "error",
+    values: values ?? { name: "", email: "", subject: "", message: "" },
+    result,
+    toast,
+  };
 }

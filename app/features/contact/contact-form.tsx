@@ -75,7 +75,14 @@ export function ContactForm() {
         data-hydrated={isHydrated ? "true" : undefined}
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
       >
-        <TextField field={fields.name} id="contact-name" label={t("contact.form.name")} placeholder={t("contact.form.namePlaceholder")} autoComplete="name" className="[&_input]:h-11" />
+        <TextField
+          field={fields.name}
+          id="contact-name"
+          label={t("contact.form.name")}
+          placeholder={t("contact.form.namePlaceholder")}
+          autoComplete="name"
+          className="[&_input]:h-11"
+        />
         <TextField
           field={fields.email}
           id="contact-email"
@@ -107,7 +114,13 @@ export function ContactForm() {
           <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <div className="sm:col-span-2">
-          <SubmitButton busy={busy} busyLabel={t("contact.form.sending")} size="lg" icon={<Send aria-hidden />} className="w-full sm:w-auto">
+          <SubmitButton
+            busy={busy}
+            busyLabel={t("contact.form.sending")}
+            size="lg"
+            icon={<Send aria-hidden />}
+            className="w-full sm:w-auto"
+          >
             {t("contact.form.submit")}
           </SubmitButton>
         </div>

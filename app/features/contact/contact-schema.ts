@@ -1,7 +1,14 @@
 // zod/mini: the same rules at a fraction of the browser bundle (this schema also runs there).
 import * as z from "zod/mini";
 import { boundedText, emailField, requiredText } from "~/lib/field-schemas";
-import { CONTACT_FIELDS, CONTACT_MAX, CONTACT_MESSAGE_MIN, firstContactError, type ContactErrors, type ContactField } from "./contact-fields";
+import {
+  CONTACT_FIELDS,
+  CONTACT_MAX,
+  CONTACT_MESSAGE_MIN,
+  firstContactError,
+  type ContactErrors,
+  type ContactField,
+} from "./contact-fields";
 
 /**
  * The contact form's rules (spec §5), built from the shared fields and used by the browser and
@@ -20,15 +27,11 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactSchema>;
 
-export type ContactValidation =
-  | { success: true; data: ContactInput }
-  | { success: false; errors: ContactErrors; firstError: string };
+export type ContactValidation = { success: true; data: ContactInput } | { success: false; errors: ContactErrors; firstError: string };
 
 /** Validates raw form values; on failure, one message key per field and the first one overall. */
 export function validateContact(values: Record<string, unknown>): ContactValidation {
-  const raw = Object.fromEntries(
-    CONTACT_FIELDS.map((field) => [field, typeof values[field] === "string" ? values[field] : ""]),
-  );
+  const raw = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, typeof values[field] === "string" ? values[field] : ""]));
   const result = contactSchema.safeParse(raw);
   if (result.success) return { success: true, data: result.data };
   const errors: ContactErrors = {};
