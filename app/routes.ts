@@ -17,6 +17,8 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("profile", "routes/profile.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   route("media", "routes/media.tsx"),
   route("api/media/:id/download", "routes/api.media.download.ts"),
   route("api/media/:id/preview", "routes/api.media.preview.ts"),

@@ -18,6 +18,8 @@ export interface Mail {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra header lines, e.g. List-Unsubscribe / List-Unsubscribe-Post on newsletter mails. */
+  headers?: Record<string, string>;
 }
 
 let transport: Transporter | undefined;

@@ -24,6 +24,12 @@ const LOCK_S = 120;
 const BATCH = 10;
 const MAX_DELAY_MS = 60 * 60 * 1000;
 
+/**
+ * A payload with this key set is replaced by `{"erased": true}` once the job is done or given up:
+ * for jobs that must leave no personal data behind (e.g. the notices of a deleted account).
+ */
+export const ERASE_WHEN_DONE = "eraseWhenDone";
+
 export function registerJobHandler(kind: string, handler: JobHandler) {
   handlers.set(kind, handler);
 }
@@ -74,14 +80,18 @@ async function runJob(job: ClaimedJob) {
   const handler = handlers.get(job.kind);
   try {
     if (!handler) throw new PermanentJobError(`no handler for job kind "${job.kind}"`);
-    await handler(job.payload);
-    await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now() where id = ${job.id}`);
+    const { [ERASE_WHEN_DONE]: _erase, ...payload } = job.payload;
+    await handler(payload);
+    await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now(),
+      payload = case when payload ? ${ERASE_WHEN_DONE} then '{"erased":true}'::jsonb else payload end where id = ${job.id}`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const final = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
     if (final) {
       logger.error(`Job ${job.id} (${job.kind}) given up after ${job.attempts} attempt(s): ${message}`);
-      await db().execute(sql`update outbox set status = 'failed', locked_until = null, last_error = ${message}, updated_at = now() where id = ${job.id}`);
+      await db().execute(sql`update outbox set status = 'failed', locked_until = null, updated_at = now(),
+        last_error = case when payload ? ${ERASE_WHEN_DONE} then 'given up (details erased)' else ${message} end,
+        payload = case when payload ? ${ERASE_WHEN_DONE} then '{"erased":true}'::jsonb else payload end where id = ${job.id}`);
     } else {
       const delay = retryDelayMs(job.attempts);
       logger.warn(`Job ${job.id} (${job.kind}) attempt ${job.attempts} failed, retrying in ${delay} ms: ${message}`);

@@ -94,7 +94,9 @@ export async function profileAction(request: Request) {
     const parsed = profileSchema.safeParse(values);
     if (!parsed.success) return answer({ intent, ok: false, error: firstError(parsed) }, { status: 400 });
     try {
-      await saveProfile(sessionUser.id, parsed.data, languageFromRequest(request));
+      const { newsletterRequested } = await saveProfile(sessionUser.id, parsed.data, languageFromRequest(request));
+      // Double opt-in: the newsletter starts with the link just mailed (mydata namespace).
+      if (newsletterRequested) return answer({ intent, ok: true, message: "mydata.newsletter.checkMail" });
     } catch (error) {
       logger.error(`profile save failed: ${String(error)}`);
       return answer({ intent, ok: false, error: "profile.errors.updateFailed" }, { status: 500 });
