@@ -16,6 +16,8 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("auth", "routes/auth.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("profile/data-export", "routes/profile.data-export.ts"),
+  route("profile/sessions", "routes/profile.sessions.ts"),
   route("logout", "routes/logout.tsx"),
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),

@@ -10,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { ProfileActionData } from "./profile-actions.server";
 import type { ProfileData } from "./profile.server";
+import { NewsletterStatusNote, PrivacySections } from "./privacy-sections";
 import { AVATAR_MAX_BYTES, changeEmailSchema, changePasswordSchema, firstError, resetPasswordSchema } from "./schemas";
 
 interface LoaderShape {
@@ -62,6 +63,7 @@ export function ProfilePage() {
     <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
       {(resetToken || resetError) && <ResetPasswordCard token={resetToken} invalid={resetError} />}
       {profile && <ProfileCard profile={profile} />}
+      {profile && <PrivacySections />}
     </section>
   );
 }
@@ -131,7 +133,8 @@ function ProfileCard({ profile }: { profile: ProfileData }) {
   const save = useFetcher<ProfileActionData>({ key: "save" });
   const saving = save.state !== "idle";
   useResultToast(save.data);
-  const [newsletter, setNewsletter] = useState(profile.newsletterSubscribed);
+  // On while subscribed or waiting for the confirmation link (double opt-in).
+  const [newsletter, setNewsletter] = useState(profile.newsletterStatus !== "none");
 
   return (
     <Card>
@@ -172,6 +175,7 @@ function ProfileCard({ profile }: { profile: ProfileData }) {
             <div className="grid gap-1">
               <label htmlFor="profile-newsletter" className="text-sm font-medium">{t("profile.fields.newsletter")}</label>
               <p id="profile-newsletter-hint" className="text-sm text-muted-foreground">{t("profile.fields.newsletterHint")}</p>
+              <NewsletterStatusNote status={profile.newsletterStatus} />
             </div>
             <span className="relative inline-flex shrink-0">
               <input

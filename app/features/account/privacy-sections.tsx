@@ -1,0 +1,165 @@
+import { Download, Loader2, LogOut, Monitor, Smartphone } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useFetcher, useLoaderData, useNavigate } from "react-router";
+import { toast } from "~/components/ui/toaster";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { LANGUAGE_LOCALES, isLanguage } from "~/lib/i18n";
+import type { NewsletterStatus } from "./newsletter.server";
+import type { PrivacyLoaderData, SessionsActionData } from "./privacy-actions.server";
+import type { ActiveSession } from "./sessions.server";
+
+/**
+ * The profile's privacy sections (issue 12): newsletter state, "Download my data" and the list of
+ * active sessions. They read the /profile loader's `privacy` field and post to their own routes
+ * (/profile/data-export, /profile/sessions), so they work before JavaScript loads too.
+ */
+
+/** Under the newsletter switch: says that the subscription waits for the link in the mail. */
+export function NewsletterStatusNote({ status }: { status: NewsletterStatus }) {
+  const { t } = useTranslation();
+  if (status !== "pending") return null;
+  return (
+    <p className="text-sm font-medium text-accent" role="status" data-testid="newsletter-pending">
+      {t("mydata.newsletter.pending")}
+    </p>
+  );
+}
+
+function useDateFormat() {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "en";
+  return (iso: string) =>
+    new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+export function PrivacySections() {
+  const { privacy } = useLoaderData<{ privacy?: PrivacyLoaderData }>();
+  if (!privacy) return null;
+  return (
+    <>
+      <DataExportCard notice={privacy.exportNotice} />
+      <SessionsCard sessions={privacy.sessions} />
+    </>
+  );
+}
+
+function DataExportCard({ notice }: { notice: PrivacyLoaderData["exportNotice"] }) {
+  const { t } = useTranslation();
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (notice) toast.error(t("profile.toast.errorTitle"), { description: t(`mydata.export.errors.${notice}`) });
+  }, [notice, t]);
+  return (
+    <Card className="mt-8" data-testid="data-export">
+      <CardHeader>
+        <h2 className="text-xl font-semibold">{t("mydata.export.title")}</h2>
+        <CardDescription>{t("mydata.export.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {/* A plain form post: the browser saves the ZIP and the page stays. */}
+        <Form method="post" action="/profile/data-export" reloadDocument onSubmit={() => setStarted(true)}>
+          <Button type="submit" variant="outline" className="w-full sm:w-auto">
+            <Download aria-hidden />
+            {t("mydata.export.button")}
+          </Button>
+        </Form>
+        {notice ? (
+          <p role="alert" className="text-sm text-destructive">{t(`mydata.export.errors.${notice}`)}</p>
+        ) : started ? (
+          <p role="status" className="text-sm text-muted-foreground">{t("mydata.export.started")}</p>
+        ) : (
+          <p className="text-xs text-muted-foreground">{t("mydata.export.hint")}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function useSessionsResult(result: SessionsActionData | undefined) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const seen = useRef<SessionsActionData | undefined>(undefined);
+  useEffect(() => {
+    if (!result || seen.current === result) return;
+    seen.current = result;
+    if (result.ok && result.message) toast.success(t(result.message));
+    if (!result.ok && result.error) toast.error(t("profile.toast.errorTitle"), { description: t(result.error) });
+    if (result.redirectTo) void navigate(result.redirectTo);
+  }, [result, t, navigate]);
+}
+
+function SessionsCard({ sessions }: { sessions: ActiveSession[] }) {
+  const { t } = useTranslation();
+  const others = useFetcher<SessionsActionData>({ key: "end-other-sessions" });
+  useSessionsResult(others.data);
+  const busy = others.state !== "idle";
+  const hasOthers = sessions.some((entry) => !entry.current);
+  return (
+    <Card className="mt-8" data-testid="sessions">
+      <CardHeader>
+        <h2 className="text-xl font-semibold">{t("mydata.sessions.title")}</h2>
+        <CardDescription>{t("mydata.sessions.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul className="grid gap-3">
+          {sessions.map((entry) => (
+            <SessionRow key={entry.id} entry={entry} />
+          ))}
+        </ul>
+        {hasOthers && (
+          <others.Form method="post" action="/profile/sessions">
+            <input type="hidden" name="intent" value="endOthers" />
+            <Button type="submit" variant="destructive" disabled={busy} className="w-full sm:w-auto">
+              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
+              {busy ? t("mydata.sessions.busy") : t("mydata.sessions.endOthers")}
+            </Button>
+          </others.Form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionRow({ entry }: { entry: ActiveSession }) {
+  const { t } = useTranslation();
+  const format = useDateFormat();
+  const fetcher = useFetcher<SessionsActionData>({ key: `end-session-${entry.id}` });
+  useSessionsResult(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const mobile = entry.os === "iOS" || entry.os === "Android" || entry.os === "iPadOS";
+  const Icon = mobile ? Smartphone : Monitor;
+  const device = [entry.browser ?? t("mydata.sessions.unknownBrowser"), entry.os ?? t("mydata.sessions.unknownSystem")].join(" · ");
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="session-row">
+      <div className="flex min-w-0 items-start gap-3">
+        <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+        <div className="grid min-w-0 gap-1 text-sm">
+          <p className="font-medium break-words">
+            {device}
+            {entry.current && (
+              <span className="ml-2 inline-block rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary" data-testid="this-device">
+                {t("mydata.sessions.thisDevice")}
+              </span>
+            )}
+          </p>
+          <p className="text-muted-foreground">
+            {t("mydata.sessions.created")}: <time dateTime={entry.createdAt} suppressHydrationWarning>{format(entry.createdAt)}</time>
+          </p>
+          <p className="text-muted-foreground">
+            {t("mydata.sessions.lastActive")}: <time dateTime={entry.lastActiveAt} suppressHydrationWarning>{format(entry.lastActiveAt)}</time>
+          </p>
+        </div>
+      </div>
+      <fetcher.Form method="post" action="/profile/sessions" className="shrink-0">
+        <input type="hidden" name="intent" value="end" />
+        <input type="hidden" name="sessionId" value={entry.id} />
+        <Button type="submit" variant="outline" size="sm" disabled={busy} className="w-full sm:w-auto" aria-label={`${t("mydata.sessions.end")}: ${device}`}>
+          {busy && <Loader2 className="animate-spin" aria-hidden />}
+          {entry.current ? t("mydata.sessions.endThis") : t("mydata.sessions.end")}
+        </Button>
+      </fetcher.Form>
+    </li>
+  );
+}
