@@ -18,8 +18,8 @@ import { logger } from "./logger.server";
 export interface ScheduledTask {
   /** Unique name; also the key of the lease row. */
   name: string;
-  /** Time between the end of one run and the next (across all processes). */
-  intervalMs: number;
+  /** Time between the end of one run and the next (across all processes); a function is read at each run (configuration). */
+  intervalMs: number | (() => number);
   /** How long a claim holds before another process may take over (default 15 minutes). */
   leaseMs?: number;
   /** The work; a returned string is logged and stored as the run's result. */
@@ -33,7 +33,7 @@ const POLL_INTERVAL_MS = 60 * 1000;
 const WORKER_ID = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 export function registerScheduledTask(task: ScheduledTask) {
-  if (task.intervalMs <= 0) throw new Error(`scheduled task ${task.name}: interval must be positive`);
+  if (typeof task.intervalMs === "number" && task.intervalMs <= 0) throw new Error(`scheduled task ${task.name}: interval must be positive`);
   tasks.set(task.name, task);
 }
 
@@ -50,10 +50,11 @@ async function claim(task: ScheduledTask): Promise<boolean> {
 }
 
 async function finish(task: ScheduledTask, result: string) {
+  const intervalMs = typeof task.intervalMs === "function" ? task.intervalMs() : task.intervalMs;
   await db().execute(sql`
     update scheduled_tasks
     set locked_until = null, locked_by = null, last_finished_at = now(), last_result = ${result.slice(0, 2000)},
-      next_run_at = now() + make_interval(secs => ${task.intervalMs / 1000})
+      next_run_at = now() + make_interval(secs => ${intervalMs / 1000})
     where name = ${task.name} and locked_by = ${WORKER_ID}`);
 }
 
