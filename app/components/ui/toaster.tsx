@@ -10,6 +10,8 @@ import { useEffect, useState } from "react";
 type Sonner = typeof import("sonner");
 interface ToastOptions {
   description?: string;
+  /** A toast with the id of one on screen replaces it (forms use one id: no pile of old answers). */
+  id?: string;
 }
 
 let sonner: Promise<Sonner> | undefined;

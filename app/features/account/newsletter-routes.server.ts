@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { confirmNewsletter, isValidUnsubscribeLink, unsubscribeByLink, type ConfirmResult } from "./newsletter.server";
-import { clientIp } from "./request.server";
+import { CLIENT_IP_HEADER } from "./auth.server";
 
 /**
  * /newsletter/confirm and /newsletter/unsubscribe. Both work without signing in: the token or
@@ -21,7 +21,7 @@ export function confirmLoader(request: Request): { state: NewsletterPageState } 
 
 export async function confirmAction(request: Request) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!(await hitRateLimit(`newsletter:ip:${clientIp(request)}`, LINK_LIMIT.limit, LINK_LIMIT.windowS)).allowed) {
+  if (!(await hitRateLimit(`newsletter:ip:${request.headers.get(CLIENT_IP_HEADER) ?? "unknown"}`, LINK_LIMIT.limit, LINK_LIMIT.windowS)).allowed) {
     return data({ state: "rateLimited" as NewsletterPageState }, { status: 429 });
   }
   try {

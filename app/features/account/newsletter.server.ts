@@ -34,8 +34,11 @@ type Executor = Pick<Database, "insert" | "update" | "select" | "execute">;
 /** The exact text the form showed next to the box that was ticked, in the visitor's language. */
 export async function consentWording(source: ConsentSource, language: Language) {
   const t = await getFixedT(language);
-  if (source === "signup") return t("auth.fields.newsletter");
-  return `${t("profile.fields.newsletter")}: ${t("profile.fields.newsletterHint")}`;
+  // The form's namespace ("auth" = sign-up, "profile"), read here on the server only to store
+  // the wording as proof; nothing from here is shown in the browser.
+  const form = source === "signup" ? "auth" : "profile";
+  if (source === "signup") return t(`${form}.fields.newsletter`);
+  return `${t(`${form}.fields.newsletter`)}: ${t(`${form}.fields.newsletterHint`)}`;
 }
 
 function hashToken(token: string) {

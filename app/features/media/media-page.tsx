@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { preloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/lib/use-hydrated";
 import { MediaCard } from "./media-card";
 import { MediaDialog } from "./media-dialog";
 import { TYPE_FILTER_OPTIONS, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
@@ -44,8 +45,7 @@ export function MediaPage({ data }: { data: MediaPageData }) {
   const fetcher = useFetcher<MediaPageData>();
   const actions = useFileActions(data.isSignedIn);
   // Marks the page as interactive (tests wait for it before clicking what needs JavaScript).
-  const [isHydrated, setIsHydrated] = useState(false);
-  useEffect(() => setIsHydrated(true), []);
+  const isHydrated = useHydrated();
   useEffect(preloadToaster, []);
 
   // New results (filters changed, back button): start over from the first page.
