@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form/form-error";
 import { SubmitButton } from "~/components/form/submit-button";
 import { useIntentFetcher } from "~/components/form/use-intent-fetcher";
+import type { FormAnswer } from "~/lib/form-submission";
 import { cn } from "~/lib/utils";
-import type { AuthAnswer } from "./auth-actions.server";
 
 /**
  * "Resend confirmation email" for an address waiting for confirmation (under the login form, and
@@ -13,7 +13,7 @@ import type { AuthAnswer } from "./auth-actions.server";
  */
 export function ResendConfirmation({ email, className, children }: { email: string; className?: string; children?: ReactNode }) {
   const { t } = useTranslation();
-  const { fetcher, answer, busy } = useIntentFetcher<AuthAnswer>("resend");
+  const { fetcher, answer, busy } = useIntentFetcher<FormAnswer>("resend");
   const formError = { errors: answer?.ok === false ? (answer.result.error?.[""] ?? undefined) : undefined, errorId: "resend-error" };
   return (
     <fetcher.Form method="post" action="/auth" className={cn("grid gap-2 text-sm", className)}>
