@@ -32,6 +32,8 @@ function header(raw: string, name: string) {
 
 test.describe("privacy: newsletter, data export, sessions", () => {
   test("subscribe with double opt-in, confirm, export the proof, unsubscribe in one click", async ({ page, request }) => {
+    // Many steps (two mails, shop sync, export, a second browser) on a shared CI machine.
+    test.setTimeout(150_000);
     const email = uniqueEmail("dsgvo");
     await page.goto("/auth");
     const panel = await fillSignUp(page, { username: "member", email, password: "secret-pass-1", newsletter: true });
@@ -111,6 +113,7 @@ test.describe("privacy: newsletter, data export, sessions", () => {
   });
 
   test("lists sessions and ends another device's session, which is signed out at once", async ({ browser }) => {
+    test.setTimeout(120_000);
     const email = uniqueEmail("sessions");
     const laptop = await browser.newContext({ userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" });
     const phone = await browser.newContext({
