@@ -301,10 +301,12 @@ test.describe("profile", () => {
     await page.getByLabel("Customer Type").selectOption("business");
     await page.getByRole("switch", { name: "Newsletter Subscription" }).check();
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    // The newsletter needs its confirmation link first (double opt-in).
+    await expect(page.getByText("Profile updated. Please confirm your newsletter subscription with the link we just emailed you.")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Username")).toHaveValue("renamed");
     await expect(page.getByLabel("Customer Type")).toHaveValue("business");
+    await expect(page.getByTestId("newsletter-pending")).toBeVisible();
 
     // Avatar: a 6 MB image, a text file named .png, then a real PNG.
     const dir = test.info().outputPath("files");

@@ -1,11 +1,13 @@
 import { Readable } from "node:stream";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { answer, runIntent, type IntentContext } from "~/lib/form-action.server";
+import { doneAnswer, failedAnswer, plainSubmission, type FormAnswer } from "~/lib/form-submission";
 import { logger } from "~/lib/logger.server";
 import { getAuth } from "./auth.server";
 import { createDataExport, exportFileName } from "./data-export.server";
 import { assertSameOrigin, authHeaders, clientIp, cookiesOf, withinLimits } from "./request.server";
 import { endOtherSessions, endSession, listSessions, type ActiveSession } from "./sessions.server";
-import { requireUser } from "./session.server";
+import { requireUser, type SessionUser } from "./session.server";
 
 /**
  * The profile's privacy doors: POST /profile/data-export (the ZIP) and POST /profile/sessions
@@ -14,12 +16,7 @@ import { requireUser } from "./session.server";
  */
 export const EXPORT_LIMITS = { perAccount: 3, perAddress: 10, windowS: 60 * 60 } as const;
 
-export interface SessionsActionData {
-  ok: boolean;
-  message?: string;
-  error?: string;
-  redirectTo?: string;
-}
+export type SessionsAnswer = FormAnswer;
 
 export interface PrivacyLoaderData {
   sessions: ActiveSession[];
@@ -88,7 +85,7 @@ async function readSmallForm(request: Request, maxBytes: number): Promise<URLSea
 export async function sessionsAction(request: Request) {
   const result = await handleSessions(request);
   if (request.headers.get("sec-fetch-mode") === "navigate") {
-    const body = (result as { data?: SessionsActionData }).data;
+    const body = (result as { data?: SessionsAnswer }).data;
     const init = (result as { init?: { headers?: HeadersInit } }).init;
     throw redirect(body?.redirectTo ?? "/profile", { headers: init?.headers });
   }
@@ -98,28 +95,40 @@ export async function sessionsAction(request: Request) {
 async function handleSessions(request: Request) {
   assertSameOrigin(request);
   const sessionUser = await requireUser(request);
-  const form = await readSmallForm(request, MAX_FORM_BYTES);
-  if (form === "tooLarge") return data<SessionsActionData>({ ok: false, error: "mydata.sessions.errors.failed" }, { status: 413 });
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "endOthers") {
-    if (!sessionUser.sessionId) return data<SessionsActionData>({ ok: false, error: "mydata.sessions.errors.failed" }, { status: 400 });
-    const count = await endOtherSessions(sessionUser.id, sessionUser.sessionId);
-    return data<SessionsActionData>({ ok: true, message: count ? "mydata.sessions.toast.othersEnded" : "mydata.sessions.toast.noOthers" });
+  const body = await readSmallForm(request, MAX_FORM_BYTES);
+  if (body === "tooLarge") {
+    return answer(failedAnswer("", plainSubmission(new FormData()), { form: "mydata.sessions.errors.failed" }), 413);
   }
-  if (intent === "end") {
-    const sessionId = String(form.get("sessionId") ?? "");
-    if (!SESSION_ID.test(sessionId) || !(await endSession(sessionUser.id, sessionId))) {
-      return data<SessionsActionData>({ ok: false, error: "mydata.sessions.errors.notFound" }, { status: 404 });
-    }
-    if (sessionId === sessionUser.sessionId) {
-      // This device: the same as logging out (the cookie is cleared too).
-      const signOut = await getAuth().api.signOut({ headers: authHeaders(request), asResponse: true }).catch(() => undefined);
-      return data<SessionsActionData>(
-        { ok: true, message: "mydata.sessions.toast.ended", redirectTo: "/auth" },
-        { headers: signOut ? cookiesOf(signOut) : undefined },
-      );
-    }
-    return data<SessionsActionData>({ ok: true, message: "mydata.sessions.toast.ended" });
+  const form = new FormData();
+  for (const [name, value] of body) form.set(name, value);
+  return runIntent(
+    request,
+    {
+      end: (context) => endOne(context, sessionUser),
+      endOthers: (context) => endOthers(context, sessionUser),
+    },
+    form,
+  );
+}
+
+/** Ends one of the user's own sessions; another account's id matches nothing (404, nothing said about it). */
+async function endOne({ request, form, intent }: IntentContext, sessionUser: SessionUser) {
+  const submission = plainSubmission(form);
+  const sessionId = String(form.get("sessionId") ?? "");
+  if (!SESSION_ID.test(sessionId) || !(await endSession(sessionUser.id, sessionId))) {
+    return answer(failedAnswer(intent, submission, { form: "mydata.sessions.errors.notFound" }), 404);
   }
-  return data<SessionsActionData>({ ok: false, error: "mydata.sessions.errors.failed" }, { status: 400 });
+  const toast = { tone: "success", title: "mydata.sessions.toast.ended" } as const;
+  if (sessionId !== sessionUser.sessionId) return answer(doneAnswer(intent, submission, { toast }));
+  // This device: the same as logging out (the cookie is cleared too).
+  const signOut = await getAuth().api.signOut({ headers: authHeaders(request), asResponse: true }).catch(() => undefined);
+  return answer(doneAnswer(intent, submission, { toast, redirectTo: "/auth" }), 200, signOut ? cookiesOf(signOut) : undefined);
+}
+
+async function endOthers({ form, intent }: IntentContext, sessionUser: SessionUser) {
+  const submission = plainSubmission(form);
+  if (!sessionUser.sessionId) return answer(failedAnswer(intent, submission, { form: "mydata.sessions.errors.failed" }), 400);
+  const count = await endOtherSessions(sessionUser.id, sessionUser.sessionId);
+  const title = count ? "mydata.sessions.toast.othersEnded" : "mydata.sessions.toast.noOthers";
+  return answer(doneAnswer(intent, submission, { toast: { tone: "success", title } }));
 }

@@ -1,13 +1,12 @@
-import { Download, Loader2, LogOut, Monitor, Smartphone } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Download, LogOut, Monitor, Smartphone } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useFetcher, useLoaderData, useNavigate } from "react-router";
-import { toast } from "~/components/ui/toaster";
-import { Button } from "~/components/ui/button";
+import { Form, useFetcher, useLoaderData } from "react-router";
+import { SubmitButton, useFormAnswer, useIntentFetcher } from "~/components/form";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { LANGUAGE_LOCALES, isLanguage } from "~/lib/i18n";
 import type { NewsletterStatus } from "./newsletter.server";
-import type { PrivacyLoaderData, SessionsActionData } from "./privacy-actions.server";
+import type { PrivacyLoaderData, SessionsAnswer } from "./privacy-actions.server";
 import type { ActiveSession } from "./sessions.server";
 
 /**
@@ -48,9 +47,6 @@ export function PrivacySections() {
 function DataExportCard({ notice }: { notice: PrivacyLoaderData["exportNotice"] }) {
   const { t } = useTranslation();
   const [started, setStarted] = useState(false);
-  useEffect(() => {
-    if (notice) toast.error(t("profile.toast.errorTitle"), { description: t(`mydata.export.errors.${notice}`) });
-  }, [notice, t]);
   return (
     <Card className="mt-8" data-testid="data-export">
       <CardHeader>
@@ -60,10 +56,9 @@ function DataExportCard({ notice }: { notice: PrivacyLoaderData["exportNotice"] 
       <CardContent className="grid gap-3">
         {/* A plain form post: the browser saves the ZIP and the page stays. */}
         <Form method="post" action="/profile/data-export" reloadDocument onSubmit={() => setStarted(true)}>
-          <Button type="submit" variant="outline" className="w-full sm:w-auto">
-            <Download aria-hidden />
+          <SubmitButton busy={false} busyLabel="" variant="outline" icon={<Download aria-hidden />} className="w-full sm:w-auto">
             {t("mydata.export.button")}
-          </Button>
+          </SubmitButton>
         </Form>
         {notice ? (
           <p role="alert" className="text-sm text-destructive">{t(`mydata.export.errors.${notice}`)}</p>
@@ -77,24 +72,10 @@ function DataExportCard({ notice }: { notice: PrivacyLoaderData["exportNotice"] 
   );
 }
 
-function useSessionsResult(result: SessionsActionData | undefined) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const seen = useRef<SessionsActionData | undefined>(undefined);
-  useEffect(() => {
-    if (!result || seen.current === result) return;
-    seen.current = result;
-    if (result.ok && result.message) toast.success(t(result.message));
-    if (!result.ok && result.error) toast.error(t("profile.toast.errorTitle"), { description: t(result.error) });
-    if (result.redirectTo) void navigate(result.redirectTo);
-  }, [result, t, navigate]);
-}
-
 function SessionsCard({ sessions }: { sessions: ActiveSession[] }) {
   const { t } = useTranslation();
-  const others = useFetcher<SessionsActionData>({ key: "end-other-sessions" });
-  useSessionsResult(others.data);
-  const busy = others.state !== "idle";
+  const { fetcher: others, answer, busy } = useIntentFetcher<SessionsAnswer>("endOthers");
+  useFormAnswer(answer);
   const hasOthers = sessions.some((entry) => !entry.current);
   return (
     <Card className="mt-8" data-testid="sessions">
@@ -111,10 +92,12 @@ function SessionsCard({ sessions }: { sessions: ActiveSession[] }) {
         {hasOthers && (
           <others.Form method="post" action="/profile/sessions">
             <input type="hidden" name="intent" value="endOthers" />
-            <Button type="submit" variant="destructive" disabled={busy} className="w-full sm:w-auto">
-              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
-              {busy ? t("mydata.sessions.busy") : t("mydata.sessions.endOthers")}
-            </Button>
+            <SubmitButton busy={busy} busyLabel={t("mydata.sessions.busy")} variant="destructive" icon={<LogOut aria-hidden />} className="w-full sm:w-auto">
+              {t("mydata.sessions.endOthers")}
+            </SubmitButton>
+            {answer?.ok === false && answer.error && (
+              <p role="alert" className="mt-2 text-sm text-destructive">{t(answer.error)}</p>
+            )}
           </others.Form>
         )}
       </CardContent>
@@ -125,8 +108,9 @@ function SessionsCard({ sessions }: { sessions: ActiveSession[] }) {
 function SessionRow({ entry }: { entry: ActiveSession }) {
   const { t } = useTranslation();
   const format = useDateFormat();
-  const fetcher = useFetcher<SessionsActionData>({ key: `end-session-${entry.id}` });
-  useSessionsResult(fetcher.data);
+  // One fetcher per row (the kit's useIntentFetcher keys by intent, which every row shares).
+  const fetcher = useFetcher<SessionsAnswer>({ key: `end-session-${entry.id}` });
+  useFormAnswer(fetcher.data);
   const busy = fetcher.state !== "idle";
   const mobile = entry.os === "iOS" || entry.os === "Android" || entry.os === "iPadOS";
   const Icon = mobile ? Smartphone : Monitor;
@@ -152,13 +136,22 @@ function SessionRow({ entry }: { entry: ActiveSession }) {
           </p>
         </div>
       </div>
-      <fetcher.Form method="post" action="/profile/sessions" className="shrink-0">
+      <fetcher.Form method="post" action="/profile/sessions" className="grid shrink-0 gap-1">
         <input type="hidden" name="intent" value="end" />
         <input type="hidden" name="sessionId" value={entry.id} />
-        <Button type="submit" variant="outline" size="sm" disabled={busy} className="w-full sm:w-auto" aria-label={`${t("mydata.sessions.end")}: ${device}`}>
-          {busy && <Loader2 className="animate-spin" aria-hidden />}
+        <SubmitButton
+          busy={busy}
+          busyLabel={t("mydata.sessions.busy")}
+          variant="outline"
+          size="sm"
+          className="w-full sm:w-auto"
+          aria-label={`${entry.current ? t("mydata.sessions.endThis") : t("mydata.sessions.end")}: ${device}`}
+        >
           {entry.current ? t("mydata.sessions.endThis") : t("mydata.sessions.end")}
-        </Button>
+        </SubmitButton>
+        {fetcher.data?.ok === false && fetcher.data.error && (
+          <p role="alert" className="text-sm text-destructive">{t(fetcher.data.error)}</p>
+        )}
       </fetcher.Form>
     </li>
   );
