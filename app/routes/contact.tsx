@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { constraintOf } from "~/components/form/use-schema-form";
+import { constraintOf } from "~/lib/form-constraint";
 import { ContactPage } from "~/features/contact/contact-page";
 import { CONTACT_MAX, contactFailure, type ContactActionResult } from "~/features/contact/contact-fields";
 import { contactSchema } from "~/features/contact/contact-schema";

@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef } from "react";
 import type { $ZodType } from "zod/v4/core";
+import { constraintOf, type FieldConstraint } from "~/lib/form-constraint";
 import { parseForm, parseOnServer, type FormAnswer, type FormSchema } from "~/lib/form-submission";
 
 type Schema = FormSchema & $ZodType;
@@ -14,7 +14,7 @@ export interface SchemaFormOptions<S extends Schema> {
   /** The action's last answer (fetcher.data, or useActionData() without JavaScript). */
   answer?: FormAnswer<object>;
   /** The schema's limits, when `schema` loads later (compute them on the server with `constraintOf`). */
-  constraint?: ReturnType<typeof getZodConstraint>;
+  constraint?: Record<string, FieldConstraint>;
   defaultValue?: Record<string, unknown>;
   /** Called after a refused submit with every field's problems ("" for the form's own). */
   onRefused?: (errors: Record<string, string[]>) => void;
@@ -29,7 +29,7 @@ export interface SchemaFormOptions<S extends Schema> {
  */
 export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint, defaultValue, onRefused }: SchemaFormOptions<S>) {
   const derived = useMemo(
-    () => constraint ?? (typeof schema === "function" ? undefined : getZodConstraint(schema)),
+    () => constraint ?? (typeof schema === "function" ? undefined : constraintOf(schema)),
     [constraint, schema],
   );
   const [form, fields] = useForm<Record<string, unknown>>({
@@ -56,13 +56,28 @@ export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint
   useEffect(() => {
     const element = document.getElementById(id);
     const mark = () => void (submitted.current = true);
+    // Leaving a field for the submit button: the submit checks everything anyway, and an error
+    // appearing now would push the button away between press and release (the click is lost).
+    const holdBlurForSubmit = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof HTMLButtonElement && next.type === "submit" && next.form === element) event.stopPropagation();
+    };
     element?.addEventListener("submit", mark, true);
-    return () => element?.removeEventListener("submit", mark, true);
+    element?.addEventListener("focusout", holdBlurForSubmit);
+    return () => {
+      element?.removeEventListener("submit", mark, true);
+      element?.removeEventListener("focusout", holdBlurForSubmit);
+    };
   }, [id]);
   useEffect(() => {
     if (!submitted.current || !form.status) return;
+    if (form.status === "success") {
+      submitted.current = false;
+      return;
+    }
+    // The status may change a render before the errors arrive: wait for them.
+    if (Object.keys(form.allErrors).length === 0) return;
     submitted.current = false;
-    if (form.status !== "error") return;
     focusFirstInvalid(id);
     onRefused?.(form.allErrors);
   }, [id, form.status, form.allErrors, onRefused]);
@@ -70,10 +85,7 @@ export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint
   return [form, fields] as const;
 }
 
-/** The limits of a schema as input attributes (for a form whose schema loads later). */
-export function constraintOf(schema: $ZodType) {
-  return getZodConstraint(schema);
-}
+export { constraintOf };
 
 function focusFirstInvalid(formId: string) {
   const first = document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]');

@@ -21,7 +21,8 @@ export function AuthPage() {
   const { googleEnabled, linkError } = useLoaderData<AuthLoaderData>();
   const actionData = useActionData<AuthAnswer>();
   const [params] = useSearchParams();
-  const [tab, setTab] = useState(params.get("tab") === "signup" ? "signup" : "login");
+  // A sign-up answered without JavaScript comes back on its own tab.
+  const [tab, setTab] = useState(params.get("tab") === "signup" || actionData?.intent === "signup" ? "signup" : "login");
   useEffect(preloadToaster, []);
 
   const googleError =

@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
 import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
   checkboxField,
   currentPasswordField,
   customerTypeField,
@@ -57,14 +59,27 @@ export const profileSchema = z.object({
   newsletterSubscribed: checkboxField(),
 });
 
-export const changeEmailSchema = z.object({
-  newEmail: emailField({
-    required: "profile.errors.requiredFields",
-    invalid: "auth.errors.invalidEmail",
-    tooLong: "auth.errors.emailMax",
-  }),
-  currentPassword: currentPasswordField({ required: "profile.errors.requiredFields", tooLong: "auth.errors.passwordMax" }),
-});
+/**
+ * 'Change Email' (spec §5): either field empty is one form-level message ('Please fill in all
+ * required fields'); otherwise the new address must be valid.
+ */
+export const changeEmailSchema = z
+  .object({
+    newEmail: z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(EMAIL_MAX, "auth.errors.emailMax"))),
+    currentPassword: z.string().check(z.maxLength(PASSWORD_MAX, "auth.errors.passwordMax")),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (!value.newEmail || !value.currentPassword) {
+        ctx.issues.push({ code: "custom", message: "profile.errors.requiredFields", input: value, path: [] });
+        return;
+      }
+      const address = email.safeParse(value.newEmail);
+      if (!address.success) {
+        ctx.issues.push({ code: "custom", message: address.error.issues[0]!.message, input: value, path: ["newEmail"] });
+      }
+    }),
+  );
 
 /**
  * A new password typed twice (spec §5 "Change password"): any empty field is one form-level
@@ -91,7 +106,7 @@ function newPasswordTwice<Shape extends { newPassword: z.ZodMiniString; confirmP
   );
 }
 
-const boundedPassword = () => z.string().check(z.maxLength(128, "auth.errors.passwordMax"));
+const boundedPassword = () => z.string().check(z.maxLength(PASSWORD_MAX, "auth.errors.passwordMax"));
 
 export const changePasswordSchema = newPasswordTwice(
   { currentPassword: boundedPassword(), newPassword: boundedPassword(), confirmPassword: boundedPassword() },
