@@ -26,7 +26,7 @@ export function NewsletterLinkPage({ kind }: { kind: "confirm" | "unsubscribe" }
         <CardHeader>
           <Icon className={`size-10 ${failed ? "text-destructive" : "text-primary"}`} aria-hidden />
           <CardTitle>{t(`newsletter.${kind}.title`)}</CardTitle>
-          <CardDescription>{t(`newsletter.${kind}.description`)}</CardDescription>
+          {state === "ready" && <CardDescription>{t(`newsletter.${kind}.description`)}</CardDescription>}
         </CardHeader>
         <CardContent className="grid gap-4">
           {state === "ready" ? (
