@@ -35,10 +35,13 @@ async function* pagedArray<T>(name: string, readPage: (after: T | undefined) => 
   let first = true;
   for (;;) {
     const rows = await readPage(last);
+    // One chunk per page: per-row chunks cost more in the streams than the JSON itself.
+    let chunk = "";
     for (const row of rows) {
-      yield `${first ? "\n    " : ",\n    "}${JSON.stringify(map(row))}`;
+      chunk += `${first ? "\n    " : ",\n    "}${JSON.stringify(map(row))}`;
       first = false;
     }
+    if (chunk) yield chunk;
     if (rows.length < PAGE_SIZE) break;
     last = rows[rows.length - 1];
   }
