@@ -18,6 +18,8 @@ export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 
 /** No control characters (tabs, newlines, NUL…): they would break mails, logs and the shop sync. */
 const PRINTABLE = /^[^\p{Cc}]*$/u;
+/** Names also exclude line/paragraph separators and bidi overrides (features/account/username.ts, ADR 0014). */
+const PRINTABLE_NAME = /^[^\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/u;
 
 /** Required text, trimmed, up to `max` characters. */
 export function requiredText(max: number, messages: { required: string; tooLong: string; invalid?: string }) {
@@ -51,7 +53,7 @@ export function usernameField(messages: { tooShort: string; tooLong: string; inv
       z.trim(),
       z.minLength(USERNAME_MIN, messages.tooShort),
       z.maxLength(USERNAME_MAX, messages.tooLong),
-      z.regex(PRINTABLE, messages.invalid),
+      z.regex(PRINTABLE_NAME, messages.invalid),
     );
 }
 

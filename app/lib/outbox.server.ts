@@ -19,6 +19,8 @@ export class PermanentJobError extends Error {
 }
 
 const handlers = new Map<string, JobHandler>();
+/** Per kind: what is kept of a payload once the job is done (links and secrets are not). */
+const redactions = new Map<string, (payload: Record<string, unknown>) => Record<string, unknown>>();
 const POLL_INTERVAL_MS = 1000;
 const LOCK_S = 120;
 const BATCH = 10;
@@ -30,8 +32,13 @@ const MAX_DELAY_MS = 60 * 60 * 1000;
  */
 export const ERASE_WHEN_DONE = "eraseWhenDone";
 
-export function registerJobHandler(kind: string, handler: JobHandler) {
+export function registerJobHandler(
+  kind: string,
+  handler: JobHandler,
+  options: { redactWhenDone?: (payload: Record<string, unknown>) => Record<string, unknown> } = {},
+) {
   handlers.set(kind, handler);
+  if (options.redactWhenDone) redactions.set(kind, options.redactWhenDone);
 }
 
 type Executor = Pick<Database, "insert">;
@@ -80,10 +87,21 @@ async function runJob(job: ClaimedJob) {
   const handler = handlers.get(job.kind);
   try {
     if (!handler) throw new PermanentJobError(`no handler for job kind "${job.kind}"`);
-    const { [ERASE_WHEN_DONE]: _erase, ...payload } = job.payload;
+    const { [ERASE_WHEN_DONE]: erase, ...payload } = job.payload;
     await handler(payload);
-    await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now(),
-      payload = case when payload ? ${ERASE_WHEN_DONE} then '{"erased":true}'::jsonb else payload end where id = ${job.id}`);
+    if (erase) {
+      await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now(),
+        payload = '{"erased":true}'::jsonb where id = ${job.id}`);
+      return;
+    }
+    const redact = redactions.get(job.kind);
+    if (redact) {
+      // A sent mail's links (confirmation, reset) are not kept at rest.
+      await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now(),
+        payload = ${JSON.stringify(redact(job.payload))}::jsonb where id = ${job.id}`);
+      return;
+    }
+    await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now() where id = ${job.id}`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const final = error instanceof PermanentJobError || job.attempts >= job.max_attempts;

@@ -161,7 +161,7 @@ async function google({ request, form, intent }: IntentContext) {
   const submission = plainSubmission(form);
   if (!googleConfigured()) return refuse(intent, submission, { status: 404, form: "auth.errors.googleNotConfigured" });
   const response = await getAuth().api.signInSocial({
-    body: { provider: "google", callbackURL: "/", errorCallbackURL: "/auth?error=google", newUserCallbackURL: "/" },
+    body: { provider: "google", callbackURL: "/", errorCallbackURL: "/auth", newUserCallbackURL: "/" },
     headers: authHeaders(request),
     asResponse: true,
   });
@@ -187,7 +187,14 @@ export async function authLoader(request: Request) {
   if (await getOptionalUser(request)) throw redirect("/");
   return {
     googleEnabled: googleConfigured(),
-    linkError: !linkError ? null : url.searchParams.has("confirmed") ? "auth.errors.confirmLinkInvalid" : "auth.errors.googleFailed",
+    // better-auth sends a failed Google sign-in back as /auth?error=<code> (ADR 0014).
+    linkError: !linkError
+      ? null
+      : url.searchParams.has("confirmed")
+        ? "auth.errors.confirmLinkInvalid"
+        : linkError === "account_not_linked"
+          ? "auth.errors.googleUnverified"
+          : "auth.errors.googleFailed",
   };
 }
 
