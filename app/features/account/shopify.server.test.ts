@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outbox, shopCustomers, user } from "~/db/schema";
@@ -30,12 +32,21 @@ async function signUp(email: string, username: string, newsletter: boolean) {
   return row.id;
 }
 
-/** The link of the newest queued mail to `to` whose text contains `marker`. */
+/**
+ * The link of the newest mail to `to` whose text contains `marker`: still queued (outbox payload),
+ * or already sent (sent mails keep only their subject at rest; the .eml file in $DATA_DIR/outbox
+ * is the delivered copy when SMTP_URL is unset).
+ */
 async function linkFromMail(to: string, marker: string) {
   const mails = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
-  const texts = mails.filter((mail) => mail.payload.to === to).map((mail) => String(mail.payload.text));
+  const texts = mails.filter((mail) => mail.payload.to === to).map((mail) => String(mail.payload.text ?? ""));
+  const dir = path.join(getEnv().DATA_DIR, "outbox");
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []) {
+    const raw = fs.readFileSync(path.join(dir, name), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=").replace(/&amp;|&#38;/g, "&");
+    if (raw.includes(to)) texts.push(raw);
+  }
   const link = texts
-    .flatMap((text) => text.match(/https?:\/\/\S+/g) ?? [])
+    .flatMap((text) => text.match(/https?:\/\/[^\s<>"]+/g) ?? [])
     .reverse()
     .find((url) => url.includes(marker));
   if (!link) throw new Error(`no ${marker} link mailed to ${to}`);
