@@ -76,6 +76,8 @@ export type FormAnswer<Extra extends object = Record<never, never>> = {
   result: SubmissionResult<string[]>;
   /** The first problem's key (form order; the form's own problem first): a summary for logs, tests, no-JS notices. */
   error?: string;
+  /** A heading for the problem, when it has one ('Authentication Failed'). */
+  title?: string;
   /** What happened, as a translation key (shown by the page or in `toast`). */
   message?: string;
   toast?: FormToast;
@@ -102,6 +104,8 @@ export function invalidAnswer(intent: string, submission: Submission<unknown, st
 }
 
 export interface Problem {
+  /** Translation key of a heading for the problem ('Authentication Failed'), shown first. */
+  title?: string;
   /** Translation key shown above the submit button. */
   form?: string;
   /** Translation keys shown under fields. */
@@ -116,12 +120,14 @@ export function failedAnswer<Extra extends object = Record<never, never>>(
   extra?: Extra,
 ): FormAnswer<Extra> {
   const fieldErrors = Object.fromEntries(Object.entries(problem.fields ?? {}).map(([name, key]) => [name, [key]]));
+  const formErrors = [problem.title, problem.form].filter((key): key is string => Boolean(key));
   const result = submission.reply({
-    formErrors: problem.form ? [problem.form] : undefined,
+    formErrors: formErrors.length ? formErrors : undefined,
     fieldErrors,
     hideFields: hiddenFieldsOf(submission),
   });
-  return { ...(extra as Partial<Extra>), intent, ok: false, result, error: problem.form ?? firstErrorOf(result) } as FormAnswer<Extra>;
+  const error = problem.form ?? Object.values(problem.fields ?? {})[0] ?? firstErrorOf(result);
+  return { ...(extra as Partial<Extra>), intent, ok: false, result, error, title: problem.title } as FormAnswer<Extra>;
 }
 
 /** Done: the form is emptied (unless `keepValues`); `message`, `toast`, `redirectTo` and `extra` tell the page what comes next. */

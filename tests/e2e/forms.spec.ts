@@ -128,7 +128,7 @@ test.describe("lasting results instead of fading toasts", () => {
     await panel.locator("#signup-password").fill("secret-pass-1");
     await panel.locator("#signup-terms").check();
     await panel.locator("#signup-privacy").check();
-    await panel.locator('button[type="submit"]').click();
+    await panel.getByRole("button", { name: "Registrieren", exact: true }).click();
     await expect(page).toHaveURL(/\/(\?lang=de)?$/);
     await expect(page.getByTestId("account-notice")).toContainText("Konto erfolgreich erstellt!");
   });

@@ -10,7 +10,8 @@ import { cn } from "~/lib/utils";
  * attributes (from `useSchemaForm`'s field metadata), and the field's problem inline under it,
  * translated. The error is `role="alert"` so it is announced when it appears.
  */
-type Metadata = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+export type FieldMeta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+type Metadata = FieldMeta;
 type InputType = "text" | "email" | "password" | "search" | "tel" | "url";
 type NativeInput = Omit<ComponentProps<"input">, "name" | "id" | "type" | "defaultValue" | "form">;
 

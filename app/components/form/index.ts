@@ -1,5 +1,7 @@
 /**
  * The form kit (ADR 0016, docs/DEVELOPING.md "How to add a form"):
+ * - `useIntentForm(intent, { schema, onSuccess })` → { form, fields, answer, busy, … } and
+ *   `<IntentForm kit={…}>`: the usual form in two lines (the parts below, put together);
  * - `useIntentFetcher(intent)` → { fetcher, answer, busy } (the answer with or without JavaScript);
  * - `useSchemaForm({ id, schema, answer })` → [form, fields] (Conform, validated by the form schema),
  *   spread `getFormProps(form)` on the <fetcher.Form>;
@@ -14,8 +16,10 @@
 export { getFormProps } from "@conform-to/react";
 export { useSchemaForm, constraintOf } from "./use-schema-form";
 export { useIntentFetcher } from "./use-intent-fetcher";
+export { useIntentForm } from "./use-intent-form";
+export { IntentForm } from "./intent-form";
 export { useFormAnswer, showFormToast, FORM_TOAST_ID } from "./use-form-answer";
-export { TextField, TextareaField, SelectField, CheckboxField, SwitchField, FieldError } from "./field";
+export { TextField, TextareaField, SelectField, CheckboxField, SwitchField, FieldError, type FieldMeta } from "./field";
 export { FormError } from "./form-error";
 export { SubmitButton } from "./submit-button";
 export { HydratedInput } from "./hydrated-input";

@@ -4,7 +4,8 @@ import type { $ZodType } from "zod/v4/core";
 import { constraintOf, type FieldConstraint } from "~/lib/form-constraint";
 import { parseForm, parseOnServer, type FormAnswer, type FormSchema } from "~/lib/form-submission";
 
-type Schema = FormSchema & $ZodType;
+export type KitSchema = FormSchema & $ZodType;
+type Schema = KitSchema;
 
 export interface SchemaFormOptions<S extends Schema> {
   /** Unique on the page: names the form's fields' ids (`${id}-email`). */

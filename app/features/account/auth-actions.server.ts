@@ -3,25 +3,15 @@ import { redirect } from "react-router";
 import { user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { answer, runIntent, type IntentContext } from "~/lib/form-action.server";
+import { answer, type IntentContext } from "~/lib/form-action.server";
 import { doneAnswer, invalidAnswer, parseForm, plainSubmission, type FormAnswer } from "~/lib/form-submission";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { clearNoticeCookie, confirmedNoticeCookie, pendingNoticeCookie } from "./account-notice.server";
 import { ACTION_LIMITS, getAuth, googleConfigured, signupContext } from "./auth.server";
 import { rememberLanguage } from "./profile.server";
-import {
-  allow,
-  assertSameOrigin,
-  authHeaders,
-  clientIp,
-  cookiesOf,
-  RATE_LIMITED,
-  refusalOf,
-  refuse,
-  type Refusal,
-  type RefusalMap,
-} from "./request.server";
+import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refusalOf, refuse, runAccountIntents } from "./request.server";
+import type { Refusal, RefusalMap } from "./request.server";
 import { emailOnlySchema, loginSchema, signupSchema } from "./schemas";
 import { getOptionalUser } from "./session.server";
 
@@ -69,10 +59,10 @@ async function login(context: IntentContext) {
   const submission = parseForm(form, loginSchema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
   const email = submission.value.email.toLowerCase();
-  const allowed =
-    (await allow([`signin:ip:${clientIp(request)}`], ACTION_LIMITS.signIn)) &&
-    (await allow([`signin:acct:${email}`], ACTION_LIMITS.signInAccount));
-  if (!allowed) return refuse(intent, submission, RATE_LIMITED);
+  const limited =
+    (await overLimit(context, submission, "signin", ACTION_LIMITS.signIn)) ??
+    (await overLimit(context, submission, "signin", ACTION_LIMITS.signInAccount, { ip: false, account: email }));
+  if (limited) return limited;
   const response = await getAuth().api.signInEmail({
     body: { email, password: submission.value.password, callbackURL: "/" },
     headers: authHeaders(request),
@@ -99,7 +89,8 @@ async function signup(context: IntentContext) {
   const { request, form, intent } = context;
   const submission = parseForm(form, signupSchema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
-  if (!(await allow([`signup:ip:${clientIp(request)}`], ACTION_LIMITS.signUp))) return refuse(intent, submission, RATE_LIMITED);
+  const limited = await overLimit(context, submission, "signup", ACTION_LIMITS.signUp);
+  if (limited) return limited;
   const { username, customerType, newsletterSubscribed, password } = submission.value;
   const email = submission.value.email.toLowerCase();
   // Spec §8: an address in use is named as such ("Please login instead").
@@ -124,13 +115,13 @@ async function signup(context: IntentContext) {
   return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: "/" }), headers);
 }
 
-async function forgot({ request, form, intent }: IntentContext) {
+async function forgot(context: IntentContext) {
+  const { request, form, intent } = context;
   const submission = parseForm(form, emailOnlySchema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
   const email = submission.value.email.toLowerCase();
-  if (!(await allow([`reset:ip:${clientIp(request)}`, `reset:acct:${email}`], ACTION_LIMITS.reset))) {
-    return refuse(intent, submission, RATE_LIMITED);
-  }
+  const limited = await overLimit(context, submission, "reset", ACTION_LIMITS.reset, { ip: true, account: email });
+  if (limited) return limited;
   const response = await getAuth().api.requestPasswordReset({
     body: { email, redirectTo: "/profile" },
     headers: authHeaders(request),
@@ -140,13 +131,13 @@ async function forgot({ request, form, intent }: IntentContext) {
   return answer(doneAnswer(intent, submission, { toast: { tone: "success", title: "auth.toast.resetSent" } }));
 }
 
-async function resend({ request, form, intent }: IntentContext) {
+async function resend(context: IntentContext) {
+  const { request, form, intent } = context;
   const submission = parseForm(form, emailOnlySchema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
   const email = submission.value.email.toLowerCase();
-  if (!(await allow([`resend:ip:${clientIp(request)}`, `resend:acct:${email}`], ACTION_LIMITS.resend))) {
-    return refuse(intent, submission, RATE_LIMITED, { unverifiedEmail: email });
-  }
+  const limited = await overLimit(context, submission, "resend", ACTION_LIMITS.resend, { ip: true, account: email });
+  if (limited) return limited;
   const response = await getAuth().api.sendVerificationEmail({
     body: { email, callbackURL: CONFIRMED_CALLBACK },
     headers: authHeaders(request),
@@ -201,8 +192,7 @@ export async function authLoader(request: Request) {
 const AUTH_INTENTS = { login, signup, forgot, resend, google };
 
 export async function authAction(request: Request) {
-  assertSameOrigin(request);
-  return runIntent(request, AUTH_INTENTS);
+  return runAccountIntents(request, AUTH_INTENTS);
 }
 
 export async function logoutAction(request: Request) {

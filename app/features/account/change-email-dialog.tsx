@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { TextField } from "~/components/form";
+import { EmailField, PasswordField } from "./account-fields";
 import { ProfileFormDialog } from "./profile-form-dialog";
 import { changeEmailSchema } from "./schemas";
 
@@ -17,14 +17,8 @@ export function ChangeEmailDialog() {
     >
       {(fields) => (
         <>
-          <TextField field={fields.newEmail} id="new-email" type="email" label={t("profile.email.new")} autoComplete="email" />
-          <TextField
-            field={fields.currentPassword}
-            id="email-current-password"
-            type="password"
-            label={t("profile.password.current")}
-            autoComplete="current-password"
-          />
+          <EmailField field={fields.newEmail} id="new-email" label={t("profile.email.new")} />
+          <PasswordField field={fields.currentPassword} id="email-current-password" label={t("profile.password.current")} />
         </>
       )}
     </ProfileFormDialog>

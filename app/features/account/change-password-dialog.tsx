@@ -1,6 +1,6 @@
 import { Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "~/components/form";
+import { PasswordField } from "./account-fields";
 import { ProfileFormDialog } from "./profile-form-dialog";
 import { changePasswordSchema } from "./schemas";
 
@@ -23,21 +23,9 @@ export function ChangePasswordDialog() {
     >
       {(fields) => (
         <>
-          <TextField
-            field={fields.currentPassword}
-            id="current-password"
-            type="password"
-            label={t("profile.password.current")}
-            autoComplete="current-password"
-          />
-          <TextField field={fields.newPassword} id="new-password" type="password" label={t("profile.password.new")} autoComplete="new-password" />
-          <TextField
-            field={fields.confirmPassword}
-            id="confirm-password"
-            type="password"
-            label={t("profile.password.confirm")}
-            autoComplete="new-password"
-          />
+          <PasswordField field={fields.currentPassword} id="current-password" label={t("profile.password.current")} />
+          <PasswordField field={fields.newPassword} id="new-password" label={t("profile.password.new")} isNew />
+          <PasswordField field={fields.confirmPassword} id="confirm-password" label={t("profile.password.confirm")} isNew />
         </>
       )}
     </ProfileFormDialog>

@@ -1,18 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  FormError,
-  getFormProps,
-  HydratedInput,
-  SubmitButton,
-  TextField,
-  useFormAnswer,
-  useIntentFetcher,
-  useSchemaForm,
-} from "~/components/form";
+import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { EMAIL_MAX } from "~/lib/field-schemas";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { EmailField } from "./account-fields";
 import type { AuthAnswer } from "./auth-actions.server";
 import { forgotSchema } from "./schemas";
 
@@ -41,26 +33,15 @@ export function ForgotPasswordDialog() {
 function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation();
   // Only this dialog's own answers: a post without JavaScript is answered by ForgotPasswordNoScript.
-  const { fetcher, busy } = useIntentFetcher<AuthAnswer>("forgot");
-  const [form, fields] = useSchemaForm({ id: "forgot", schema: forgotSchema, answer: fetcher.data });
-  useFormAnswer(fetcher.data, onSent);
+  const kit = useIntentForm<AuthAnswer>("forgot", { schema: forgotSchema, onSuccess: onSent, ownAnswersOnly: true });
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value="forgot" />
-      <HydratedInput />
-      <TextField
-        field={fields.email}
-        id="forgot-email"
-        type="email"
-        label={t("auth.fields.email")}
-        autoComplete="email"
-        placeholder={t("auth.placeholders.email")}
-      />
-      <FormError form={form} />
-      <SubmitButton busy={busy} busyLabel={t("auth.busy.sending")}>
+    <IntentForm kit={kit} className="grid gap-4">
+      <EmailField field={kit.fields.email} id="forgot-email" />
+      <FormError form={kit.form} />
+      <SubmitButton busy={kit.busy} busyLabel={t("auth.busy.sending")}>
         {t("auth.actions.sendReset")}
       </SubmitButton>
-    </fetcher.Form>
+    </IntentForm>
   );
 }
 

@@ -1,22 +1,12 @@
 import { redirect } from "react-router";
-import { answer, runIntent, type IntentContext } from "~/lib/form-action.server";
+import { answer, type IntentContext } from "~/lib/form-action.server";
 import { doneAnswer, invalidAnswer, parseForm, plainSubmission, type FormAnswer } from "~/lib/form-submission";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { ACTION_LIMITS, getAuth } from "./auth.server";
 import { AvatarError, deleteAccount, getProfile, replaceAvatar, saveProfile } from "./profile.server";
-import {
-  allow,
-  assertSameOrigin,
-  authHeaders,
-  clientIp,
-  cookiesOf,
-  RATE_LIMITED,
-  refusalOf,
-  refuse,
-  type Refusal,
-  type RefusalMap,
-} from "./request.server";
+import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refusalOf, refuse, runAccountIntents } from "./request.server";
+import type { Refusal, RefusalMap } from "./request.server";
 import { AVATAR_MAX_BYTES, changeEmailSchema, changePasswordSchema, profileSchema, resetPasswordSchema } from "./schemas";
 import { getOptionalUser, requireUser, type SessionUser } from "./session.server";
 
@@ -26,7 +16,7 @@ import { getOptionalUser, requireUser, type SessionUser } from "./session.server
  */
 export type ProfileAnswer = FormAnswer<{ avatarUrl?: string }>;
 
-const WRONG_PASSWORD: Refusal = { status: 401, form: "profile.toast.authFailed", fields: { currentPassword: "profile.errors.wrongPassword" } };
+const WRONG_PASSWORD: Refusal = { status: 401, title: "profile.toast.authFailed", fields: { currentPassword: "profile.errors.wrongPassword" } };
 const RESET_REFUSED: Refusal = { status: 400, form: "profile.errors.resetInvalid" };
 const CHANGE_EMAIL_REFUSALS: RefusalMap = { "429": RATE_LIMITED, default: { status: 400, form: "profile.errors.changeEmailFailed" } };
 const CHANGE_PASSWORD_REFUSALS: RefusalMap = { "429": RATE_LIMITED, default: { status: 400, form: "profile.errors.changePasswordFailed" } };
@@ -55,10 +45,12 @@ async function verifyPassword(userId: string, password: string) {
 }
 
 /** The reset link's form: the token names the account, so no session is needed. */
-async function resetPassword({ request, form, intent }: IntentContext) {
+async function resetPassword(context: IntentContext) {
+  const { request, form, intent } = context;
   const submission = parseForm(form, resetPasswordSchema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
-  if (!(await allow([`resetpw:ip:${clientIp(request)}`], ACTION_LIMITS.changePassword))) return refuse(intent, submission, RATE_LIMITED);
+  const limited = await overLimit(context, submission, "resetpw", ACTION_LIMITS.changePassword);
+  if (limited) return limited;
   const headers = authHeaders(request);
   const response = await getAuth().api.resetPassword({
     body: { newPassword: submission.value.newPassword, token: submission.value.token },
@@ -111,12 +103,12 @@ async function avatar({ form, intent }: IntentContext, user: SessionUser) {
   }
 }
 
-async function changeEmail({ request, form, intent }: IntentContext, user: SessionUser) {
+async function changeEmail(context: IntentContext, user: SessionUser) {
+  const { request, form, intent } = context;
   const submission = parseForm(form, changeEmailSchema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
-  if (!(await allow([`email:ip:${clientIp(request)}`, `email:acct:${user.id}`], ACTION_LIMITS.changeEmail))) {
-    return refuse(intent, submission, RATE_LIMITED);
-  }
+  const limited = await overLimit(context, submission, "email", ACTION_LIMITS.changeEmail, { ip: true, account: user.id });
+  if (limited) return limited;
   if (!(await verifyPassword(user.id, submission.value.currentPassword))) return refuse(intent, submission, WRONG_PASSWORD);
   const newEmail = submission.value.newEmail.toLowerCase();
   if (newEmail === user.email.toLowerCase()) return refuse(intent, submission, { status: 400, fields: { newEmail: "profile.errors.sameEmail" } });
@@ -129,12 +121,12 @@ async function changeEmail({ request, form, intent }: IntentContext, user: Sessi
   return answer(doneAnswer(intent, submission, { toast: { tone: "success", title: "profile.toast.emailSent" } }));
 }
 
-async function changePassword({ request, form, intent }: IntentContext, user: SessionUser) {
+async function changePassword(context: IntentContext, user: SessionUser) {
+  const { request, form, intent } = context;
   const submission = parseForm(form, changePasswordSchema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
-  if (!(await allow([`password:ip:${clientIp(request)}`, `password:acct:${user.id}`], ACTION_LIMITS.changePassword))) {
-    return refuse(intent, submission, RATE_LIMITED);
-  }
+  const limited = await overLimit(context, submission, "password", ACTION_LIMITS.changePassword, { ip: true, account: user.id });
+  if (limited) return limited;
   const { currentPassword, newPassword } = submission.value;
   if (!(await verifyPassword(user.id, currentPassword))) return refuse(intent, submission, WRONG_PASSWORD);
   const response = await getAuth().api.changePassword({
@@ -170,12 +162,12 @@ const PROFILE_INTENTS = {
 };
 
 export async function profileAction(request: Request) {
-  assertSameOrigin(request);
   const contentLength = Number(request.headers.get("content-length") ?? "0");
   // A body far above the avatar limit is refused before it is read.
   if (contentLength > AVATAR_MAX_BYTES + 256 * 1024) {
+    assertSameOrigin(request);
     await requireUser(request);
     return refuse("avatar", plainSubmission(new FormData()), { status: 413, fields: { avatar: "profile.errors.tooLarge" } });
   }
-  return runIntent(request, PROFILE_INTENTS);
+  return runAccountIntents(request, PROFILE_INTENTS);
 }

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FormError, getFormProps, SubmitButton, useFormAnswer, useIntentFetcher, useSchemaForm } from "~/components/form";
+import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
+import type { KitSchema } from "~/components/form/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import type { ProfileAnswer } from "./profile-actions.server";
 
-type Schema = Parameters<typeof useSchemaForm>[0]["schema"];
-type Fields = ReturnType<typeof useSchemaForm>[1];
+type Fields = ReturnType<typeof useIntentForm>["fields"];
 
 /**
  * A profile form behind a button (change e-mail, change password): problems show in the dialog
@@ -23,7 +23,7 @@ export function ProfileFormDialog({
   children,
 }: {
   intent: "changeEmail" | "changePassword";
-  schema: Exclude<Schema, () => unknown>;
+  schema: KitSchema;
   trigger: ReactNode;
   title: string;
   description: string;
@@ -60,23 +60,20 @@ function DialogForm({
   children,
 }: {
   intent: string;
-  schema: Exclude<Schema, () => unknown>;
+  schema: KitSchema;
   submitLabel: string;
   onDone: () => void;
   children: (fields: Fields) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { fetcher, busy } = useIntentFetcher<ProfileAnswer>(intent);
-  const [form, fields] = useSchemaForm({ id: intent, schema, answer: fetcher.data });
-  useFormAnswer(fetcher.data, onDone);
+  const kit = useIntentForm<ProfileAnswer>(intent, { schema, onSuccess: onDone, ownAnswersOnly: true });
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      {children(fields)}
-      <FormError form={form} />
-      <SubmitButton busy={busy} busyLabel={t("profile.busy.updating")}>
+    <IntentForm kit={kit} className="grid gap-4">
+      {children(kit.fields)}
+      <FormError form={kit.form} />
+      <SubmitButton busy={kit.busy} busyLabel={t("profile.busy.updating")}>
         {submitLabel}
       </SubmitButton>
-    </fetcher.Form>
+    </IntentForm>
   );
 }

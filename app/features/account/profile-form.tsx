@@ -1,28 +1,17 @@
 import { useTranslation } from "react-i18next";
-import {
-  FormError,
-  getFormProps,
-  SelectField,
-  SubmitButton,
-  SwitchField,
-  TextField,
-  useFormAnswer,
-  useIntentFetcher,
-  useSchemaForm,
-} from "~/components/form";
+import { FormError, IntentForm, SubmitButton, SwitchField, TextField, useIntentForm } from "~/components/form";
+import { CustomerTypeField } from "./account-fields";
 import { NewsletterStatusNote } from "./privacy-sections";
 import type { ProfileAnswer } from "./profile-actions.server";
 import type { ProfileData } from "./profile.server";
-import { CUSTOMER_TYPE_VALUES, profileSchema } from "./schemas";
+import { profileSchema } from "./schemas";
 
 /** Username, customer type and newsletter, saved with 'Save Changes'. */
 export function ProfileForm({ profile }: { profile: ProfileData }) {
   const { t } = useTranslation();
-  const { fetcher, answer, busy } = useIntentFetcher<ProfileAnswer>("save");
-  const [form, fields] = useSchemaForm({
+  const kit = useIntentForm<ProfileAnswer>("save", {
     id: "profile",
     schema: profileSchema,
-    answer,
     defaultValue: {
       username: profile.username,
       customerType: profile.customerType,
@@ -30,17 +19,11 @@ export function ProfileForm({ profile }: { profile: ProfileData }) {
       newsletterSubscribed: profile.newsletterStatus !== "none" ? "on" : undefined,
     },
   });
-  useFormAnswer(answer);
+  const { form, fields, busy } = kit;
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-6">
-      <input type="hidden" name="intent" value="save" />
+    <IntentForm kit={kit} className="grid gap-6">
       <TextField field={fields.username} id="profile-username" label={t("profile.fields.username")} autoComplete="username" />
-      <SelectField
-        field={fields.customerType}
-        id="profile-customer-type"
-        label={t("profile.fields.customerType")}
-        options={CUSTOMER_TYPE_VALUES.map((value) => ({ value, label: t(`auth.customerTypes.${value}`) }))}
-      />
+      <CustomerTypeField field={fields.customerType} id="profile-customer-type" label={t("profile.fields.customerType")} />
       <SwitchField
         field={fields.newsletterSubscribed}
         id="profile-newsletter"
@@ -52,6 +35,6 @@ export function ProfileForm({ profile }: { profile: ProfileData }) {
       <SubmitButton busy={busy} busyLabel={t("profile.busy.saving")} className="w-full sm:w-auto sm:justify-self-start">
         {t("profile.actions.save")}
       </SubmitButton>
-    </fetcher.Form>
+    </IntentForm>
   );
 }

@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
 import { getEnv } from "~/lib/env.server";
-import { answer } from "~/lib/form-action.server";
+import { answer, runIntent, type IntentContext } from "~/lib/form-action.server";
 import { failedAnswer, type Problem } from "~/lib/form-submission";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
@@ -84,7 +84,27 @@ export function refuse<Extra extends object>(
   return answer(failedAnswer(intent, submission, refusal, extra), refusal.status, headers);
 }
 
-/** True when the action may go on; counts one hit for each key against `limit` per `windowS`. */
-export function allow(keys: string[], { limit, windowS }: { limit: number; windowS: number }) {
-  return withinLimits(keys, limit, windowS);
+/**
+ * Counts one hit for the client address (`<name>:ip:<address>`) and, when given, the account
+ * (`<name>:acct:<key>`); past the limit, the answer to send ('Too many attempts'), else undefined.
+ */
+export async function overLimit(
+  { request, intent }: IntentContext,
+  submission: Submission<unknown, string[], unknown>,
+  name: string,
+  { limit, windowS }: { limit: number; windowS: number },
+  keys: { ip?: boolean; account?: string } = { ip: true },
+) {
+  const counted = [
+    ...(keys.ip === false ? [] : [`${name}:ip:${clientIp(request)}`]),
+    ...(keys.account ? [`${name}:acct:${keys.account}`] : []),
+  ];
+  if (await withinLimits(counted, limit, windowS)) return undefined;
+  return refuse(intent, submission, RATE_LIMITED, intent === "resend" && keys.account ? { unverifiedEmail: keys.account } : undefined);
+}
+
+/** An account route's action: same-origin posts only, then the handler its intent names. */
+export function runAccountIntents(request: Request, handlers: Record<string, (context: IntentContext) => Promise<unknown>>) {
+  assertSameOrigin(request);
+  return runIntent(request, handlers);
 }

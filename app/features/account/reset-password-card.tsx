@@ -1,23 +1,15 @@
 import { useTranslation } from "react-i18next";
-import {
-  FormError,
-  getFormProps,
-  SubmitButton,
-  TextField,
-  useFormAnswer,
-  useIntentFetcher,
-  useSchemaForm,
-} from "~/components/form";
+import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { PasswordField } from "./account-fields";
 import type { ProfileAnswer } from "./profile-actions.server";
 import { resetPasswordSchema } from "./schemas";
 
 /** The password-reset mail's link lands on /profile?token=…: set a new password, then log in. */
 export function ResetPasswordCard({ token, invalid }: { token: string | null; invalid: boolean }) {
   const { t } = useTranslation();
-  const { fetcher, answer, busy } = useIntentFetcher<ProfileAnswer>("resetPassword");
-  const [form, fields] = useSchemaForm({ id: "reset", schema: resetPasswordSchema, answer });
-  useFormAnswer(answer);
+  const kit = useIntentForm<ProfileAnswer>("resetPassword", { id: "reset", schema: resetPasswordSchema });
+  const { form, fields, answer, busy } = kit;
   const linkBroken = invalid || !token;
   return (
     <Card className="mb-8">
@@ -31,17 +23,10 @@ export function ResetPasswordCard({ token, invalid }: { token: string | null; in
             {t("profile.toast.passwordReset")}
           </p>
         ) : (
-          <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
-            <input type="hidden" name="intent" value="resetPassword" />
+          <IntentForm kit={kit} className="grid gap-4">
             <input type="hidden" name="token" value={token ?? ""} />
-            <TextField field={fields.newPassword} id="reset-new" type="password" label={t("profile.password.new")} autoComplete="new-password" />
-            <TextField
-              field={fields.confirmPassword}
-              id="reset-confirm"
-              type="password"
-              label={t("profile.password.confirm")}
-              autoComplete="new-password"
-            />
+            <PasswordField field={fields.newPassword} id="reset-new" label={t("profile.password.new")} isNew />
+            <PasswordField field={fields.confirmPassword} id="reset-confirm" label={t("profile.password.confirm")} isNew />
             {linkBroken && !form.errors ? (
               <p role="alert" className="text-sm text-destructive">
                 {t("profile.errors.resetInvalid")}
@@ -51,7 +36,7 @@ export function ResetPasswordCard({ token, invalid }: { token: string | null; in
             <SubmitButton busy={busy} busyLabel={t("profile.busy.updating")} disabled={linkBroken}>
               {t("profile.reset.submit")}
             </SubmitButton>
-          </fetcher.Form>
+          </IntentForm>
         )}
       </CardContent>
     </Card>

@@ -1,37 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import {
-  CheckboxField,
-  FormError,
-  getFormProps,
-  HydratedInput,
-  SelectField,
-  SubmitButton,
-  TextField,
-  useFormAnswer,
-  useIntentFetcher,
-  useSchemaForm,
-} from "~/components/form";
+import { CheckboxField, FormError, IntentForm, SubmitButton, TextField, useIntentForm } from "~/components/form";
+import { ConsentCheckbox, CustomerTypeField, EmailField, PasswordField } from "./account-fields";
 import type { AuthAnswer } from "./auth-actions.server";
-import { CUSTOMER_TYPE_VALUES, signupSchema } from "./schemas";
-
-const linkClass = "text-primary underline underline-offset-4";
+import { signupSchema } from "./schemas";
 
 /** Sign up (spec §2): every problem shows under its field at once; success goes to `/`. */
 export function SignupForm() {
   const { t } = useTranslation();
-  const { fetcher, answer, busy } = useIntentFetcher<AuthAnswer>("signup");
-  const [form, fields] = useSchemaForm({
-    id: "signup",
-    schema: signupSchema,
-    answer,
-    defaultValue: { customerType: "private" },
-  });
-  useFormAnswer(answer);
+  const kit = useIntentForm<AuthAnswer>("signup", { schema: signupSchema, defaultValue: { customerType: "private" } });
+  const { form, fields, answer, busy } = kit;
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value="signup" />
-      <HydratedInput />
+    <IntentForm kit={kit} className="grid gap-4">
       <TextField
         field={fields.username}
         id="signup-username"
@@ -39,43 +18,20 @@ export function SignupForm() {
         autoComplete="username"
         placeholder={t("auth.placeholders.username")}
       />
-      <SelectField
-        field={fields.customerType}
-        id="signup-customer-type"
-        label={t("auth.fields.customerType")}
-        options={CUSTOMER_TYPE_VALUES.map((value) => ({ value, label: t(`auth.customerTypes.${value}`) }))}
-      />
-      <TextField
-        field={fields.email}
-        id="signup-email"
-        type="email"
-        label={t("auth.fields.email")}
-        autoComplete="email"
-        placeholder={t("auth.placeholders.email")}
-      />
-      <TextField
+      <CustomerTypeField field={fields.customerType} id="signup-customer-type" label={t("auth.fields.customerType")} />
+      <EmailField field={fields.email} id="signup-email" />
+      <PasswordField
         field={fields.password}
         id="signup-password"
-        type="password"
         label={t("auth.fields.password")}
-        autoComplete="new-password"
         placeholder={t("auth.placeholders.newPassword")}
+        isNew
       />
       <CheckboxField field={fields.newsletterSubscribed} id="signup-newsletter">
         {t("auth.fields.newsletter")}
       </CheckboxField>
-      <CheckboxField field={fields.acceptTerms} id="signup-terms">
-        {t("auth.fields.acceptTermsPrefix")}{" "}
-        <Link to="/terms" target="_blank" rel="noopener" className={linkClass}>
-          {t("auth.fields.terms")}
-        </Link>
-      </CheckboxField>
-      <CheckboxField field={fields.acceptPrivacy} id="signup-privacy">
-        {t("auth.fields.acceptPrivacyPrefix")}{" "}
-        <Link to="/privacy" target="_blank" rel="noopener" className={linkClass}>
-          {t("auth.fields.privacy")}
-        </Link>
-      </CheckboxField>
+      <ConsentCheckbox field={fields.acceptTerms} id="signup-terms" to="/terms" label={t("auth.fields.terms")} />
+      <ConsentCheckbox field={fields.acceptPrivacy} id="signup-privacy" to="/privacy" label={t("auth.fields.privacy")} />
       <FormError form={form} />
       {answer?.ok && !answer.toast ? (
         // Until `/` shows its lasting notice (the page is on its way there).
@@ -87,6 +43,6 @@ export function SignupForm() {
       <SubmitButton busy={busy} busyLabel={t("auth.busy.signup")} className="w-full">
         {t("auth.actions.signup")}
       </SubmitButton>
-    </fetcher.Form>
+    </IntentForm>
   );
 }

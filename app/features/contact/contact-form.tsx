@@ -1,16 +1,16 @@
 import { Send } from "lucide-react";
 import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useActionData, useFetcher, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import {
-  getFormProps,
+  IntentForm,
   showFormToast,
   SubmitButton,
   TextareaField,
   TextField,
-  useFormAnswer,
   useHydrated,
-  useSchemaForm,
+  useIntentForm,
+  type useSchemaForm,
 } from "~/components/form";
 import { preloadToaster } from "~/components/ui/toaster";
 import { CONTACT_MAX, CONTACT_MESSAGE_MIN, firstContactError, HONEYPOT_FIELD, type ContactActionResult } from "./contact-fields";
@@ -31,10 +31,6 @@ interface ContactLoaderData {
 export function ContactForm() {
   const { t } = useTranslation();
   const { subject, constraint } = useLoaderData() as ContactLoaderData;
-  // A submission without JavaScript re-renders the page with the action's answer.
-  const documentResult = useActionData() as ContactActionResult | undefined;
-  const fetcher = useFetcher<ContactActionResult>({ key: "contact" });
-  const answer = fetcher.data ?? documentResult;
   const isHydrated = useHydrated();
 
   const schema = useRef<typeof ContactSchema | undefined>(undefined);
@@ -54,15 +50,14 @@ export function ContactForm() {
     },
     [t],
   );
-  const [form, fields] = useSchemaForm({
-    id: "contact",
+  // With JavaScript the answer comes through the fetcher; without, the page is rendered with it.
+  const kit = useIntentForm<ContactActionResult, typeof ContactSchema>("contact", {
     schema: () => schema.current,
     constraint,
-    answer,
     defaultValue: { subject },
     onRefused,
   });
-  useFormAnswer(fetcher.data);
+  const { fields, answer, busy } = kit;
 
   return (
     <section aria-labelledby="contact-form-title" className="rounded-lg border border-border bg-card p-6 shadow-sm sm:p-8 lg:col-span-2">
@@ -73,10 +68,9 @@ export function ContactForm() {
 
       {answer ? <ContactNotice result={answer} /> : null}
 
-      <fetcher.Form
-        method="post"
+      <IntentForm
+        kit={kit}
         action="/contact"
-        {...getFormProps(form)}
         onFocus={prepareForm}
         data-hydrated={isHydrated ? "true" : undefined}
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
@@ -113,11 +107,11 @@ export function ContactForm() {
           <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <div className="sm:col-span-2">
-          <SubmitButton busy={fetcher.state !== "idle"} busyLabel={t("contact.form.sending")} size="lg" icon={<Send aria-hidden />} className="w-full sm:w-auto">
+          <SubmitButton busy={busy} busyLabel={t("contact.form.sending")} size="lg" icon={<Send aria-hidden />} className="w-full sm:w-auto">
             {t("contact.form.submit")}
           </SubmitButton>
         </div>
-      </fetcher.Form>
+      </IntentForm>
     </section>
   );
 }
