@@ -20,6 +20,7 @@ export const FORM_ACTION_PATHS = [
   "/logout",
   "/contact",
   "/shop/cart",
+  "/notify",
   // Privacy (issue 12): the newsletter links' buttons (and RFC 8058 one-click POSTs), the data export, sessions.
   "/newsletter/confirm",
   "/newsletter/unsubscribe",

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { safeReturnTo } from "~/lib/return-to";
 import { redirect } from "react-router";
 import { user } from "~/db/schema";
 import { db } from "~/lib/db.server";
@@ -54,6 +55,11 @@ function succeed(context: IntentContext, body: FormAnswer<object>, headers: Head
   throw redirect(body.redirectTo ?? "/", { headers });
 }
 
+/** Back to where the visitor came from (a gated download), checked to stay on this site; else `/`. */
+function nextOf(form: FormData) {
+  return safeReturnTo(form.get("returnTo")) ?? "/";
+}
+
 async function login(context: IntentContext) {
   const { request, form, intent } = context;
   const submission = parseForm(form, loginSchema);
@@ -64,7 +70,7 @@ async function login(context: IntentContext) {
     (await overLimit(context, submission, "signin", ACTION_LIMITS.signInAccount, { ip: false, account: email }));
   if (limited) return limited;
   const response = await getAuth().api.signInEmail({
-    body: { email, password: submission.value.password, callbackURL: "/" },
+    body: { email, password: submission.value.password, callbackURL: nextOf(form) },
     headers: authHeaders(request),
     asResponse: true,
   });
@@ -77,7 +83,7 @@ async function login(context: IntentContext) {
   const headers = cookiesOf(response);
   headers.append("Set-Cookie", clearNoticeCookie());
   const toast = { tone: "success", title: "auth.toast.loginSuccess" } as const;
-  return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: "/" }), headers);
+  return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: nextOf(form) }), headers);
 }
 
 async function isRegistered(email: string) {
@@ -152,7 +158,7 @@ async function google({ request, form, intent }: IntentContext) {
   const submission = plainSubmission(form);
   if (!googleConfigured()) return refuse(intent, submission, { status: 404, form: "auth.errors.googleNotConfigured" });
   const response = await getAuth().api.signInSocial({
-    body: { provider: "google", callbackURL: "/", errorCallbackURL: "/auth", newUserCallbackURL: "/" },
+    body: { provider: "google", callbackURL: nextOf(form), errorCallbackURL: "/auth", newUserCallbackURL: nextOf(form) },
     headers: authHeaders(request),
     asResponse: true,
   });
@@ -175,7 +181,7 @@ export async function authLoader(request: Request) {
   if (url.searchParams.get("confirmed") === "1" && !linkError) {
     throw redirect("/", { headers: { "Set-Cookie": confirmedNoticeCookie() } });
   }
-  if (await getOptionalUser(request)) throw redirect("/");
+  if (await getOptionalUser(request)) throw redirect(safeReturnTo(url.searchParams.get("returnTo")) ?? "/");
   return {
     googleEnabled: googleConfigured(),
     // better-auth sends a failed Google sign-in back as /auth?error=<code> (ADR 0014).

@@ -46,6 +46,8 @@ export async function eraseAccount(userId: string, options: { notify: boolean })
     if (row.verified) {
       await tx.execute(sql`delete from outbox where payload::text ilike ${likePattern(email)} or payload::text like ${likePattern(userId)}`);
       await tx.execute(sql`delete from contact_messages where lower(email) = ${email}`);
+      // "Tell me when it opens" requests (/academy, /tandem) of the same address.
+      await tx.execute(sql`delete from launch_notifications where lower(email) = ${email}`);
     } else {
       await tx.execute(sql`delete from outbox
         where (kind = 'mail' and lower(payload->>'to') = ${email}) or payload::text like ${likePattern(userId)}`);
