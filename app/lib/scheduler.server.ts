@@ -33,7 +33,8 @@ const POLL_INTERVAL_MS = 60 * 1000;
 const WORKER_ID = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 export function registerScheduledTask(task: ScheduledTask) {
-  if (typeof task.intervalMs === "number" && task.intervalMs <= 0) throw new Error(`scheduled task ${task.name}: interval must be positive`);
+  if (typeof task.intervalMs === "number" && task.intervalMs <= 0)
+    throw new Error(`scheduled task ${task.name}: interval must be positive`);
   tasks.set(task.name, task);
 }
 

@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PrivacyPage } from "~/features/legal/privacy-page";
-import { loadPrivacyFacts } from "~/features/privacy/privacy-facts.server";
+import { loadPrivacyFacts } from "~/features/legal/privacy-facts.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 

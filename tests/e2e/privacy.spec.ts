@@ -56,7 +56,9 @@ test.describe("privacy: newsletter, data export, sessions", () => {
     expect((await shopCustomer(email))?.emailMarketingConsent).toBeNull();
 
     await gotoHydrated(page, "/profile");
-    await expect(page.getByTestId("newsletter-pending")).toHaveText("Pending confirmation: please click the link in the email we sent you.");
+    await expect(page.getByTestId("newsletter-pending")).toHaveText(
+      "Pending confirmation: please click the link in the email we sent you.",
+    );
 
     // Opening the link shows a button; only the button confirms.
     await page.goto(linksIn(newsletterMail.text).find((url) => url.includes("/newsletter/confirm"))!);

@@ -62,7 +62,10 @@ async function* exportJson(userId: string): AsyncGenerator<string> {
     .where(eq(user.id, userId));
   if (!row) throw new Error("account not found");
   const email = row.email.toLowerCase();
-  const signInMethods = await db().select({ provider: account.providerId, createdAt: account.createdAt }).from(account).where(eq(account.userId, userId));
+  const signInMethods = await db()
+    .select({ provider: account.providerId, createdAt: account.createdAt })
+    .from(account)
+    .where(eq(account.userId, userId));
   const [profile] = await db()
     .select({
       username: profiles.username,
@@ -100,9 +103,7 @@ async function* exportJson(userId: string): AsyncGenerator<string> {
   yield `{\n  "format": ${JSON.stringify(EXPORT_FORMAT)},\n  "exportedAt": ${JSON.stringify(new Date().toISOString())}`;
   yield `,\n  "account": ${json({ ...row, signInMethods })}`;
   yield `,\n  "profile": ${json(profile ?? null)}`;
-  yield `,\n  "newsletterConsents": ${json(
-    (await getConsentRecords({ userId })).map(({ userId: _owner, ...record }) => record),
-  )}`;
+  yield `,\n  "newsletterConsents": ${json((await getConsentRecords({ userId })).map(({ userId: _owner, ...record }) => record))}`;
   yield `,\n  "shopCustomer": ${json(shop ?? null)}`;
   yield `,\n  "sessions": ${json(sessions)}`;
 
@@ -110,7 +111,12 @@ async function* exportJson(userId: string): AsyncGenerator<string> {
     "downloads",
     (after?: { id: number }) =>
       db()
-        .select({ id: mediaDownloads.id, mediaItemId: mediaDownloads.mediaItemId, title: mediaDownloads.title, downloadedAt: mediaDownloads.createdAt })
+        .select({
+          id: mediaDownloads.id,
+          mediaItemId: mediaDownloads.mediaItemId,
+          title: mediaDownloads.title,
+          downloadedAt: mediaDownloads.createdAt,
+        })
         .from(mediaDownloads)
         .where(and(eq(mediaDownloads.userId, userId), after ? gt(mediaDownloads.id, after.id) : undefined))
         .orderBy(asc(mediaDownloads.id))

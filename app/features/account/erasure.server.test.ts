@@ -19,14 +19,21 @@ let shop: FakeShopify;
 
 async function drainJobs() {
   for (let round = 0; round < 6; round += 1) {
-    await db().update(outbox).set({ runAt: new Date(Date.now() - 1000) }).where(eq(outbox.status, "pending"));
+    await db()
+      .update(outbox)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(outbox.status, "pending"));
     await runDueJobs();
   }
 }
 
 async function mailedLink(to: string, marker: string) {
   const rows = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
-  const text = rows.map((row) => row.payload).filter((mail) => mail.to === to).map((mail) => String(mail.text)).join("\n");
+  const text = rows
+    .map((row) => row.payload)
+    .filter((mail) => mail.to === to)
+    .map((mail) => String(mail.text))
+    .join("\n");
   return new URL((text.match(/https?:\/\/\S+/g) ?? []).find((url) => url.includes(marker))!);
 }
 
@@ -40,7 +47,12 @@ async function createFullMember(email: string) {
   await confirmNewsletter((await mailedLink(email, "/newsletter/confirm")).searchParams.get("token")!);
   await getAuth().api.signInEmail({ body: { email, password: "secret123" }, headers: new Headers({ "user-agent": "Firefox/133.0" }) });
   await getAuth().api.requestPasswordReset({ body: { email, redirectTo: "/profile" } });
-  await replaceAvatar(row.id, await sharp({ create: { width: 20, height: 20, channels: 3, background: "#00ff00" } }).png().toBuffer());
+  await replaceAvatar(
+    row.id,
+    await sharp({ create: { width: 20, height: 20, channels: 3, background: "#00ff00" } })
+      .png()
+      .toBuffer(),
+  );
   const [item] = await db().insert(mediaItems).values({ title: "Logo pack", fileType: "image" }).returning();
   await db().execute(sql`insert into media_downloads (user_id, media_item_id, title) values (${row.id}, ${item.id}, 'Logo pack')`);
   await db().insert(contactMessages).values({ name: "Me", email, subject: "Question", message: "Please call me back soon" });
@@ -113,8 +125,19 @@ describe("account deletion is complete", () => {
 
     const before = await rowsMentioning([alice, aliceEmail]);
     // The set-up really touched the tables that hold personal data.
-    for (const table of ["users", "profiles", "sessions", "accounts", "verifications", "newsletter_consents", "shop_customers",
-      "media_downloads", "contact_messages", "outbox", "request_counters"]) {
+    for (const table of [
+      "users",
+      "profiles",
+      "sessions",
+      "accounts",
+      "verifications",
+      "newsletter_consents",
+      "shop_customers",
+      "media_downloads",
+      "contact_messages",
+      "outbox",
+      "request_counters",
+    ]) {
       expect(before[table], table).toBeGreaterThan(0);
     }
     expect(shop.customers.map((customer) => customer.email).sort()).toEqual([aliceEmail, "bob.keep@example.com"]);
@@ -133,7 +156,9 @@ describe("account deletion is complete", () => {
     expect(files.filter((file) => file.includes(alice))).toEqual([]);
     const mentioning = files.filter((file) => fs.readFileSync(file).toString("latin1").toLowerCase().includes(aliceEmail));
     expect(mentioning).toHaveLength(1);
-    expect(fs.readFileSync(mentioning[0], "utf8")).toMatch(/^Subject: =\?UTF-8\?Q\?Ihr_Konto_wurde_gel=C3=B6scht\?=|^Subject: Ihr Konto wurde gelöscht/m);
+    expect(fs.readFileSync(mentioning[0], "utf8")).toMatch(
+      /^Subject: =\?UTF-8\?Q\?Ihr_Konto_wurde_gel=C3=B6scht\?=|^Subject: Ihr Konto wurde gelöscht/m,
+    );
 
     // The shop: Alice's customer (by its id) is gone, Bob's is untouched; Bob keeps everything.
     expect(shop.customers.map((customer) => customer.email)).toEqual(["bob.keep@example.com"]);
@@ -145,7 +170,9 @@ describe("account deletion is complete", () => {
   });
 
   it("deleting an account with someone else's (unconfirmed) address erases the account, not that person's messages", async () => {
-    await db().insert(contactMessages).values({ name: "Victim", email: "victim@example.com", subject: "Mine", message: "A message of the real owner" });
+    await db()
+      .insert(contactMessages)
+      .values({ name: "Victim", email: "victim@example.com", subject: "Mine", message: "A message of the real owner" });
     await signupContext.run({ username: "mallory", customerType: "private", newsletterSubscribed: true, language: "en" }, () =>
       getAuth().api.signUpEmail({ body: { name: "mallory", email: "victim@example.com", password: "secret123" } }),
     );

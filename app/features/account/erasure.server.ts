@@ -44,7 +44,9 @@ export async function eraseAccount(userId: string, options: { notify: boolean })
     // Queued and sent jobs that name the account (its mails, shop syncs). A confirmed owner's
     // address also takes the contact-form mails it sent (Reply-To) and its contact messages.
     if (row.verified) {
-      await tx.execute(sql`delete from outbox where payload::text ilike ${likePattern(email)} or payload::text like ${likePattern(userId)}`);
+      await tx.execute(
+        sql`delete from outbox where payload::text ilike ${likePattern(email)} or payload::text like ${likePattern(userId)}`,
+      );
       await tx.execute(sql`delete from contact_messages where lower(email) = ${email}`);
       // "Tell me when it opens" requests (/academy, /tandem) of the same address.
       await tx.execute(sql`delete from launch_notifications where lower(email) = ${email}`);

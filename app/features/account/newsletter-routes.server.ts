@@ -21,7 +21,10 @@ export function confirmLoader(request: Request): { state: NewsletterPageState } 
 
 export async function confirmAction(request: Request) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!(await hitRateLimit(`newsletter:ip:${request.headers.get(CLIENT_IP_HEADER) ?? "unknown"}`, LINK_LIMIT.limit, LINK_LIMIT.windowS)).allowed) {
+  if (
+    !(await hitRateLimit(`newsletter:ip:${request.headers.get(CLIENT_IP_HEADER) ?? "unknown"}`, LINK_LIMIT.limit, LINK_LIMIT.windowS))
+      .allowed
+  ) {
     return data({ state: "rateLimited" as NewsletterPageState }, { status: 429 });
   }
   try {

@@ -24,7 +24,9 @@ async function signUp(email: string, newsletter: boolean, language: "en" | "de" 
 
 async function mailsTo(to: string) {
   const rows = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
-  return rows.map((row) => row.payload as { to: string; subject: string; text: string; headers?: Record<string, string> }).filter((mail) => mail.to === to);
+  return rows
+    .map((row) => row.payload as { to: string; subject: string; text: string; headers?: Record<string, string> })
+    .filter((mail) => mail.to === to);
 }
 
 function linkIn(text: string, marker: string) {

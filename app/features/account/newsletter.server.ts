@@ -157,10 +157,7 @@ export async function confirmNewsletter(token: string): Promise<ConfirmResult> {
     // The link proves control of the address the consent was asked for; a changed address needs a new one.
     const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, consent.userId));
     if (!account || account.email.toLowerCase() !== consent.email.toLowerCase()) return "invalid";
-    await tx
-      .update(newsletterConsents)
-      .set({ status: "confirmed", confirmedAt: new Date() })
-      .where(eq(newsletterConsents.id, consent.id));
+    await tx.update(newsletterConsents).set({ status: "confirmed", confirmedAt: new Date() }).where(eq(newsletterConsents.id, consent.id));
     await tx.update(profiles).set({ newsletterSubscribed: true, updatedAt: new Date() }).where(eq(profiles.id, consent.userId));
     await enqueueShopSync(consent.userId, tx);
     logger.info(`Newsletter subscription confirmed (consent ${consent.id})`);

@@ -48,7 +48,12 @@ function post(path: string, cookie: string, body: Record<string, string> | strin
   return new Request(`${ORIGIN}${path}`, {
     method: "POST",
     body: typeof body === "string" ? body : new URLSearchParams(body),
-    headers: { cookie, origin: ORIGIN, ...(typeof body === "string" ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...headers },
+    headers: {
+      cookie,
+      origin: ORIGIN,
+      ...(typeof body === "string" ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      ...headers,
+    },
   });
 }
 
@@ -100,7 +105,13 @@ describe("profile privacy doors", () => {
     expect(sessions.find((entry) => entry.id === phone.sessionId)).toMatchObject({ current: false, browser: "Safari 18", os: "iOS" });
     // Bob's session is not in Alice's list.
     expect(sessions.every((entry) => entry.id === laptop.sessionId || entry.id === phone.sessionId || entry.current === false)).toBe(true);
-    const aliceIds = (await db().select({ id: session.id }).from(session).innerJoin(user, eq(user.id, session.userId)).where(eq(user.email, "alice@example.com"))).map((row) => row.id);
+    const aliceIds = (
+      await db()
+        .select({ id: session.id })
+        .from(session)
+        .innerJoin(user, eq(user.id, session.userId))
+        .where(eq(user.email, "alice@example.com"))
+    ).map((row) => row.id);
     expect(sessions.map((entry) => entry.id).sort()).toEqual(aliceIds.sort());
   });
 
@@ -139,13 +150,18 @@ describe("profile privacy doors", () => {
   it("refuses visitors, cross-site posts, garbage and oversized bodies", async () => {
     await createAccount("alice@example.com");
     const alice = await signIn("alice@example.com");
-    expect(await outcome(sessionsAction(post("/profile/sessions", "", { intent: "endOthers" })))).toMatchObject({ status: 302, location: "/auth" });
+    expect(await outcome(sessionsAction(post("/profile/sessions", "", { intent: "endOthers" })))).toMatchObject({
+      status: 302,
+      location: "/auth",
+    });
     expect(await outcome(dataExportAction(post("/profile/data-export", "")))).toMatchObject({ status: 302, location: "/auth" });
     const crossSite = post("/profile/sessions", alice.cookie, { intent: "endOthers" }, { origin: "https://evil.example" });
     expect(await outcome(sessionsAction(crossSite))).toMatchObject({ status: 403 });
     const crossExport = post("/profile/data-export", alice.cookie, {}, { origin: "https://evil.example" });
     expect(await outcome(dataExportAction(crossExport))).toMatchObject({ status: 403 });
-    expect(await outcome(sessionsAction(post("/profile/sessions", alice.cookie, { intent: "end", sessionId: "../../etc" })))).toMatchObject({ status: 404 });
+    expect(await outcome(sessionsAction(post("/profile/sessions", alice.cookie, { intent: "end", sessionId: "../../etc" })))).toMatchObject(
+      { status: 404 },
+    );
     expect(await outcome(sessionsAction(post("/profile/sessions", alice.cookie, { intent: "nonsense" })))).toMatchObject({ status: 400 });
     const big = await outcome(sessionsAction(post("/profile/sessions", alice.cookie, `intent=end&sessionId=${"a".repeat(50_000)}`)));
     expect(big.status).toBe(413);
@@ -157,16 +173,26 @@ describe("profile privacy doors", () => {
     await createAccount("bob@example.com");
     const alice = await signIn("alice@example.com", IPHONE);
     // Newsletter confirmed through its mailed link.
-    const [mail] = (await db().execute<{ text: string }>(sql`select payload->>'text' as text from outbox where payload->>'text' like '%/newsletter/confirm%'`)).rows;
-    expect(await confirmNewsletter(new URL(/https?:\/\/\S+newsletter\/confirm\S+/.exec(mail.text)![0]).searchParams.get("token")!)).toBe("confirmed");
-    const avatar = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const [mail] = (
+      await db().execute<{ text: string }>(
+        sql`select payload->>'text' as text from outbox where payload->>'text' like '%/newsletter/confirm%'`,
+      )
+    ).rows;
+    expect(await confirmNewsletter(new URL(/https?:\/\/\S+newsletter\/confirm\S+/.exec(mail.text)![0]).searchParams.get("token")!)).toBe(
+      "confirmed",
+    );
+    const avatar = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
     const avatarUrl = await replaceAvatar(aliceId, avatar);
     const [item] = await db().insert(mediaItems).values({ title: "Logo pack", fileType: "image" }).returning({ id: mediaItems.id });
     await db().execute(sql`insert into media_downloads (user_id, media_item_id, title) values (${aliceId}, ${item.id}, 'Logo pack')`);
-    await db().insert(contactMessages).values([
-      { name: "Alice", email: "Alice@Example.com", subject: "Hello", message: "A question about consulting" },
-      { name: "Bob", email: "bob@example.com", subject: "Bob's", message: "Bob's private message" },
-    ]);
+    await db()
+      .insert(contactMessages)
+      .values([
+        { name: "Alice", email: "Alice@Example.com", subject: "Hello", message: "A question about consulting" },
+        { name: "Bob", email: "bob@example.com", subject: "Bob's", message: "Bob's private message" },
+      ]);
 
     const result = await outcome(dataExportAction(post("/profile/data-export", alice.cookie)));
     expect(result.status).toBe(200);
@@ -188,7 +214,9 @@ describe("profile privacy doors", () => {
     expect(exported.sessions).toContainEqual(expect.objectContaining({ userAgent: IPHONE, ipAddress: "127.0.0.1" }));
     expect(exported.downloads).toEqual([expect.objectContaining({ title: "Logo pack", mediaItemId: item.id })]);
     expect(exported.contactMessages).toEqual([expect.objectContaining({ subject: "Hello", message: "A question about consulting" })]);
-    expect(exported.mailsSentToYou.map((entry: { subject: string }) => entry.subject)).toContain("Please confirm your newsletter subscription");
+    expect(exported.mailsSentToYou.map((entry: { subject: string }) => entry.subject)).toContain(
+      "Please confirm your newsletter subscription",
+    );
     // Mailed one-time tokens are not handed out again.
     expect(JSON.stringify(exported.mailsSentToYou)).not.toMatch(/token=[A-Za-z0-9_-]{20}/);
     const text = entries.get("my-data.json")!.toString("utf8");
@@ -200,7 +228,9 @@ describe("profile privacy doors", () => {
   it("pages long histories correctly and limits exports to 3 per hour", async () => {
     const aliceId = await createAccount("alice@example.com");
     const alice = await signIn("alice@example.com");
-    await db().execute(sql`insert into media_downloads (user_id, title) select ${aliceId}, 'Item ' || n from generate_series(1, 1234) as n`);
+    await db().execute(
+      sql`insert into media_downloads (user_id, title) select ${aliceId}, 'Item ' || n from generate_series(1, 1234) as n`,
+    );
     const first = await outcome(dataExportAction(post("/profile/data-export", alice.cookie)));
     const entries = await readZip(Buffer.from(await first.response!.arrayBuffer()));
     const exported = JSON.parse(entries.get("my-data.json")!.toString("utf8"));
@@ -218,7 +248,9 @@ describe("profile privacy doors", () => {
   });
 
   it("an account with an unconfirmed address gets none of the address's messages", async () => {
-    await db().insert(contactMessages).values({ name: "Victim", email: "victim@example.com", subject: "Private", message: "Only for the company" });
+    await db()
+      .insert(contactMessages)
+      .values({ name: "Victim", email: "victim@example.com", subject: "Private", message: "Only for the company" });
     await createAccount("victim@example.com", { verified: false });
     const attacker = await signIn("victim@example.com");
     const result = await outcome(dataExportAction(post("/profile/data-export", attacker.cookie)));

@@ -35,11 +35,9 @@ export async function loadPrivacySection(request: Request): Promise<PrivacyLoade
 export async function dataExportAction(request: Request) {
   assertSameOrigin(request);
   const sessionUser = await requireUser(request);
-  const allowed = await withinLimits(
-    [`export:acct:${sessionUser.id}`],
-    EXPORT_LIMITS.perAccount,
-    EXPORT_LIMITS.windowS,
-  ) && (await withinLimits([`export:ip:${clientIp(request)}`], EXPORT_LIMITS.perAddress, EXPORT_LIMITS.windowS));
+  const allowed =
+    (await withinLimits([`export:acct:${sessionUser.id}`], EXPORT_LIMITS.perAccount, EXPORT_LIMITS.windowS)) &&
+    (await withinLimits([`export:ip:${clientIp(request)}`], EXPORT_LIMITS.perAddress, EXPORT_LIMITS.windowS));
   if (!allowed) throw redirect("/profile?export=rateLimited");
   try {
     const zip = await createDataExport(sessionUser.id);
@@ -121,7 +119,9 @@ async function endOne({ request, form, intent }: IntentContext, sessionUser: Ses
   const toast = { tone: "success", title: "mydata.sessions.toast.ended" } as const;
   if (sessionId !== sessionUser.sessionId) return answer(doneAnswer(intent, submission, { toast }));
   // This device: the same as logging out (the cookie is cleared too).
-  const signOut = await getAuth().api.signOut({ headers: authHeaders(request), asResponse: true }).catch(() => undefined);
+  const signOut = await getAuth()
+    .api.signOut({ headers: authHeaders(request), asResponse: true })
+    .catch(() => undefined);
   return answer(doneAnswer(intent, submission, { toast, redirectTo: "/auth" }), 200, signOut ? cookiesOf(signOut) : undefined);
 }
 

@@ -61,9 +61,13 @@ function DataExportCard({ notice }: { notice: PrivacyLoaderData["exportNotice"] 
           </SubmitButton>
         </Form>
         {notice ? (
-          <p role="alert" className="text-sm text-destructive">{t(`mydata.export.errors.${notice}`)}</p>
+          <p role="alert" className="text-sm text-destructive">
+            {t(`mydata.export.errors.${notice}`)}
+          </p>
         ) : started ? (
-          <p role="status" className="text-sm text-muted-foreground">{t("mydata.export.started")}</p>
+          <p role="status" className="text-sm text-muted-foreground">
+            {t("mydata.export.started")}
+          </p>
         ) : (
           <p className="text-xs text-muted-foreground">{t("mydata.export.hint")}</p>
         )}
@@ -92,11 +96,19 @@ function SessionsCard({ sessions }: { sessions: ActiveSession[] }) {
         {hasOthers && (
           <others.Form method="post" action="/profile/sessions">
             <input type="hidden" name="intent" value="endOthers" />
-            <SubmitButton busy={busy} busyLabel={t("mydata.sessions.busy")} variant="destructive" icon={<LogOut aria-hidden />} className="w-full sm:w-auto">
+            <SubmitButton
+              busy={busy}
+              busyLabel={t("mydata.sessions.busy")}
+              variant="destructive"
+              icon={<LogOut aria-hidden />}
+              className="w-full sm:w-auto"
+            >
               {t("mydata.sessions.endOthers")}
             </SubmitButton>
             {answer?.ok === false && answer.error && (
-              <p role="alert" className="mt-2 text-sm text-destructive">{t(answer.error)}</p>
+              <p role="alert" className="mt-2 text-sm text-destructive">
+                {t(answer.error)}
+              </p>
             )}
           </others.Form>
         )}
@@ -116,23 +128,35 @@ function SessionRow({ entry }: { entry: ActiveSession }) {
   const Icon = mobile ? Smartphone : Monitor;
   const device = [entry.browser ?? t("mydata.sessions.unknownBrowser"), entry.os ?? t("mydata.sessions.unknownSystem")].join(" · ");
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="session-row">
+    <li
+      className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="session-row"
+    >
       <div className="flex min-w-0 items-start gap-3">
         <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
         <div className="grid min-w-0 gap-1 text-sm">
           <p className="font-medium break-words">
             {device}
             {entry.current && (
-              <span className="ml-2 inline-block rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary" data-testid="this-device">
+              <span
+                className="ml-2 inline-block rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary"
+                data-testid="this-device"
+              >
                 {t("mydata.sessions.thisDevice")}
               </span>
             )}
           </p>
           <p className="text-muted-foreground">
-            {t("mydata.sessions.created")}: <time dateTime={entry.createdAt} suppressHydrationWarning>{format(entry.createdAt)}</time>
+            {t("mydata.sessions.created")}:{" "}
+            <time dateTime={entry.createdAt} suppressHydrationWarning>
+              {format(entry.createdAt)}
+            </time>
           </p>
           <p className="text-muted-foreground">
-            {t("mydata.sessions.lastActive")}: <time dateTime={entry.lastActiveAt} suppressHydrationWarning>{format(entry.lastActiveAt)}</time>
+            {t("mydata.sessions.lastActive")}:{" "}
+            <time dateTime={entry.lastActiveAt} suppressHydrationWarning>
+              {format(entry.lastActiveAt)}
+            </time>
           </p>
         </div>
       </div>
@@ -150,7 +174,9 @@ function SessionRow({ entry }: { entry: ActiveSession }) {
           {entry.current ? t("mydata.sessions.endThis") : t("mydata.sessions.end")}
         </SubmitButton>
         {fetcher.data?.ok === false && fetcher.data.error && (
-          <p role="alert" className="text-sm text-destructive">{t(fetcher.data.error)}</p>
+          <p role="alert" className="text-sm text-destructive">
+            {t(fetcher.data.error)}
+          </p>
         )}
       </fetcher.Form>
     </li>

@@ -19,7 +19,10 @@ let base: Record<string, string | undefined>;
 /** Runs the outbox until nothing is due, making retried jobs due at once. */
 async function drainJobs() {
   for (let round = 0; round < 8; round += 1) {
-    await db().update(outbox).set({ runAt: new Date(Date.now() - 1000) }).where(eq(outbox.status, "pending"));
+    await db()
+      .update(outbox)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(outbox.status, "pending"));
     await runDueJobs();
   }
 }
@@ -42,7 +45,11 @@ async function linkFromMail(to: string, marker: string) {
   const texts = mails.filter((mail) => mail.payload.to === to).map((mail) => String(mail.payload.text ?? ""));
   const dir = path.join(getEnv().DATA_DIR, "outbox");
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []) {
-    const raw = fs.readFileSync(path.join(dir, name), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=").replace(/&amp;|&#38;/g, "&");
+    const raw = fs
+      .readFileSync(path.join(dir, name), "utf8")
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=")
+      .replace(/&amp;|&#38;/g, "&");
     if (raw.includes(to)) texts.push(raw);
   }
   const link = texts

@@ -6,7 +6,7 @@ import { PrivacyPage } from "~/features/legal/privacy-page";
 import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
 import { getServerI18n } from "~/lib/i18n.server";
 import type { Language } from "~/lib/i18n";
-import { loadPrivacyFacts } from "./privacy-facts.server";
+import { loadPrivacyFacts } from "~/features/legal/privacy-facts.server";
 
 const original = getEnv();
 

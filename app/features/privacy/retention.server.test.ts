@@ -11,8 +11,9 @@ import { resetDatabase } from "../../../tests/helpers/database";
 import { describeReport, RETENTION_TASK, runRetention } from "./retention.server";
 
 async function signUp(email: string, newsletter = false) {
-  await signupContext.run({ username: email.split("@")[0], customerType: "private", newsletterSubscribed: newsletter, language: "en" }, () =>
-    getAuth().api.signUpEmail({ body: { name: email.split("@")[0], email, password: "secret123" } }),
+  await signupContext.run(
+    { username: email.split("@")[0], customerType: "private", newsletterSubscribed: newsletter, language: "en" },
+    () => getAuth().api.signUpEmail({ body: { name: email.split("@")[0], email, password: "secret123" } }),
   );
   const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
   return row.id;
@@ -44,29 +45,52 @@ describe("retention", () => {
     const stale = await signUp("stale@example.com", true);
     const fresh = await signUp("fresh@example.com");
     const confirmed = await signUp("old-but-confirmed@example.com");
-    await db().update(user).set({ createdAt: daysAgo(8) }).where(eq(user.id, stale));
-    await db().update(user).set({ createdAt: daysAgo(6) }).where(eq(user.id, fresh));
-    await db().update(user).set({ createdAt: daysAgo(400), emailVerified: true }).where(eq(user.id, confirmed));
+    await db()
+      .update(user)
+      .set({ createdAt: daysAgo(8) })
+      .where(eq(user.id, stale));
+    await db()
+      .update(user)
+      .set({ createdAt: daysAgo(6) })
+      .where(eq(user.id, fresh));
+    await db()
+      .update(user)
+      .set({ createdAt: daysAgo(400), emailVerified: true })
+      .where(eq(user.id, confirmed));
 
-    await db().insert(contactMessages).values([
-      { name: "Old", email: "old@example.com", subject: "s", message: "thirteen months old", createdAt: daysAgo(400) },
-      { name: "New", email: "new@example.com", subject: "s", message: "eleven months old", createdAt: daysAgo(330) },
-    ]);
-    const [sent] = await db().insert(outbox).values({ kind: "mail", payload: { to: "x@example.com" }, status: "done" }).returning();
+    await db()
+      .insert(contactMessages)
+      .values([
+        { name: "Old", email: "old@example.com", subject: "s", message: "thirteen months old", createdAt: daysAgo(400) },
+        { name: "New", email: "new@example.com", subject: "s", message: "eleven months old", createdAt: daysAgo(330) },
+      ]);
+    const [sent] = await db()
+      .insert(outbox)
+      .values({ kind: "mail", payload: { to: "x@example.com" }, status: "done" })
+      .returning();
     await db().execute(sql`update outbox set updated_at = now() - interval '31 days' where id = ${sent.id}`);
-    await db().insert(outbox).values({ kind: "mail", payload: { to: "recent@example.com" }, status: "done" });
-    await db().insert(outbox).values({ kind: "mail", payload: { to: "waiting@example.com" }, status: "pending" });
+    await db()
+      .insert(outbox)
+      .values({ kind: "mail", payload: { to: "recent@example.com" }, status: "done" });
+    await db()
+      .insert(outbox)
+      .values({ kind: "mail", payload: { to: "waiting@example.com" }, status: "pending" });
     await db().execute(sql`update outbox set updated_at = now() - interval '40 days' where payload->>'to' = 'waiting@example.com'`);
 
     await db().execute(sql`insert into request_counters (key, window_start, count) values
       ('old', now() - interval '25 hours', 3), ('new', now() - interval '1 hour', 1)`);
     await db().execute(sql`insert into rate_limits (id, key, count, last_request) values
       ('a', 'old', 1, ${Date.now() - 25 * 3600 * 1000}), ('b', 'new', 1, ${Date.now()})`);
-    await db().insert(verification).values([
-      { id: "v1", identifier: "reset-password:old", value: "u", expiresAt: new Date(Date.now() - 25 * 3600 * 1000) },
-      { id: "v2", identifier: "reset-password:new", value: "u", expiresAt: new Date(Date.now() + 3600 * 1000) },
-    ]);
-    await db().update(newsletterConsents).set({ requestedAt: daysAgo(31) }).where(eq(newsletterConsents.userId, stale));
+    await db()
+      .insert(verification)
+      .values([
+        { id: "v1", identifier: "reset-password:old", value: "u", expiresAt: new Date(Date.now() - 25 * 3600 * 1000) },
+        { id: "v2", identifier: "reset-password:new", value: "u", expiresAt: new Date(Date.now() + 3600 * 1000) },
+      ]);
+    await db()
+      .update(newsletterConsents)
+      .set({ requestedAt: daysAgo(31) })
+      .where(eq(newsletterConsents.userId, stale));
 
     const dir = path.join(getEnv().DATA_DIR, "outbox");
     fs.mkdirSync(dir, { recursive: true });
@@ -107,7 +131,10 @@ describe("retention", () => {
     resetAuthForTesting();
     try {
       const id = await signUp("casual@example.com");
-      await db().update(user).set({ createdAt: daysAgo(100) }).where(eq(user.id, id));
+      await db()
+        .update(user)
+        .set({ createdAt: daysAgo(100) })
+        .where(eq(user.id, id));
       expect((await runRetention()).unconfirmedAccounts).toBe(0);
       expect(await db().select().from(user)).toHaveLength(1);
     } finally {
@@ -119,16 +146,22 @@ describe("retention", () => {
   it("honours the configured periods", async () => {
     setEnvForTesting(parseEnv({ ...base, RETENTION_CONTACT_MESSAGE_MONTHS: "1" }));
     try {
-      await db().insert(contactMessages).values({ name: "A", email: "a@example.com", subject: "s", message: "two months", createdAt: daysAgo(62) });
+      await db()
+        .insert(contactMessages)
+        .values({ name: "A", email: "a@example.com", subject: "s", message: "two months", createdAt: daysAgo(62) });
       expect((await runRetention()).contactMessages).toBe(1);
     } finally {
       setEnvForTesting(parseEnv(base));
     }
-    expect(() => parseEnv({ ...base, RETENTION_CONTACT_MESSAGE_MONTHS: "soon" })).toThrow(/RETENTION_CONTACT_MESSAGE_MONTHS: must be a whole number of months/);
+    expect(() => parseEnv({ ...base, RETENTION_CONTACT_MESSAGE_MONTHS: "soon" })).toThrow(
+      /RETENTION_CONTACT_MESSAGE_MONTHS: must be a whole number of months/,
+    );
   });
 
   it("runs as a scheduled task once across concurrent pollers and records its result", async () => {
-    await db().insert(contactMessages).values({ name: "Old", email: "o@example.com", subject: "s", message: "old", createdAt: daysAgo(400) });
+    await db()
+      .insert(contactMessages)
+      .values({ name: "Old", email: "o@example.com", subject: "s", message: "old", createdAt: daysAgo(400) });
     const results = await Promise.all([runDueTasks(), runDueTasks(), runDueTasks()]);
     expect(results.filter((names) => names.includes(RETENTION_TASK))).toHaveLength(1);
     const [row] = await db().select().from(scheduledTasks).where(eq(scheduledTasks.name, RETENTION_TASK));

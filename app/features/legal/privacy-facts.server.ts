@@ -1,6 +1,6 @@
 import { isShopSyncConfigured } from "~/features/account/shopify.server";
-import type { PrivacyFacts } from "~/features/legal/privacy-page";
-import { getRetentionPolicy } from "./retention.server";
+import { getRetentionPolicy } from "~/features/privacy/retention.server";
+import type { PrivacyFacts } from "./privacy-page";
 
 /** What the privacy policy must say about this installation: its retention periods and whether Shopify is used. */
 export function loadPrivacyFacts(): PrivacyFacts {
