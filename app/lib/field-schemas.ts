@@ -1,6 +1,9 @@
 // zod/mini: the same rules at a fraction of the browser bundle (these schemas run in the browser too).
 import * as z from "zod/mini";
 
+// No `new Function` (zod's JIT probes it): the Content-Security-Policy forbids eval (ADR 0014).
+z.config({ jitless: true });
+
 /**
  * The fields every form is built from, with their limits in ONE place (spec §5 and §9). A form
  * schema (features/<name>/…-schema.ts) picks fields from here and names its messages: the
@@ -16,10 +19,12 @@ export const USERNAME_MAX = 50;
 export const CUSTOMER_TYPES = ["private", "business"] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 
-/** No control characters (tabs, newlines, NUL…): they would break mails, logs and the shop sync. */
-const PRINTABLE = /^[^\p{Cc}]*$/u;
-/** Names also exclude line/paragraph separators and bidi overrides (features/account/username.ts, ADR 0014). */
-const PRINTABLE_NAME = /^[^\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/u;
+/**
+ * A control character: C0/C1 controls (tab, CR, LF, NUL …), line and paragraph separators, bidi
+ * embeddings and isolates. They would reshape a mail, a log line or a page around them.
+ */
+export const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+const PRINTABLE = new RegExp(`^[^${CONTROL_CHARACTER.source.slice(1, -1)}]*$`, "u");
 
 /** Required text, trimmed, up to `max` characters. */
 export function requiredText(max: number, messages: { required: string; tooLong: string; invalid?: string }) {
@@ -53,7 +58,7 @@ export function usernameField(messages: { tooShort: string; tooLong: string; inv
       z.trim(),
       z.minLength(USERNAME_MIN, messages.tooShort),
       z.maxLength(USERNAME_MAX, messages.tooLong),
-      z.regex(PRINTABLE_NAME, messages.invalid),
+      z.regex(PRINTABLE, messages.invalid),
     );
 }
 

@@ -37,8 +37,25 @@ export function errorsOf(issues: ReadonlyArray<StandardIssue>): Record<string, s
   return errors;
 }
 
-/** Validates FormData with a form schema (synchronous schemas only). */
+/** Conform's own field names; a request may carry anything in them. */
+const RESERVED_FIELDS = ["__intent__", "__state__"];
+
+/**
+ * Validates FormData with a form schema (synchronous schemas only). A forged request whose
+ * Conform fields do not parse (garbage in `__intent__`, a file there) is read without them, so it
+ * is only invalid, never a server error.
+ */
 export function parseForm<S extends FormSchema>(formData: FormData | URLSearchParams, schema: S): Submission<Record<string, unknown>, string[], FormOutput<S>> {
+  try {
+    return parseWith(formData, schema);
+  } catch {
+    const cleaned = new FormData();
+    for (const [name, value] of formData.entries()) if (!RESERVED_FIELDS.includes(name)) cleaned.append(name, value);
+    return parseWith(cleaned, schema);
+  }
+}
+
+function parseWith<S extends FormSchema>(formData: FormData | URLSearchParams, schema: S): Submission<Record<string, unknown>, string[], FormOutput<S>> {
   return parse(formData, {
     resolve(payload) {
       const result = schema["~standard"].validate(payload);
@@ -149,5 +166,5 @@ export function doneAnswer<Extra extends object = Record<never, never>>(
 
 /** The submission of a form without fields of its own (a button such as "Continue with Google"). */
 export function plainSubmission(formData: FormData): Submission<Record<string, unknown>, string[]> {
-  return parse(formData, { resolve: () => ({ value: {} }) });
+  return parseForm(formData, { "~standard": { validate: () => ({ value: {} }) } }) as Submission<Record<string, unknown>, string[]>;
 }

@@ -137,6 +137,8 @@ export function SwitchField({ field, label, description, id }: { field: Metadata
         ) : null}
       </div>
       <span className="relative inline-flex shrink-0">
+        {/* A native checkbox states its own checked state; ARIA in HTML says not to add aria-checked to it. */}
+        {/* eslint-disable-next-line jsx-a11y/role-has-required-aria-props */}
         <input
           key={key}
           {...props}

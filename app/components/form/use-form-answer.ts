@@ -6,6 +6,8 @@ import type { FormAnswer } from "~/lib/form-submission";
 
 /** Every form toast shares this id: a new one replaces the last instead of piling up. */
 export const FORM_TOAST_ID = "form-answer";
+/** Long enough to read a title and a sentence (sonner's 4 s is short for 'Account Deleted' + its line). */
+const FORM_TOAST_MS = 8000;
 
 /**
  * Answers already handled, across components: a fetcher keeps its last answer, and a dialog that
@@ -36,5 +38,5 @@ export function useFormAnswer<Answer extends FormAnswer<object>>(answer: Answer 
 
 /** A form toast (translated text), replacing the previous one. */
 export function showFormToast(title: string, description?: string, tone: "success" | "error" = "success") {
-  toast[tone](title, { description: description || undefined, id: FORM_TOAST_ID });
+  toast[tone](title, { description: description || undefined, id: FORM_TOAST_ID, duration: FORM_TOAST_MS });
 }

@@ -12,6 +12,8 @@ interface ToastOptions {
   description?: string;
   /** A toast with the id of one on screen replaces it (forms use one id: no pile of old answers). */
   id?: string;
+  /** How long it stays, in milliseconds (sonner's default: 4000). */
+  duration?: number;
 }
 
 let sonner: Promise<Sonner> | undefined;

@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { safeReturnTo } from "~/lib/return-to";
 import { redirect } from "react-router";
 import { user } from "~/db/schema";
 import { db } from "~/lib/db.server";
@@ -15,6 +14,7 @@ import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refu
 import type { Refusal, RefusalMap } from "./request.server";
 import { emailOnlySchema, loginSchema, signupSchema } from "./schemas";
 import { getOptionalUser } from "./session.server";
+import { safeReturnTo } from "~/lib/return-to";
 
 /**
  * The /auth page's actions: one small handler per form (intent), each parsing with its form
@@ -24,8 +24,18 @@ import { getOptionalUser } from "./session.server";
  */
 export type AuthAnswer = FormAnswer<{ unverifiedEmail?: string }>;
 
-/** Where the confirmation link lands: /auth turns it into the "address confirmed" notice on `/`. */
+/** Where the confirmation link lands: /auth turns it into the "address confirmed" notice on `/` (or goes back to `returnTo`). */
 export const CONFIRMED_CALLBACK = "/auth?confirmed=1";
+
+/** Back to where the visitor came from (a gated download), checked to stay on this site; else `/`. */
+function nextOf(form: FormData) {
+  return safeReturnTo(form.get("returnTo")) ?? "/";
+}
+
+function confirmedCallbackOf(form: FormData) {
+  const returnTo = safeReturnTo(form.get("returnTo"));
+  return returnTo ? `${CONFIRMED_CALLBACK}&returnTo=${encodeURIComponent(returnTo)}` : CONFIRMED_CALLBACK;
+}
 
 const NOT_VERIFIED: Refusal = { status: 403, form: "auth.errors.notVerified" };
 const INVALID_CREDENTIALS: Refusal = { status: 401, form: "auth.errors.invalidCredentials" };
@@ -52,12 +62,7 @@ const GOOGLE_FAILED: Refusal = { status: 502, form: "auth.errors.googleFailed" }
 /** A success: data for the page with JavaScript, a redirect to `redirectTo` without. */
 function succeed(context: IntentContext, body: FormAnswer<object>, headers: Headers) {
   if (context.form.get("js") === "1") return answer(body, 200, headers);
-  throw redirect(body.redirectTo ?? "/", { headers });
-}
-
-/** Back to where the visitor came from (a gated download), checked to stay on this site; else `/`. */
-function nextOf(form: FormData) {
-  return safeReturnTo(form.get("returnTo")) ?? "/";
+  throw redirect(body.redirectTo ?? nextOf(context.form), { headers });
 }
 
 async function login(context: IntentContext) {
@@ -105,7 +110,7 @@ async function signup(context: IntentContext) {
     { username, customerType, newsletterSubscribed, language: languageFromRequest(request) },
     () =>
       getAuth().api.signUpEmail({
-        body: { name: username, email, password, callbackURL: CONFIRMED_CALLBACK },
+        body: { name: username, email, password, callbackURL: confirmedCallbackOf(form) },
         headers: authHeaders(request),
         asResponse: true,
       }),
@@ -115,10 +120,10 @@ async function signup(context: IntentContext) {
   if (getEnv().REQUIRE_EMAIL_CONFIRMATION) {
     // `/` shows a lasting "check your inbox" notice with a resend button (no toast that fades).
     headers.append("Set-Cookie", pendingNoticeCookie(email));
-    return succeed(context, doneAnswer(intent, submission, { message: "auth.toast.signupConfirm", redirectTo: "/" }), headers);
+    return succeed(context, doneAnswer(intent, submission, { message: "auth.toast.signupConfirm", redirectTo: nextOf(form) }), headers);
   }
   const toast = { tone: "success", title: "auth.toast.signupSuccess" } as const;
-  return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: "/" }), headers);
+  return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: nextOf(form) }), headers);
 }
 
 async function forgot(context: IntentContext) {
@@ -145,7 +150,7 @@ async function resend(context: IntentContext) {
   const limited = await overLimit(context, submission, "resend", ACTION_LIMITS.resend, { ip: true, account: email });
   if (limited) return limited;
   const response = await getAuth().api.sendVerificationEmail({
-    body: { email, callbackURL: CONFIRMED_CALLBACK },
+    body: { email, callbackURL: confirmedCallbackOf(form) },
     headers: authHeaders(request),
     asResponse: true,
   });
@@ -170,6 +175,13 @@ async function google({ request, form, intent }: IntentContext) {
   throw redirect(body.url, { headers: cookiesOf(response) });
 }
 
+/** `/auth?error=<code>`: a bad confirmation link, or better-auth's answer to a failed Google sign-in (ADR 0014). */
+function linkErrorKey(code: string | null, fromConfirmation: boolean) {
+  if (!code) return null;
+  if (fromConfirmation) return "auth.errors.confirmLinkInvalid";
+  return code === "account_not_linked" ? "auth.errors.googleUnverified" : "auth.errors.googleFailed";
+}
+
 /**
  * /auth: a visitor with a session goes to `/` (spec §2). The confirmation link lands here first
  * (CONFIRMED_CALLBACK): confirmed, it goes on to `/` with the "address confirmed" notice; a bad or
@@ -178,21 +190,13 @@ async function google({ request, form, intent }: IntentContext) {
 export async function authLoader(request: Request) {
   const url = new URL(request.url);
   const linkError = url.searchParams.get("error");
+  const next = safeReturnTo(url.searchParams.get("returnTo")) ?? "/";
   if (url.searchParams.get("confirmed") === "1" && !linkError) {
-    throw redirect("/", { headers: { "Set-Cookie": confirmedNoticeCookie() } });
+    throw redirect(next, { headers: { "Set-Cookie": confirmedNoticeCookie() } });
   }
-  if (await getOptionalUser(request)) throw redirect(safeReturnTo(url.searchParams.get("returnTo")) ?? "/");
-  return {
-    googleEnabled: googleConfigured(),
-    // better-auth sends a failed Google sign-in back as /auth?error=<code> (ADR 0014).
-    linkError: !linkError
-      ? null
-      : url.searchParams.has("confirmed")
-        ? "auth.errors.confirmLinkInvalid"
-        : linkError === "account_not_linked"
-          ? "auth.errors.googleUnverified"
-          : "auth.errors.googleFailed",
-  };
+  // A visitor with a session goes to / (spec §2), or back where they came from.
+  if (await getOptionalUser(request)) throw redirect(next);
+  return { googleEnabled: googleConfigured(), linkError: linkErrorKey(linkError, url.searchParams.has("confirmed")) };
 }
 
 const AUTH_INTENTS = { login, signup, forgot, resend, google };

@@ -25,8 +25,8 @@ export function AuthPage() {
   const [tab, setTab] = useState(params.get("tab") === "signup" || actionData?.intent === "signup" ? "signup" : "login");
   useEffect(preloadToaster, []);
 
-  const googleError =
-    actionData?.intent === "google" ? (actionData.result.error?.[""]?.[0] ?? null) : linkError === "auth.errors.googleFailed" || linkError === "auth.errors.googleUnverified" ? linkError : null;
+  const isGoogleError = linkError === "auth.errors.googleFailed" || linkError === "auth.errors.googleUnverified";
+  const googleError = actionData?.intent === "google" ? (actionData.result.error?.[""]?.[0] ?? null) : isGoogleError ? linkError : null;
   return (
     <section className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
       <Card>
@@ -35,7 +35,7 @@ export function AuthPage() {
           <CardDescription>{t("auth.subtitle")}</CardDescription>
         </CardHeader>
         <CardContent>
-          {linkError && linkError !== "auth.errors.googleFailed" && linkError !== "auth.errors.googleUnverified" ? (
+          {linkError && !isGoogleError ? (
             <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
               {t(linkError)}
             </p>

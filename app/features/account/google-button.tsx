@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ReturnToInput } from "./return-to-input";
 
 /**
  * "Continue with Google" / "Sign up with Google", shown only when Google is configured
@@ -17,6 +18,7 @@ export function GoogleButton({ label, error }: { label: string; error?: string |
       </div>
       <Form method="post" reloadDocument className="grid gap-2">
         <input type="hidden" name="intent" value="google" />
+        <ReturnToInput />
         <Button type="submit" variant="outline" className="w-full">
           <svg viewBox="0 0 24 24" aria-hidden className="size-4">
             <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.76h3.57c2.08-1.92 3.27-4.74 3.27-8.09z" />

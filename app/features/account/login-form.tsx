@@ -1,17 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
 import { EmailField, PasswordField } from "./account-fields";
+import { ReturnToInput } from "./return-to-input";
 import type { AuthAnswer } from "./auth-actions.server";
 import { ResendConfirmation } from "./resend-confirmation";
 import { loginSchema } from "./schemas";
-
-/** `?returnTo=` of the page (a gated download), posted along; the server checks it stays on this site. */
-function ReturnToField() {
-  const [params] = useSearchParams();
-  const returnTo = params.get("returnTo");
-  return returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null;
-}
 
 /** Login: e-mail and password; an unconfirmed address gets the resend button under the form. */
 export function LoginForm() {
@@ -22,7 +15,7 @@ export function LoginForm() {
   return (
     <>
       <IntentForm kit={kit} className="grid gap-4">
-        <ReturnToField />
+        <ReturnToInput />
         <EmailField field={fields.email} id="login-email" />
         <PasswordField field={fields.password} id="login-password" label={t("auth.fields.password")} placeholder={t("auth.placeholders.password")} />
         <FormError form={form} />

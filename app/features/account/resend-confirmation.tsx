@@ -4,6 +4,7 @@ import { FormError } from "~/components/form/form-error";
 import { SubmitButton } from "~/components/form/submit-button";
 import { useIntentFetcher } from "~/components/form/use-intent-fetcher";
 import type { FormAnswer } from "~/lib/form-submission";
+import { ReturnToInput } from "./return-to-input";
 import { cn } from "~/lib/utils";
 
 /**
@@ -19,6 +20,7 @@ export function ResendConfirmation({ email, className, children }: { email: stri
     <fetcher.Form method="post" action="/auth" className={cn("grid gap-2 text-sm", className)}>
       <input type="hidden" name="intent" value="resend" />
       <input type="hidden" name="email" value={email} />
+      <ReturnToInput />
       {children}
       {answer?.ok ? (
         <p role="status" className="font-medium text-primary">

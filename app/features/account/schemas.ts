@@ -11,9 +11,6 @@ import {
   usernameField,
 } from "~/lib/field-schemas";
 
-// No `new Function` (zod's JIT probes it): the Content-Security-Policy forbids eval (ADR 0014).
-z.config({ jitless: true });
-
 /**
  * The account forms' schemas (spec §5), built from the shared fields (app/lib/field-schemas.ts)
  * and used by the browser and the server alike. Messages are translation keys in the `auth` and

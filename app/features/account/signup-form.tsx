@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { CheckboxField, FormError, IntentForm, SubmitButton, TextField, useIntentForm } from "~/components/form";
 import { ConsentCheckbox, CustomerTypeField, EmailField, PasswordField } from "./account-fields";
+import { ReturnToInput } from "./return-to-input";
 import type { AuthAnswer } from "./auth-actions.server";
 import { signupSchema } from "./schemas";
 
@@ -11,6 +12,7 @@ export function SignupForm() {
   const { form, fields, answer, busy } = kit;
   return (
     <IntentForm kit={kit} className="grid gap-4">
+      <ReturnToInput />
       <TextField
         field={fields.username}
         id="signup-username"

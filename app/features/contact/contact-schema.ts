@@ -3,9 +3,6 @@ import * as z from "zod/mini";
 import { boundedText, emailField, requiredText } from "~/lib/field-schemas";
 import { CONTACT_FIELDS, CONTACT_MAX, CONTACT_MESSAGE_MIN, firstContactError, type ContactErrors, type ContactField } from "./contact-fields";
 
-// No `new Function` (zod's JIT probes it): the Content-Security-Policy forbids eval (ADR 0014).
-z.config({ jitless: true });
-
 /**
  * The contact form's rules (spec §5), built from the shared fields and used by the browser and
  * the route action. Messages are translation keys (app/locales/<lang>/contact.json), so both
