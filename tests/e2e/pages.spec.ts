@@ -262,20 +262,26 @@ test.describe("content and legal pages", () => {
     await context.close();
   });
 
-  test("privacy: 13 numbered sections, October 2025, cookies and authority", async ({ page }) => {
+  test("privacy: 13 numbered sections, updated 22 November 2026 (what changed since October 2025), cookies, periods, Shopify, authority", async ({ page }) => {
     await page.goto("/privacy?lang=en");
     const main = page.getByRole("main");
     const sections = main.getByTestId("legal-section");
     await expect(sections).toHaveCount(13);
     const titles = await sections.locator("h2").allInnerTexts();
     titles.forEach((title, index) => expect(title).toMatch(new RegExp(`^${index + 1}\\. `)));
-    await expect(main.getByTestId("legal-date")).toContainText("October 2025");
+    await expect(main.getByTestId("legal-date")).toContainText("22 November 2026");
+    await expect(main).toContainText("the previous version was from October 2025");
     await expect(main).toContainText("better-auth.session_token");
     await expect(main).toContainText("no cookie banner");
+    // The configured retention periods (defaults) and the shop (configured in the e2e server).
+    await expect(main).toContainText("deleted automatically after 7 days");
+    await expect(main).toContainText("deleted automatically after 12 months");
+    await expect(main.locator("#providers")).toContainText("Shopify International Limited");
     await expect(main.getByTestId("supervisory-authority")).toContainText(siteConfig.supervisoryAuthority.name);
     await page.goto("/privacy?lang=de");
     await expect(page.getByRole("main").getByTestId("legal-section")).toHaveCount(13);
-    await expect(page.getByRole("main").getByTestId("legal-date")).toContainText("Oktober 2025");
+    await expect(page.getByRole("main").getByTestId("legal-date")).toContainText("22. November 2026");
+    await expect(page.getByRole("main")).toContainText("nach 12 Monaten automatisch gelöscht");
   });
 
   test("terms: 8 numbered sections, effective October 2025, German law and Frankfurt am Main", async ({ page }) => {

@@ -80,13 +80,15 @@ function signedIn(handler: SignedInHandler) {
 async function save({ request, form, intent }: IntentContext, user: SessionUser) {
   const submission = parseForm(form, profileSchema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
+  let newsletterRequested = false;
   try {
-    await saveProfile(user.id, submission.value, languageFromRequest(request));
+    ({ newsletterRequested } = await saveProfile(user.id, submission.value, languageFromRequest(request)));
   } catch (error) {
     logger.error(`profile save failed: ${String(error)}`);
     return refuse(intent, submission, { status: 500, form: "profile.errors.updateFailed" });
   }
-  const toast = { tone: "success", title: "profile.toast.updated" } as const;
+  // Double opt-in: the newsletter starts only with the link just mailed (mydata namespace).
+  const toast = { tone: "success", title: newsletterRequested ? "mydata.newsletter.checkMail" : "profile.toast.updated" } as const;
   return answer(doneAnswer(intent, submission, { toast, keepValues: true }));
 }
 

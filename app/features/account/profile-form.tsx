@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FormError, IntentForm, SubmitButton, SwitchField, TextField, useIntentForm } from "~/components/form";
 import { CustomerTypeField } from "./account-fields";
+import { NewsletterStatusNote } from "./privacy-sections";
 import type { ProfileAnswer } from "./profile-actions.server";
 import type { ProfileData } from "./profile.server";
 import { profileSchema } from "./schemas";
@@ -14,7 +15,8 @@ export function ProfileForm({ profile }: { profile: ProfileData }) {
     defaultValue: {
       username: profile.username,
       customerType: profile.customerType,
-      newsletterSubscribed: profile.newsletterSubscribed ? "on" : undefined,
+      // On while subscribed or waiting for the confirmation link (double opt-in).
+      newsletterSubscribed: profile.newsletterStatus !== "none" ? "on" : undefined,
     },
   });
   const { form, fields, busy } = kit;
@@ -28,6 +30,7 @@ export function ProfileForm({ profile }: { profile: ProfileData }) {
         label={t("profile.fields.newsletter")}
         description={t("profile.fields.newsletterHint")}
       />
+      <NewsletterStatusNote status={profile.newsletterStatus} />
       <FormError form={form} />
       <SubmitButton busy={busy} busyLabel={t("profile.busy.saving")} className="w-full sm:w-auto sm:justify-self-start">
         {t("profile.actions.save")}

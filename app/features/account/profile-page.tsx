@@ -10,6 +10,7 @@ import { AvatarUpload } from "./avatar-upload";
 import { ChangeEmailDialog } from "./change-email-dialog";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { DeleteAccountButton } from "./delete-account-button";
+import { PrivacySections } from "./privacy-sections";
 import { ProfileForm } from "./profile-form";
 import type { ProfileData } from "./profile.server";
 import { ResetPasswordCard } from "./reset-password-card";
@@ -37,6 +38,7 @@ export function ProfilePage() {
     <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
       {(resetToken || resetError) && <ResetPasswordCard token={resetToken} invalid={resetError} />}
       {profile && <ProfileCard profile={profile} />}
+      {profile && <PrivacySections />}
     </section>
   );
 }

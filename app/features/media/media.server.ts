@@ -195,6 +195,10 @@ export async function createDownload(user: SessionUser | null, id: string): Prom
   const item = await findStoredFile(id);
   if (!item?.filePath) return { ok: false, status: 404, reason: "not-found" };
   const counted = await db().execute<{ count: number | null }>(sql`select increment_download_count(${id}::uuid) as count`);
+  // The account's own record of its downloads (data export, Art. 15); deleted with the account.
+  // (An account deleted a moment ago records nothing.)
+  await db().execute(sql`insert into media_downloads (user_id, media_item_id, title)
+    select id, ${id}::uuid, ${item.title} from users where id = ${user.id}`);
   const fileName = downloadFileName(item.title, item.filePath);
   return {
     ok: true,
