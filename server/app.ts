@@ -8,6 +8,7 @@ import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "~/lib/i1
 import { logger, setLogLevel } from "~/lib/logger.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox.server";
 import { getAuthSecret } from "~/lib/secrets.server";
+import { prepareStorage, StorageUnavailableError } from "~/lib/storage.server";
 import "~/lib/mailer.server";
 import { createPageCache } from "./page-cache";
 import { runStartupTasks } from "./startup-tasks";
@@ -79,6 +80,12 @@ export async function startRuntime() {
   setLogLevel(env.LOG_LEVEL);
   getAuthSecret();
   await openDatabase();
+  await prepareStorage().catch((error: unknown) => {
+    // An object store that is down must not keep the site from starting: pages and sign-ins
+    // work, and file requests answer 503 until the store is back (ADR 0024).
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    logger.error(`File storage is not reachable at start-up: ${error.message}`);
+  });
   await runStartupTasks();
   startOutboxWorker();
   logger.info(`Data directory: ${env.DATA_DIR}${env.DATABASE_URL ? " (external database)" : ""}`);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseStorageUrl } from "./storage-url.server";
 
 /**
  * The one validated view of the process environment (CONTRACT.md "Configuration").
@@ -59,6 +60,19 @@ const envSchema = z.object({
   /** Added to the contract: first retry delay of background jobs (mail, shop sync); doubles each try. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** S3-compatible object storage instead of `$DATA_DIR/storage` (ADR 0024). */
+  STORAGE_URL: optionalText.pipe(
+    z
+      .string()
+      .superRefine((value, context) => {
+        try {
+          parseStorageUrl(value);
+        } catch (error) {
+          context.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      })
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string };

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { getEnv } from "~/lib/env.server";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
+import { StorageUnavailableError } from "~/lib/storage.server";
 import { ACTION_LIMITS, getAuth } from "./auth.server";
 import { AvatarError, deleteAccount, getProfile, replaceAvatar, saveProfile } from "./profile.server";
 import { assertSameOrigin, authHeaders, clientIp, cookiesOf, errorCodeOf, withinLimits } from "./request.server";
@@ -113,6 +114,10 @@ export async function profileAction(request: Request) {
       return answer({ intent, ok: true, message: "profile.toast.avatarUpdated", avatarUrl });
     } catch (error) {
       if (error instanceof AvatarError) return answer({ intent, ok: false, error: error.key }, { status: 400 });
+      if (error instanceof StorageUnavailableError) {
+        logger.warn(`avatar upload: ${error.message}`);
+        return answer({ intent, ok: false, error: "profile.errors.storageUnavailable" }, { status: 503 });
+      }
       logger.error(`avatar upload failed: ${String(error)}`);
       return answer({ intent, ok: false, error: "profile.errors.uploadFailed" }, { status: 500 });
     }
