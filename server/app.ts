@@ -1,6 +1,7 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { startChangeListener, stopChangeListener } from "~/lib/change-bus.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { serveStoredFile } from "~/lib/file-route.server";
@@ -80,6 +81,7 @@ export async function startRuntime() {
   setLogLevel(env.LOG_LEVEL);
   getAuthSecret();
   await openDatabase();
+  await startChangeListener();
   await prepareStorage().catch((error: unknown) => {
     // An object store that is down must not keep the site from starting: pages and sign-ins
     // work, and file requests answer 503 until the store is back (ADR 0024).
@@ -94,6 +96,7 @@ export async function startRuntime() {
 /** The last part of shutdown, after the HTTP server has stopped taking requests. */
 export async function stopRuntime() {
   await stopOutboxWorker();
+  await stopChangeListener();
   await closeDatabase();
 }
 

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { FILE_TYPES, type FileType } from "~/db/schema";
 import { db } from "~/lib/db.server";
+import { publishChange } from "~/lib/change-bus.server";
 import { deleteFile, saveFile, saveFileFrom } from "~/lib/storage.server";
 
 /**
@@ -431,6 +432,8 @@ export async function importManifest(manifestFile: string, options: ImportOption
       options.log?.(`rejected #${index}${title ? ` ${title}` : ""}: ${describeError(error)}`);
     }
   }
+  // Every server process drops pages that may show the library (ADR 0025).
+  if (result.created.length + result.updated.length > 0) await publishChange("media");
   return result;
 }
 
