@@ -59,6 +59,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** Added to the contract: first retry delay of background jobs (mail, shop sync); doubles each try. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  /** Added to the contract: how long a claimed job stays claimed; after a process crash, others retry it then. */
+  OUTBOX_LOCK_S: z.coerce.number().int().min(1).default(120),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** S3-compatible object storage instead of `$DATA_DIR/storage` (ADR 0024). */
   STORAGE_URL: optionalText.pipe(

@@ -20,7 +20,6 @@ export class PermanentJobError extends Error {
 
 const handlers = new Map<string, JobHandler>();
 const POLL_INTERVAL_MS = 1000;
-const LOCK_S = 120;
 const BATCH = 10;
 const MAX_DELAY_MS = 60 * 60 * 1000;
 
@@ -54,7 +53,7 @@ type ClaimedJob = {
 
 async function claimDueJobs(): Promise<ClaimedJob[]> {
   const result = await db().execute<ClaimedJob>(sql`
-    update outbox set locked_until = now() + make_interval(secs => ${LOCK_S}), attempts = attempts + 1
+    update outbox set locked_until = now() + make_interval(secs => ${getEnv().OUTBOX_LOCK_S}), attempts = attempts + 1
     where id in (
       select id from outbox
       where status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now())
@@ -70,11 +69,32 @@ export function retryDelayMs(attempts: number) {
   return Math.min(getEnv().OUTBOX_RETRY_BASE_MS * 2 ** (attempts - 1), MAX_DELAY_MS);
 }
 
+/**
+ * While a job runs, its claim is renewed every third of OUTBOX_LOCK_S, so a slow but living
+ * process keeps it (no second process sends the same mail), while the claim of a process that
+ * died runs out within OUTBOX_LOCK_S and another process takes the job over.
+ */
+function keepClaim(jobId: number) {
+  const lockS = getEnv().OUTBOX_LOCK_S;
+  const timer = setInterval(() => {
+    db()
+      .execute(sql`update outbox set locked_until = now() + make_interval(secs => ${lockS}) where id = ${jobId} and status = 'pending'`)
+      .catch((error: unknown) => logger.warn(`Job ${jobId}: could not renew its claim: ${String(error)}`));
+  }, (lockS * 1000) / 3);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 async function runJob(job: ClaimedJob) {
   const handler = handlers.get(job.kind);
   try {
     if (!handler) throw new PermanentJobError(`no handler for job kind "${job.kind}"`);
-    await handler(job.payload);
+    const releaseClaim = keepClaim(job.id);
+    try {
+      await handler(job.payload);
+    } finally {
+      releaseClaim();
+    }
     await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now() where id = ${job.id}`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
