@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
-import { promisify } from "node:util";
 import { inject } from "vitest";
+import { startRgw } from "./rgw";
 
 /**
  * A real S3 server (Ceph RGW, scripts/ceph-rgw.sh) for tests that need one. The vitest global
@@ -11,9 +9,6 @@ import { inject } from "vitest";
  * second start just re-checks it), the global teardown stops it. `TEST_S3_ENDPOINT` (with the
  * AWS_* keys in the environment) uses a store that is already running instead.
  */
-const run = promisify(execFile);
-export const RGW_SCRIPT = path.resolve(import.meta.dirname, "../../scripts/ceph-rgw.sh");
-
 export interface ObjectStore {
   endpoint: string;
   /** A STORAGE_URL with a bucket prefix of its own, so test files never share buckets. */
@@ -21,21 +16,7 @@ export interface ObjectStore {
   env: Record<string, string>;
 }
 
-function parseLines(text: string) {
-  const values: Record<string, string> = {};
-  for (const line of text.split("\n")) {
-    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
-    if (match) values[match[1]] = match[2];
-  }
-  return values;
-}
-
 let started: Promise<Record<string, string>> | undefined;
-
-export async function startObjectStore(dir: string, port: number) {
-  const { stdout } = await run(RGW_SCRIPT, ["start", dir, String(port)], { timeout: 300_000, maxBuffer: 1 << 20 });
-  return parseLines(stdout);
-}
 
 export async function useObjectStore(): Promise<ObjectStore> {
   started ??= (async () => {
@@ -48,7 +29,7 @@ export async function useObjectStore(): Promise<ObjectStore> {
       };
     }
     const { dir, port } = inject("objectStore");
-    return startObjectStore(dir, port);
+    return startRgw(dir, port);
   })();
   const values = await started;
   // The AWS SDK reads its credentials from the usual variables, as in production.

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
 import net from "node:net";
 import type { TestProject } from "vitest/node";
+import { stopRgw } from "./rgw";
 import { startCluster, type RunningCluster } from "../../app/lib/embedded-postgres.server";
 
 /**
@@ -55,7 +55,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   if (objectStoreDir && fs.existsSync(objectStoreDir)) {
-    execFileSync(path.resolve(import.meta.dirname, "../../scripts/ceph-rgw.sh"), ["stop", objectStoreDir, "--purge"], { stdio: "ignore", timeout: 120_000 });
+    await stopRgw(objectStoreDir, true);
   }
   await cluster?.stop();
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
