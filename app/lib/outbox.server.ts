@@ -58,12 +58,13 @@ type ClaimedJob = {
   max_attempts: number;
 };
 
-async function claimDueJobs(): Promise<ClaimedJob[]> {
+async function claimDueJobs(skip: number[]): Promise<ClaimedJob[]> {
+  const notAgain = skip.length > 0 ? sql`and id not in (${sql.join(skip.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const result = await db().execute<ClaimedJob>(sql`
     update outbox set locked_until = now() + make_interval(secs => ${getEnv().OUTBOX_LOCK_S}), attempts = attempts + 1
     where id in (
       select id from outbox
-      where status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now())
+      where status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now()) ${notAgain}
       order by run_at, id
       limit ${BATCH}
       for update skip locked
@@ -128,8 +129,11 @@ async function runJob(job: ClaimedJob) {
 /** Runs every due job once; returns how many ran. Tests call it directly. */
 export async function runDueJobs(): Promise<number> {
   let total = 0;
+  // A job that failed in this pass waits for the next one, however short its back-off.
+  const ran: number[] = [];
   for (;;) {
-    const jobs = await claimDueJobs();
+    const jobs = await claimDueJobs(ran);
+    ran.push(...jobs.map((job) => job.id));
     if (jobs.length === 0) return total;
     await Promise.all(jobs.map(runJob));
     total += jobs.length;
