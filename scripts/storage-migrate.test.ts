@@ -26,7 +26,10 @@ function hashTree(root: string) {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const key = prefix ? `${prefix}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(path.join(dir, entry.name), key);
-      else hashes[key] = createHash("sha256").update(fs.readFileSync(path.join(dir, entry.name))).digest("hex");
+      else
+        hashes[key] = createHash("sha256")
+          .update(fs.readFileSync(path.join(dir, entry.name)))
+          .digest("hex");
     }
   };
   if (fs.existsSync(root)) walk(root, "");
@@ -35,7 +38,9 @@ function hashTree(root: string) {
 
 function envWith(overrides: Record<string, string>) {
   const source = Object.fromEntries(
-    Object.entries(getEnv()).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]),
+    Object.entries(getEnv())
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
   );
   return parseEnv({ ...source, ...overrides });
 }
@@ -68,7 +73,9 @@ describe("npm run storage:migrate", () => {
     expect(again).toMatchObject({ copied: 0, skipped: Object.keys(original).length, failed: [] });
 
     // An interrupted run: some objects never arrived. The rerun copies exactly those.
-    const lost = Object.keys(original).filter((key) => key.startsWith("items/")).slice(0, 3);
+    const lost = Object.keys(original)
+      .filter((key) => key.startsWith("items/"))
+      .slice(0, 3);
     for (const key of lost) await up.target.remove("media-files", key);
     const resumed = await migrateStorage(up.source, up.target);
     expect(resumed).toMatchObject({ copied: lost.length, skipped: Object.keys(original).length - lost.length, failed: [] });
@@ -88,10 +95,14 @@ describe("npm run storage:migrate", () => {
 
   it("the command explains its use and refuses to run without STORAGE_URL", async () => {
     const tsx = path.resolve("node_modules/.bin/tsx");
-    const usage = await run(tsx, ["scripts/storage-migrate.ts", "--to", "mars"], { env: { ...process.env, DATA_DIR: getEnv().DATA_DIR } }).catch((error) => error);
+    const usage = await run(tsx, ["scripts/storage-migrate.ts", "--to", "mars"], {
+      env: { ...process.env, DATA_DIR: getEnv().DATA_DIR },
+    }).catch((error) => error);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("Usage: npm run storage:migrate -- --to s3|local");
-    const noStore = await run(tsx, ["scripts/storage-migrate.ts", "--to", "s3"], { env: { ...process.env, DATA_DIR: getEnv().DATA_DIR, STORAGE_URL: "" } }).catch((error) => error);
+    const noStore = await run(tsx, ["scripts/storage-migrate.ts", "--to", "s3"], {
+      env: { ...process.env, DATA_DIR: getEnv().DATA_DIR, STORAGE_URL: "" },
+    }).catch((error) => error);
     expect(noStore.code).toBe(2);
     expect(noStore.stderr).toContain("STORAGE_URL is not set");
     const ok = await run(tsx, ["scripts/storage-migrate.ts", "--", "--to", "s3"], {

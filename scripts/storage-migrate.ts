@@ -23,7 +23,9 @@ async function main() {
     return 2;
   }
   const verbose = args.includes("--verbose");
-  const summary = await migrateStorage(pair.source, pair.target, { log: (line) => (verbose || line.startsWith("FAILED")) && console.log(line) });
+  const summary = await migrateStorage(pair.source, pair.target, {
+    log: (line) => (verbose || line.startsWith("FAILED")) && console.log(line),
+  });
   console.log(`${to === "s3" ? "local disk → object store" : "object store → local disk"}: ${formatMigrateSummary(summary)}`);
   if (summary.failed.length > 0) console.log("Run the same command again to copy what is missing.");
   return summary.failed.length > 0 ? 1 : 0;

@@ -44,10 +44,12 @@ describe("change bus", () => {
 
   it("delivers a change made in a transaction only when it commits", async () => {
     seen.length = 0;
-    await db().transaction(async (tx) => {
-      await publishChange("rolled-back", tx);
-      tx.rollback();
-    }).catch(() => {});
+    await db()
+      .transaction(async (tx) => {
+        await publishChange("rolled-back", tx);
+        tx.rollback();
+      })
+      .catch(() => {});
     const committed = waitForTopic("committed");
     await db().transaction(async (tx) => {
       await publishChange("committed", tx);
@@ -58,10 +60,9 @@ describe("change bus", () => {
 
   it("after losing its connection it reconnects and tells subscribers that anything may have changed", async () => {
     const everything = waitForTopic("*", 10_000);
-    await other.query(
-      "select pg_terminate_backend(pid) from pg_stat_activity where query ilike $1 and pid <> pg_backend_pid()",
-      [`listen ${CHANNEL}`],
-    );
+    await other.query("select pg_terminate_backend(pid) from pg_stat_activity where query ilike $1 and pid <> pg_backend_pid()", [
+      `listen ${CHANNEL}`,
+    ]);
     await everything;
     const again = waitForTopic("settings");
     await other.query("select pg_notify($1, 'settings')", [CHANNEL]);

@@ -53,7 +53,7 @@ export async function serveFromObjectStore(
       IfNoneMatch: req.headers["if-none-match"],
       IfModifiedSince: req.headers["if-modified-since"] ? new Date(req.headers["if-modified-since"]) : undefined,
     });
-    const body = answer.Body as NodeJS.ReadableStream & { destroy?: () => void } | undefined;
+    const body = answer.Body as (NodeJS.ReadableStream & { destroy?: () => void }) | undefined;
     res.status(answer.ContentRange ? 206 : 200);
     res.setHeader("Accept-Ranges", "bytes");
     res.setHeader("Cache-Control", file.cacheControl);
@@ -80,7 +80,10 @@ export async function serveFromObjectStore(
     if (status === 304) return void res.status(304).end();
     if (status === 404 || (error as { name?: string }).name === "NoSuchKey") return plain(res, 404, "Not found");
     if (status === 416) {
-      const size = await storage.stat(file.bucket, file.key).then((info) => info?.size, () => undefined);
+      const size = await storage.stat(file.bucket, file.key).then(
+        (info) => info?.size,
+        () => undefined,
+      );
       if (size !== undefined) res.setHeader("Content-Range", `bytes */${size}`);
       return plain(res, 416, "Range not satisfiable");
     }

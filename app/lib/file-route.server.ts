@@ -7,9 +7,9 @@ import {
   isBucket,
   isSafeKey,
   PUBLIC_BUCKETS,
+  getStorage,
   resolveFile,
 } from "./storage.server";
-import { getStorage } from "./storage.server";
 import type { S3Storage } from "./storage-s3.server";
 import { serveFromObjectStore, PUBLIC_REDIRECT_TTL_S } from "./file-route-s3.server";
 

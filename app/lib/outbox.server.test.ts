@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { outbox } from "~/db/schema";
 import { resetDatabase } from "../../tests/helpers/database";
-import { sql } from "drizzle-orm";
 import { db } from "./db.server";
-import { getEnv, parseEnv, setEnvForTesting } from "./env.server";
+import { getEnv, setEnvForTesting } from "./env.server";
 import { enqueueJob, PermanentJobError, registerJobHandler, runDueJobs } from "./outbox.server";
 
 async function jobRow(id: number) {

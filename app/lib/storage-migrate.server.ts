@@ -43,7 +43,8 @@ async function sha256Of(stream: Readable) {
 
 export function storagePair(to: "s3" | "local") {
   const env = getEnv();
-  if (!env.STORAGE_URL) throw new Error("STORAGE_URL is not set: it names the object store to copy to or from (s3://PREFIX?endpoint=…&region=…)");
+  if (!env.STORAGE_URL)
+    throw new Error("STORAGE_URL is not set: it names the object store to copy to or from (s3://PREFIX?endpoint=…&region=…)");
   const local = createLocalStorage(path.join(env.DATA_DIR, "storage"));
   const s3 = createS3Storage(parseStorageUrl(env.STORAGE_URL));
   return to === "s3" ? { source: local, target: s3 } : { source: s3, target: local };

@@ -17,13 +17,7 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { logger } from "./logger.server";
 import type { S3StorageConfig } from "./storage-url.server";
-import {
-  assertSafeKey,
-  BUCKETS,
-  StorageUnavailableError,
-  type Bucket,
-  type StorageDriver,
-} from "./storage-driver.server";
+import { assertSafeKey, BUCKETS, StorageUnavailableError, type Bucket, type StorageDriver } from "./storage-driver.server";
 
 /**
  * S3-compatible object storage (AWS S3, Ceph RGW, MinIO, …) through the AWS SDK v3, chosen by
@@ -63,8 +57,11 @@ async function guard<T>(what: string, action: () => Promise<T>): Promise<T> {
     return await action();
   } catch (error) {
     if (isOutage(error) && !(error instanceof StorageUnavailableError)) {
-      const detail = (error as { code?: string; name?: string; message?: string });
-      throw new StorageUnavailableError(`object storage unavailable (${what}): ${detail.code ?? detail.name ?? ""} ${detail.message ?? ""}`.trim(), { cause: error });
+      const detail = error as { code?: string; name?: string; message?: string };
+      throw new StorageUnavailableError(
+        `object storage unavailable (${what}): ${detail.code ?? detail.name ?? ""} ${detail.message ?? ""}`.trim(),
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -148,7 +145,14 @@ export function createS3Storage(config: S3StorageConfig): S3Storage {
             new PutBucketLifecycleConfigurationCommand({
               Bucket,
               LifecycleConfiguration: {
-                Rules: [{ ID: "abort-incomplete-uploads", Status: "Enabled", Filter: { Prefix: "" }, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }],
+                Rules: [
+                  {
+                    ID: "abort-incomplete-uploads",
+                    Status: "Enabled",
+                    Filter: { Prefix: "" },
+                    AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+                  },
+                ],
               },
             }),
           )
@@ -191,7 +195,12 @@ export function createS3Storage(config: S3StorageConfig): S3Storage {
       assertSafeKey(bucket, key);
       try {
         const head = await guard("stat", () => client.send(new HeadObjectCommand({ Bucket: bucketName(bucket), Key: key })));
-        return { size: head.ContentLength ?? 0, etag: head.ETag, lastModified: head.LastModified, sha256: head.Metadata?.[SHA256_METADATA] };
+        return {
+          size: head.ContentLength ?? 0,
+          etag: head.ETag,
+          lastModified: head.LastModified,
+          sha256: head.Metadata?.[SHA256_METADATA],
+        };
       } catch (error) {
         if (isNotFound(error)) return undefined;
         throw error;
@@ -208,7 +217,9 @@ export function createS3Storage(config: S3StorageConfig): S3Storage {
         if (batch.length === 0) return;
         const Objects = batch.map((Key) => ({ Key }));
         batch = [];
-        await guard("delete", () => client.send(new DeleteObjectsCommand({ Bucket: bucketName(bucket), Delete: { Objects, Quiet: true } })));
+        await guard("delete", () =>
+          client.send(new DeleteObjectsCommand({ Bucket: bucketName(bucket), Delete: { Objects, Quiet: true } })),
+        );
       };
       for await (const item of listKeys(bucket, `${prefix}/`)) {
         batch.push(item.key);

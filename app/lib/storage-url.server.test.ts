@@ -11,7 +11,12 @@ describe("STORAGE_URL", () => {
       forcePathStyle: true,
       downloads: "stream",
     });
-    expect(parseStorageUrl("s3://ipangel-prod?downloads=redirect")).toMatchObject({ endpoint: undefined, region: "us-east-1", forcePathStyle: false, downloads: "redirect" });
+    expect(parseStorageUrl("s3://ipangel-prod?downloads=redirect")).toMatchObject({
+      endpoint: undefined,
+      region: "us-east-1",
+      forcePathStyle: false,
+      downloads: "redirect",
+    });
   });
 
   it.each([

@@ -40,4 +40,3 @@ export function parseStorageUrl(value: string): S3StorageConfig {
     downloads,
   };
 }
-

@@ -81,7 +81,12 @@ async function main() {
     process.env.AWS_ACCESS_KEY_ID = values.AWS_ACCESS_KEY_ID;
     process.env.AWS_SECRET_ACCESS_KEY = values.AWS_SECRET_ACCESS_KEY;
   }
-  const base = { NODE_ENV: "production", DATA_DIR: dataDir, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789", LOG_LEVEL: "warn" };
+  const base = {
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
+    LOG_LEVEL: "warn",
+  };
   const app = express();
   app.get("/files/{*key}", serveStoredFile);
   const server = http.createServer(app).listen(0, "127.0.0.1");
@@ -103,8 +108,14 @@ async function main() {
       await saveFile("media-files", "bench/big.bin", Readable.from([big]));
       const uploadMs = performance.now() - at;
       await saveFile("media-files", "bench/small.webp", small);
-      if (label !== "S3 presigned redirect") console.log(`${label.padEnd(22)} upload of ${(BIG_BYTES / 1024 / 1024).toFixed(0)} MiB (streamed): ${uploadMs.toFixed(0)} ms`);
-      await measure(label, origin, () => createSignedUrl("media-files", "bench/big.bin", 600), () => createSignedUrl("media-files", "bench/small.webp", 600));
+      if (label !== "S3 presigned redirect")
+        console.log(`${label.padEnd(22)} upload of ${(BIG_BYTES / 1024 / 1024).toFixed(0)} MiB (streamed): ${uploadMs.toFixed(0)} ms`);
+      await measure(
+        label,
+        origin,
+        () => createSignedUrl("media-files", "bench/big.bin", 600),
+        () => createSignedUrl("media-files", "bench/small.webp", 600),
+      );
     }
   } finally {
     server.close();

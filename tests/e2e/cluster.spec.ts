@@ -119,7 +119,15 @@ test.describe("several server processes behind nginx", () => {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: through },
-      body: form({ intent: "signup", username: "cluster", email, password: PASSWORD, customerType: "private", acceptTerms: "on", acceptPrivacy: "on" }),
+      body: form({
+        intent: "signup",
+        username: "cluster",
+        email,
+        password: PASSWORD,
+        customerType: "private",
+        acceptTerms: "on",
+        acceptPrivacy: "on",
+      }),
     });
     expect(response.status).toBe(302);
     await database.query(`update users set email_verified = true where email = $1`, [email]);
@@ -163,7 +171,7 @@ test.describe("several server processes behind nginx", () => {
     await database.connect();
   });
 
-  test.afterEach(async ({}, testInfo) => {
+  test.afterEach(async ({ browserName: _browserName }, testInfo) => {
     if (testInfo.status === testInfo.expectedStatus) return;
     for (const [index, server] of servers.entries()) log(`process ${index + 1} output:\n${server.output().slice(-4000)}`);
   });
@@ -198,7 +206,10 @@ test.describe("several server processes behind nginx", () => {
 
     // Signed in through A, download through B, the file itself from C.
     const item = await mediaFile();
-    const download = await fetch(`${b.url}/api/media/${item.id}/download`, { method: "POST", headers: { cookie: session.cookie, origin: b.url } });
+    const download = await fetch(`${b.url}/api/media/${item.id}/download`, {
+      method: "POST",
+      headers: { cookie: session.cookie, origin: b.url },
+    });
     expect(download.status).toBe(200);
     const { url } = (await download.json()) as { url: string };
     const file = await fetch(`${c.url}${url}`);
@@ -216,7 +227,15 @@ test.describe("several server processes behind nginx", () => {
     const token = `Cluster${Date.now().toString(36)}`;
     const { manifestPath } = await writeMediaFixtures(dir, { prefix: `${token} ` });
     const { stdout } = await run("npm", ["run", "-s", "media:import", "--", manifestPath], {
-      env: { ...process.env, ...s3Env, DATA_DIR: dir, DATABASE_URL: databaseUrl, STORAGE_URL: storageUrl, LOG_LEVEL: "warn", NODE_NO_WARNINGS: "1" },
+      env: {
+        ...process.env,
+        ...s3Env,
+        DATA_DIR: dir,
+        DATABASE_URL: databaseUrl,
+        STORAGE_URL: storageUrl,
+        LOG_LEVEL: "warn",
+        NODE_NO_WARNINGS: "1",
+      },
     });
     expect(stdout).toMatch(/rejected: 0/);
     log(stdout.trim().split("\n").slice(-1)[0]);
@@ -264,7 +283,15 @@ test.describe("several server processes behind nginx", () => {
           method: "POST",
           redirect: "manual",
           headers: { "content-type": "application/x-www-form-urlencoded", origin: site },
-          body: form({ intent: "signup", username: "loadtest", email, password: PASSWORD, customerType: "private", acceptTerms: "on", acceptPrivacy: "on" }),
+          body: form({
+            intent: "signup",
+            username: "loadtest",
+            email,
+            password: PASSWORD,
+            customerType: "private",
+            acceptTerms: "on",
+            acceptPrivacy: "on",
+          }),
         });
         signUps.push({ email, status: answer.status });
         return { op: "sign-up", method: "POST", status: answer.status === 302 ? 200 : answer.status };
@@ -302,7 +329,9 @@ test.describe("several server processes behind nginx", () => {
     const failedRetryable = failed.filter((sample) => sample.method === "GET");
     const entries = nginx.accessLog();
     const retried = entries.filter((entry) => entry.upstreams.includes(","));
-    log(`load: ${samples.length} requests (${JSON.stringify(countBy(samples, "op"))}), failed ${failed.length} (${JSON.stringify(failed.slice(0, 5))}), GET failed ${failedRetryable.length}, retried by nginx ${retried.length}`);
+    log(
+      `load: ${samples.length} requests (${JSON.stringify(countBy(samples, "op"))}), failed ${failed.length} (${JSON.stringify(failed.slice(0, 5))}), GET failed ${failedRetryable.length}, retried by nginx ${retried.length}`,
+    );
     expect(failedRetryable).toEqual([]);
     // Only a POST that was inside the killed process may fail (nginx must not resend it).
     expect(failed.length).toBeLessThanOrEqual(LOAD_WORKERS);
@@ -316,7 +345,9 @@ test.describe("several server processes behind nginx", () => {
     // Every outbox job written during the load is sent exactly once, whoever sends it, once the
     // jobs claimed by the killed process have been taken over (OUTBOX_LOCK_S).
     await expect
-      .poll(async () => (await database.query("select count(*)::int as n from outbox where status = 'pending'")).rows[0].n, { timeout: 60_000 })
+      .poll(async () => (await database.query("select count(*)::int as n from outbox where status = 'pending'")).rows[0].n, {
+        timeout: 60_000,
+      })
       .toBe(0);
     const { rows: jobRows } = await database.query<{ status: string; n: number }>(
       "select status, count(*)::int as n from outbox where id > $1 and kind = 'mail' group by status",
@@ -324,7 +355,10 @@ test.describe("several server processes behind nginx", () => {
     );
     const jobs = Object.fromEntries(jobRows.map((row) => [row.status, row.n]));
     const signUpMails = smtp.messages.flatMap((message) => message.to.filter((to) => to.startsWith("signup-")));
-    const mailsPerAddress = countBy(signUpMails.map((to) => ({ to })), "to");
+    const mailsPerAddress = countBy(
+      signUpMails.map((to) => ({ to })),
+      "to",
+    );
     const twice = Object.entries(mailsPerAddress).filter(([, count]) => count > 1);
     const never = [...stored].filter((email) => !mailsPerAddress[email]);
     const failedSignUps = new Set(signUps.filter((signUp) => signUp.status !== 302).map((signUp) => signUp.email));
@@ -357,16 +391,24 @@ test.describe("several server processes behind nginx", () => {
     const upload = new FormData();
     upload.set("intent", "avatar");
     upload.set("avatar", new Blob([await makePng(64, 64)], { type: "image/png" }), "me.png");
-    const refused = await fetch(`${site}/profile`, { method: "POST", body: upload, headers: { cookie: avatarSession.cookie, origin: site } });
+    const refused = await fetch(`${site}/profile`, {
+      method: "POST",
+      body: upload,
+      headers: { cookie: avatarSession.cookie, origin: site },
+    });
     expect(refused.status).toBe(503);
     expect(await refused.text()).toContain("profile.errors.storageUnavailable");
     // What the visitor sees on the profile page.
-    await page.context().addCookies(
-      avatarSession.cookie.split("; ").map((pair) => ({ name: pair.split("=")[0], value: pair.slice(pair.indexOf("=") + 1), url: site })),
-    );
+    await page
+      .context()
+      .addCookies(
+        avatarSession.cookie.split("; ").map((pair) => ({ name: pair.split("=")[0], value: pair.slice(pair.indexOf("=") + 1), url: site })),
+      );
     await gotoHydrated(page, `${site}/profile`);
     await page.locator("#avatar-file").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await makePng(64, 64) });
-    await expect(page.getByText("File storage is unavailable right now. Your profile picture was not changed; please try again in a few minutes.")).toBeVisible();
+    await expect(
+      page.getByText("File storage is unavailable right now. Your profile picture was not changed; please try again in a few minutes."),
+    ).toBeVisible();
     expect((await fetch(`${site}/healthz`)).status).toBe(200);
     expect((await fetch(`${site}/about`)).status).toBe(200);
 
@@ -379,13 +421,22 @@ test.describe("several server processes behind nginx", () => {
     log(`object store back after ${outageMs} ms; downloads recovered ${Date.now() - recoveredAt} ms later without a restart`);
     const { rows: avatars } = await database.query(`select image from users where email = $1`, [avatarEmail]);
     expect(avatars[0].image).toBeNull();
-    const s3 = new S3Client({ endpoint: `http://127.0.0.1:${rgwPort}`, region: s3Env.AWS_REGION, forcePathStyle: true, credentials: { accessKeyId: s3Env.AWS_ACCESS_KEY_ID, secretAccessKey: s3Env.AWS_SECRET_ACCESS_KEY } });
+    const s3 = new S3Client({
+      endpoint: `http://127.0.0.1:${rgwPort}`,
+      region: s3Env.AWS_REGION,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3Env.AWS_ACCESS_KEY_ID, secretAccessKey: s3Env.AWS_SECRET_ACCESS_KEY },
+    });
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: "cluster-avatars" }));
     expect(listed.Contents ?? []).toEqual([]);
     const retry = new FormData();
     retry.set("intent", "avatar");
     retry.set("avatar", new Blob([await makePng(64, 64)], { type: "image/png" }), "me.png");
-    const accepted2 = await fetch(`${survivor.url}/profile`, { method: "POST", body: retry, headers: { cookie: avatarSession.cookie, origin: survivor.url } });
+    const accepted2 = await fetch(`${survivor.url}/profile`, {
+      method: "POST",
+      body: retry,
+      headers: { cookie: avatarSession.cookie, origin: survivor.url },
+    });
     expect(accepted2.status).toBe(200);
   });
 });

@@ -60,8 +60,14 @@ http {
   const url = `http://127.0.0.1:${listenPort}`;
   const deadline = Date.now() + 10_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${output}${fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : ""}`);
-    const ok = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    if (child.exitCode !== null)
+      throw new Error(
+        `nginx exited: ${output}${fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : ""}`,
+      );
+    const ok = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`nginx did not answer: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -75,7 +81,9 @@ http {
         .filter(Boolean)
         .map((line) => {
           const match = /^(\S+) (\S+) (\d+) "(.*)"$/.exec(line);
-          return match ? { method: match[1], path: match[2], status: Number(match[3]), upstreams: match[4] } : { method: "", path: line, status: 0, upstreams: "" };
+          return match
+            ? { method: match[1], path: match[2], status: Number(match[3]), upstreams: match[4] }
+            : { method: "", path: line, status: 0, upstreams: "" };
         });
     },
     stop() {

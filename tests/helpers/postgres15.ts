@@ -42,9 +42,33 @@ export function startPostgres15(port: number): Postgres15 {
   const pwfile = path.join(folder, "pw");
   fs.writeFileSync(pwfile, "cluster-test\n");
   if (isRoot()) execFileSync("chown", ["-R", "postgres:postgres", folder]);
-  execFileSync(...asPostgres([path.join(BIN, "initdb"), "-D", dataDir, "-U", "postgres", `--pwfile=${pwfile}`, "--auth=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8"]), { stdio: "ignore" });
   execFileSync(
-    ...asPostgres([path.join(BIN, "pg_ctl"), "-D", dataDir, "-l", path.join(folder, "log"), "-w", "-o", `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`, "start"]),
+    ...asPostgres([
+      path.join(BIN, "initdb"),
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      `--pwfile=${pwfile}`,
+      "--auth=scram-sha-256",
+      "-E",
+      "UTF8",
+      "--locale=C.UTF-8",
+    ]),
+    { stdio: "ignore" },
+  );
+  execFileSync(
+    ...asPostgres([
+      path.join(BIN, "pg_ctl"),
+      "-D",
+      dataDir,
+      "-l",
+      path.join(folder, "log"),
+      "-w",
+      "-o",
+      `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`,
+      "start",
+    ]),
     { stdio: "ignore" },
   );
   return {
