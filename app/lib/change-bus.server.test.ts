@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANNEL, publishChange, startChangeListener, stopChangeListener, subscribeToChanges } from "./change-bus.server";
+import { sql } from "drizzle-orm";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
 
@@ -67,5 +68,17 @@ describe("change bus", () => {
     const again = waitForTopic("settings");
     await other.query("select pg_notify($1, 'settings')", [CHANNEL]);
     expect(await again).toBe("settings");
+  });
+
+  it("stops cleanly even when the database drops the connection it gave back (shutdown)", async () => {
+    await stopChangeListener();
+    const { rows } = await other.query(
+      "select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where query ilike $1 and pid <> pg_backend_pid()) t",
+      ["unlisten%"],
+    );
+    expect(rows[0].n).toBeGreaterThanOrEqual(1);
+    // The pool notices the dropped connection; a query afterwards must still work (no crash, no double release).
+    await expect.poll(async () => (await db().execute(sql`select 1 as one`)).rows[0]).toEqual({ one: 1 });
+    await startChangeListener();
   });
 });

@@ -38,34 +38,56 @@ export async function publishChange(topic: ChangeTopic, executor: Pick<Database,
   await executor.execute(sql`select pg_notify(${CHANNEL}, ${topic})`);
 }
 
-let client: pg.PoolClient | undefined;
+interface Listener {
+  client: pg.PoolClient;
+  /** Gives the connection back to the pool once, whatever happens first (error, stop). */
+  giveBack(error?: Error): void;
+}
+
+let current: Listener | undefined;
 let stopped = true;
 let retry: NodeJS.Timeout | undefined;
 let connectedOnce = false;
 
 async function connect() {
   if (stopped || !isDatabaseOpen()) return;
+  let listener: Listener | undefined;
   try {
-    const listener = await acquireListenClient();
-    listener.on("notification", (message) => {
+    const connection = await acquireListenClient();
+    let released = false;
+    const own: Listener = {
+      client: connection,
+      giveBack(error) {
+        if (released) return;
+        released = true;
+        connection.release(error);
+      },
+    };
+    listener = own;
+    connection.on("notification", (message) => {
       if (message.channel === CHANNEL) deliver(message.payload ?? "*");
     });
-    listener.on("error", (error) => {
-      logger.warn(`Change listener lost its connection: ${error.message}`);
-      listener.release(error);
-      if (client === listener) client = undefined;
-      scheduleReconnect();
+    // Stays attached after the connection is given back, so a late error never goes unhandled.
+    connection.on("error", (error) => {
+      const wasCurrent = current === own;
+      if (wasCurrent) current = undefined;
+      own.giveBack(error);
+      if (wasCurrent && !stopped) {
+        logger.warn(`Change listener lost its connection: ${error.message}`);
+        scheduleReconnect();
+      }
     });
-    await listener.query(`listen ${CHANNEL}`);
+    await connection.query(`listen ${CHANNEL}`);
     if (stopped) {
-      listener.release();
+      own.giveBack();
       return;
     }
-    const wasReconnect = client === undefined && connectedOnce;
-    client = listener;
+    const wasReconnect = current === undefined && connectedOnce;
+    current = own;
     connectedOnce = true;
     if (wasReconnect) deliver("*");
   } catch (error) {
+    listener?.giveBack(error instanceof Error ? error : undefined);
     logger.warn(`Change listener could not connect: ${error instanceof Error ? error.message : String(error)}`);
     scheduleReconnect();
   }
@@ -87,9 +109,9 @@ export async function startChangeListener() {
 export async function stopChangeListener() {
   stopped = true;
   clearTimeout(retry);
-  const listener = client;
-  client = undefined;
+  const listener = current;
+  current = undefined;
   if (!listener) return;
-  await listener.query(`unlisten ${CHANNEL}`).catch(() => {});
-  listener.release();
+  await listener.client.query(`unlisten ${CHANNEL}`).catch(() => {});
+  listener.giveBack();
 }
