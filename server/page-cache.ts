@@ -22,6 +22,8 @@ import { PUBLIC_PAGES } from "~/lib/seo";
 const TTL_MS = 5 * 60 * 1000;
 const MAX_ENTRIES = 200;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+// A visitor with an account notice (features/account/account-notice.server.ts) sees `/` of their own.
+const NOTICE_COOKIE = /(?:^|;\s*)account_notice=[^;]/;
 const CACHEABLE_PATHS = new Set(PUBLIC_PAGES.filter((page) => page.cacheable).map((page) => page.path));
 /** Stands for the nonce in a stored page; each answer gets a fresh one in its place. */
 const NONCE_PLACEHOLDER = "cspNoncePlaceholder0000000";
@@ -71,7 +73,7 @@ export function createPageCache(options: {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
     if (!CACHEABLE_PATHS.has(req.path)) return undefined;
     const cookie = req.headers.cookie;
-    if (cookie && SESSION_COOKIE.test(cookie)) return undefined;
+    if (cookie && (SESSION_COOKIE.test(cookie) || NOTICE_COOKIE.test(cookie))) return undefined;
     const url = new URL(req.originalUrl, "http://cache.invalid");
     for (const name of url.searchParams.keys()) if (name !== "lang") return undefined;
     return `${req.path}|${resolveLanguage(url, cookie).language}`;

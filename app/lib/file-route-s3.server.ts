@@ -24,6 +24,9 @@ function statusOf(error: unknown) {
 
 /** The Content-Type Express would send for this key's extension. */
 function contentTypeOf(res: Response, key: string) {
+  // Set already by the caller (CSV shown inline as text): keep it.
+  const preset = res.getHeader("Content-Type");
+  if (preset) return String(preset);
   const dot = key.lastIndexOf(".");
   res.type(dot > key.lastIndexOf("/") ? key.slice(dot) : "application/octet-stream");
   return String(res.getHeader("Content-Type"));

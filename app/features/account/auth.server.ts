@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { account, profiles, rateLimit, session, user, verification } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/field-schemas";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
@@ -106,8 +107,8 @@ function createAuth() {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       requireEmailVerification: env.REQUIRE_EMAIL_CONFIRMATION,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
