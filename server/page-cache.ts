@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { subscribeToChanges } from "~/lib/change-bus.server";
 import { contentSecurityPolicy } from "~/lib/csp.server";
 import { resolveLanguage } from "~/lib/i18n.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
@@ -60,6 +61,13 @@ export function createPageCache(options: {
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | undefined>>();
   let handler: ReturnType<typeof createRequestHandler> | undefined;
+  // Data behind a page changed in some process (ADR 0025): every process forgets every page.
+  // Changes are rare (imports, console edits) and a page renders in milliseconds.
+  let generation = 0;
+  subscribeToChanges(() => {
+    entries.clear();
+    generation++;
+  });
 
   function cacheKeyOf(req: ExpressRequest): string | undefined {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
@@ -127,6 +135,7 @@ export function createPageCache(options: {
       // One render per key at a time; concurrent misses wait for it.
       let rendering = pending.get(key);
       const isOwner = !rendering;
+      const startedIn = generation;
       if (!rendering) {
         rendering = render(req, res).finally(() => pending.delete(key));
         pending.set(key, rendering);
@@ -134,7 +143,7 @@ export function createPageCache(options: {
       const entry = await rendering;
       if (!entry) return next();
       if (entry.expiresAt > 0) {
-        if (isOwner) {
+        if (isOwner && startedIn === generation) {
           if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
           entries.set(key, entry);
         }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { db } from "~/lib/db.server";
+import { publishChange } from "~/lib/change-bus.server";
 import { deleteFile, saveFile, saveFileFrom } from "~/lib/storage.server";
 import { safeFileName, uuidFromTitle } from "./import/file-names";
 import { describeError, itemSchema, manifestSchema, type ManifestItem } from "./import/manifest-schema";
@@ -158,6 +159,8 @@ export async function importManifest(manifestFile: string, options: ImportOption
       options.log?.(`rejected #${index}${title ? ` ${title}` : ""}: ${describeError(error)}`);
     }
   }
+  // Every server process drops pages that may show the library (ADR 0025).
+  if (result.created.length + result.updated.length > 0) await publishChange("media");
   return result;
 }
 
