@@ -23,5 +23,9 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  // The operator console (issue 11): visible only with a console role (server/console-gate.ts).
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

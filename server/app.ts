@@ -9,6 +9,7 @@ import { logger, setLogLevel } from "~/lib/logger.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox.server";
 import { getAuthSecret } from "~/lib/secrets.server";
 import "~/lib/mailer.server";
+import { createConsoleGate, memoizedBuildFor } from "./console-gate";
 import { createPageCache } from "./page-cache";
 import { runStartupTasks } from "./startup-tasks";
 import { toNodeHandler } from "better-auth/node";
@@ -67,9 +68,17 @@ export function createApp() {
   const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
   const build = () => import("virtual:react-router/server-build");
   const mode = env.NODE_ENV === "development" ? "development" : "production";
+  // The console's routes exist only for people with a console role (server/console-gate.ts).
+  const publicBuild = memoizedBuildFor(build, "public");
   // Pages that are the same for every anonymous visitor are rendered once per language.
-  if (mode === "production") app.use(createPageCache({ build, mode, getLoadContext }));
-  app.use(createRequestHandler({ build, mode, getLoadContext }));
+  if (mode === "production") app.use(createPageCache({ build: publicBuild, mode, getLoadContext }));
+  app.use(
+    createConsoleGate({
+      public: createRequestHandler({ build: publicBuild, mode, getLoadContext }),
+      editor: createRequestHandler({ build: memoizedBuildFor(build, "editor"), mode, getLoadContext }),
+      admin: createRequestHandler({ build, mode, getLoadContext }),
+    }),
+  );
   return app;
 }
 
