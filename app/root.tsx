@@ -19,6 +19,8 @@ import { DEFAULT_LANGUAGE } from "~/lib/i18n";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
+import { getSiteFacts } from "~/lib/site-facts.server";
+import { SiteFactsProvider, useSiteFacts } from "~/lib/site-facts";
 import stylesheet from "./app.css?url";
 
 export const links = () => [
@@ -33,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       language: languageFromRequest(request),
       year: new Date().getFullYear(),
       user,
+      // The company's facts (console settings over app/config/site.ts), for the shell and pages.
+      site: await getSiteFacts(),
     },
     { headers: sessionCookieHeaders(request) },
   );
@@ -46,6 +50,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  const defaultFacts = useSiteFacts();
   const language = data?.language ?? DEFAULT_LANGUAGE;
   return (
     // The dark theme is forced: there is no light theme to flash (spec §1).
@@ -59,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         <LanguageProvider language={language}>
+          <SiteFactsProvider value={data?.site ?? defaultFacts}>
           <div className="flex min-h-screen flex-col">
             <SiteHeader />
             <main id="main" className="flex-1">
@@ -66,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             <SiteFooter year={data?.year ?? new Date().getFullYear()} />
           </div>
+          </SiteFactsProvider>
           <LanguageSync />
         </LanguageProvider>
         <Toaster />

@@ -26,6 +26,8 @@ export default [
   // The operator console (issue 11): visible only with a console role (server/console-gate.ts).
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
+    route("audit", "routes/admin.audit.tsx"),
+    route("settings", "routes/admin.settings.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import zlib from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { resolveLanguage } from "~/lib/i18n.server";
+import { onPublicContentChanged } from "~/lib/public-content.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
 
 /**
@@ -46,6 +47,8 @@ export function createPageCache(options: {
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | undefined>>();
   let handler: ReturnType<typeof createRequestHandler> | undefined;
+  // A change in the console (site settings, media) shows at once: cached pages are dropped.
+  onPublicContentChanged(() => entries.clear());
 
   function cacheKeyOf(req: ExpressRequest): string | undefined {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;

@@ -1,5 +1,6 @@
 import { Outlet, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { AdminShell } from "~/features/admin/components/admin-shell";
+import { ImprintWarning } from "~/features/admin/components/imprint-warning";
 import { useConsoleMessages } from "~/features/admin/components/use-console-messages";
 import { loadConsoleFrame } from "~/features/admin/console.server";
 
@@ -12,10 +13,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminLayout() {
-  const { role, unread, messages } = useLoaderData<typeof loader>();
+  const { role, unread, messages, missingImprint } = useLoaderData<typeof loader>();
   useConsoleMessages(messages);
   return (
     <AdminShell role={role} unread={unread}>
+      {missingImprint.length > 0 ? <ImprintWarning missing={missingImprint} /> : null}
       <Outlet />
     </AdminShell>
   );

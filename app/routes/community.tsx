@@ -1,7 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { getOptionalUser } from "~/features/account/session.server";
 import { CommunityPage } from "~/features/community/community-page";
-import { loadCommunity } from "~/features/community/community.server";
+import { configuredCommunityUrl, loadCommunity } from "~/features/community/community.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 
@@ -11,7 +11,7 @@ export const handle = { i18n: ["community"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  return { meta: await loadPageMeta(request, "community.meta"), view: loadCommunity(user) };
+  return { meta: await loadPageMeta(request, "community.meta"), view: loadCommunity(user, await configuredCommunityUrl()) };
 }
 
 export default function CommunityRoute() {

@@ -18,10 +18,14 @@ const allowed = (audience: Audience, section: Section) =>
 /** Every console page (GET; also its `.data` request). `:member`, `:item`, `:message` are filled in. */
 const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin", section: "overview" },
+  { path: "/admin/audit", section: "audit" },
+  { path: "/admin/settings", section: "settings" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
-const ACTIONS: Array<{ path: string; section: Section }> = [];
+const ACTIONS: Array<{ path: string; section: Section }> = [
+  { path: "/admin/settings", section: "settings" },
+];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */
 const FILES: Array<{ path: string; section: Section; method: "GET" | "POST" | "PUT"; allowedStatus: number[] }> = [];

@@ -7,7 +7,8 @@ import { CartButton } from "~/features/shop/cart-button";
 import { AccountActions } from "./account-actions";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
-import { MAIN_LINKS, PLATFORM_LINKS } from "./nav-items";
+import { useSiteFacts } from "~/lib/site-facts";
+import { MAIN_LINKS, platformLinks } from "./nav-items";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground " +
@@ -51,6 +52,7 @@ export function SiteHeader() {
 
 function PlatformsMenu() {
   const { t } = useTranslation();
+  const facts = useSiteFacts();
   const { pathname } = useLocation();
   return (
     <Menu
@@ -62,7 +64,7 @@ function PlatformsMenu() {
         </>
       }
     >
-      {PLATFORM_LINKS.map((link) =>
+      {platformLinks(facts).map((link) =>
         link.kind === "external" ? (
           <a key={link.labelKey} href={link.href} target="_blank" rel="noopener noreferrer" {...MENU_ITEM_PROPS}>
             <span className="flex-1">{t(link.labelKey)}</span>
@@ -84,6 +86,7 @@ function PlatformsMenu() {
  */
 function MobileMenu() {
   const { t } = useTranslation();
+  const facts = useSiteFacts();
   const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
 
@@ -121,7 +124,7 @@ function MobileMenu() {
           <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
             {t("common.nav.platforms")}
           </p>
-          {PLATFORM_LINKS.map((link) =>
+          {platformLinks(facts).map((link) =>
             link.kind === "external" ? (
               <a
                 key={link.labelKey}

@@ -3,6 +3,7 @@ import { db } from "~/lib/db.server";
 import { namespaceInAllLanguages } from "~/lib/i18n.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { requireConsole } from "./guard.server";
+import { missingImprintFacts } from "./settings.server";
 
 /** The console frame's data: who is signed in with which role, and the inbox's unread count. */
 export async function loadConsoleFrame(request: Request) {
@@ -13,6 +14,8 @@ export async function loadConsoleFrame(request: Request) {
     email: actor.email,
     unread: rows[0]?.unread ?? 0,
     messages: namespaceInAllLanguages("admin"),
+    // Admins see a warning on every console page while an imprint fact is missing.
+    missingImprint: actor.role === "admin" ? await missingImprintFacts() : [],
   };
 }
 

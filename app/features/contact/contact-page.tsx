@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher, useLoaderData } from "react-router";
 import { preloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
-import { siteConfig } from "~/config/site";
+import { telHref, useSiteFacts } from "~/lib/site-facts";
 import {
   CONTACT_FIELDS,
   CONTACT_MAX,
@@ -309,6 +309,7 @@ function DocumentNotice({ result }: { result: ContactActionResult }) {
 
 function ContactInformation() {
   const { t, i18n } = useTranslation();
+  const siteConfig = useSiteFacts();
   const { address, phone, email } = siteConfig;
   const countryKey = `contact.info.country.${address.country}`;
   return (
@@ -326,8 +327,12 @@ function ContactInformation() {
               <address className="not-italic">
                 {siteConfig.name}
                 <br />
-                {address.street}
-                <br />
+                {address.street ? (
+                  <>
+                    {address.street}
+                    <br />
+                  </>
+                ) : null}
                 {address.postalCode} {address.city}
                 <br />
                 {i18n.exists(countryKey) ? t(countryKey) : address.country}
@@ -335,17 +340,20 @@ function ContactInformation() {
             </div>
           </div>
         </li>
+        {phone ? (
         <li className="flex gap-4">
           <Phone className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <div className="min-w-0">
             <h3 className="text-sm font-medium">{t("contact.info.phone")}</h3>
             <div className="mt-1 text-sm">
-              <a href={`tel:${phone.replace(/[^+\d]/g, "")}`} className="text-muted-foreground hover:text-foreground">
+              <a href={telHref(phone)} className="text-muted-foreground hover:text-foreground">
                 {phone}
               </a>
             </div>
           </div>
         </li>
+        ) : null}
+        {email ? (
         <li className="flex gap-4">
           <Mail className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <div className="min-w-0">
@@ -357,6 +365,7 @@ function ContactInformation() {
             </div>
           </div>
         </li>
+        ) : null}
       </ul>
     </aside>
   );
