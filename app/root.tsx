@@ -36,7 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       year: new Date().getFullYear(),
       user,
       // The company's facts (console settings over app/config/site.ts), for the shell and pages.
-      site: await getSiteFacts(),
+      // The community site stays on the server: only members get links into it (ADR 0010).
+      site: { ...(await getSiteFacts()), externalUrls: { ...(await getSiteFacts()).externalUrls, community: "" } },
     },
     { headers: sessionCookieHeaders(request) },
   );

@@ -28,6 +28,11 @@ export default [
     index("routes/admin._index.tsx"),
     route("audit", "routes/admin.audit.tsx"),
     route("settings", "routes/admin.settings.tsx"),
+    route("inbox", "routes/admin.inbox.tsx"),
+    route("inbox/:id", "routes/admin.inbox.$id.tsx"),
+    route("members", "routes/admin.members.tsx"),
+    route("members/:id", "routes/admin.members.$id.tsx"),
   ]),
+  route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -20,15 +20,23 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin", section: "overview" },
   { path: "/admin/audit", section: "audit" },
   { path: "/admin/settings", section: "settings" },
+  { path: "/admin/inbox", section: "inbox" },
+  { path: "/admin/inbox/:message", section: "inbox" },
+  { path: "/admin/members", section: "members" },
+  { path: "/admin/members/:member", section: "members" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
 const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/settings", section: "settings" },
+  { path: "/admin/inbox/:message", section: "inbox" },
+  { path: "/admin/members/:member", section: "members" },
 ];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */
-const FILES: Array<{ path: string; section: Section; method: "GET" | "POST" | "PUT"; allowedStatus: number[] }> = [];
+const FILES: Array<{ path: string; section: Section; method: "GET" | "POST" | "PUT"; allowedStatus: number[] }> = [
+  { path: "/admin/members/newsletter.csv", section: "members", method: "GET", allowedStatus: [200] },
+];
 
 const contexts = {} as Record<Audience, APIRequestContext>;
 const emails = {} as Record<Audience, string>;
@@ -63,6 +71,8 @@ async function expectUnknownPath(context: APIRequestContext, method: string, pat
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  // `npm run admin` starts a tsx process per call: slow on a busy machine.
+  test.setTimeout(240_000);
   emails.user = await createAccount("console-user");
   emails.editor = await createConsoleAccount("console-editor", "editor");
   emails.admin = await createConsoleAccount("console-admin", "admin");
@@ -71,6 +81,12 @@ test.beforeAll(async () => {
   contexts.editor = await signedInRequest(emails.editor);
   contexts.admin = await signedInRequest(emails.admin);
   ids.member = await userIdOf(emails.user);
+  ids.message = await withDatabase(e2eDataDir(), async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      "insert into contact_messages (name, email, subject, message) values ('Matrix', 'matrix@example.com', 'Matrix', 'A message for the door test') returning id",
+    );
+    return rows[0]!.id;
+  });
 });
 
 test.afterAll(async () => {
@@ -79,6 +95,7 @@ test.afterAll(async () => {
 
 test.describe("npm run admin", () => {
   test("grant, list and revoke; an unknown account exits non-zero with a message", async () => {
+    test.setTimeout(240_000);
     const email = await createAccount("console-cli");
     const granted = await runAdmin(["grant", email, "--role", "editor"]);
     expect(granted.code).toBe(0);
@@ -158,6 +175,7 @@ test.describe("the console's doors", () => {
   });
 
   test("a revoked role closes the console at once, on the same session", async () => {
+    test.setTimeout(120_000);
     const email = await createConsoleAccount("console-revoked", "admin");
     const context = await signedInRequest(email);
     expect((await context.get("/admin")).status()).toBe(200);

@@ -18,6 +18,7 @@ const FACTS = {
 };
 
 test("an admin fills in the imprint; it is live on /imprint and /contact and in the audit log", async ({ page, browser }) => {
+  test.setTimeout(180_000);
   const email = await createConsoleAccount("console-settings", "admin");
   await signInPage(page, email);
   await gotoHydrated(page, "/admin/settings?lang=en");
