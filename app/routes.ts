@@ -32,7 +32,13 @@ export default [
     route("inbox/:id", "routes/admin.inbox.$id.tsx"),
     route("members", "routes/admin.members.tsx"),
     route("members/:id", "routes/admin.members.$id.tsx"),
+    route("media", "routes/admin.media.tsx"),
+    route("media/new", "routes/admin.media.new.tsx"),
+    route("media/:id", "routes/admin.media.$id.tsx"),
+    route("categories", "routes/admin.categories.tsx"),
   ]),
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
+  route("admin/media/upload", "routes/admin.media.upload.ts"),
+  route("admin/media/:id/file", "routes/admin.media.$id.file.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

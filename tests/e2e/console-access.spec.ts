@@ -24,6 +24,10 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/inbox/:message", section: "inbox" },
   { path: "/admin/members", section: "members" },
   { path: "/admin/members/:member", section: "members" },
+  { path: "/admin/media", section: "media" },
+  { path: "/admin/media/new", section: "media" },
+  { path: "/admin/media/:item", section: "media" },
+  { path: "/admin/categories", section: "categories" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
@@ -31,11 +35,17 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/settings", section: "settings" },
   { path: "/admin/inbox/:message", section: "inbox" },
   { path: "/admin/members/:member", section: "members" },
+  { path: "/admin/media", section: "media" },
+  { path: "/admin/media/:item", section: "media" },
+  { path: "/admin/categories", section: "categories" },
 ];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */
 const FILES: Array<{ path: string; section: Section; method: "GET" | "POST" | "PUT"; allowedStatus: number[] }> = [
   { path: "/admin/members/newsletter.csv", section: "members", method: "GET", allowedStatus: [200] },
+  // Without a file name the upload is refused before anything is read.
+  { path: "/admin/media/upload", section: "media", method: "POST", allowedStatus: [400] },
+  { path: "/admin/media/:item/file", section: "media", method: "POST", allowedStatus: [400] },
 ];
 
 const contexts = {} as Record<Audience, APIRequestContext>;
@@ -85,6 +95,10 @@ test.beforeAll(async () => {
     const { rows } = await client.query<{ id: string }>(
       "insert into contact_messages (name, email, subject, message) values ('Matrix', 'matrix@example.com', 'Matrix', 'A message for the door test') returning id",
     );
+    return rows[0]!.id;
+  });
+  ids.item = await withDatabase(e2eDataDir(), async (client) => {
+    const { rows } = await client.query<{ id: string }>("insert into media_items (title, file_type) values ('Matrix door service', 'services') returning id");
     return rows[0]!.id;
   });
 });
