@@ -36,6 +36,7 @@ export default [
     route("media/new", "routes/admin.media.new.tsx"),
     route("media/:id", "routes/admin.media.$id.tsx"),
     route("categories", "routes/admin.categories.tsx"),
+    route("numbers", "routes/admin.numbers.tsx"),
   ]),
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("admin/media/upload", "routes/admin.media.upload.ts"),

@@ -2,7 +2,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import type { ServerBuild } from "react-router";
 import type { ConsoleRole } from "~/db/schema";
 import { CONSOLE_HEADERS } from "~/features/admin/guard.server";
-import { canUse, isConsolePath, sectionOfRoute } from "~/features/admin/access";
+import { canUse, isConsolePath, sectionOfPath, sectionOfRoute } from "~/features/admin/access";
 import { roleOfSessionToken } from "~/features/admin/roles.server";
 import { logger } from "~/lib/logger.server";
 
@@ -72,7 +72,8 @@ export function createConsoleGate(handlers: Record<Audience, Handler>): Handler 
         logger.error("Console gate: role lookup failed", error);
       }
     }
-    if (audience !== "public" && isConsolePath(req.path)) {
+    // Only on parts the sender may use: an editor's admin-only path looks like any unknown path.
+    if (audience !== "public" && isConsolePath(req.path) && canUse(audience, sectionOfPath(req.path))) {
       for (const [name, value] of Object.entries(CONSOLE_HEADERS)) res.setHeader(name, value);
     }
     return handlers[audience](req, res, next);

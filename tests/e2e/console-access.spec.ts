@@ -28,6 +28,7 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/media/new", section: "media" },
   { path: "/admin/media/:item", section: "media" },
   { path: "/admin/categories", section: "categories" },
+  { path: "/admin/numbers", section: "numbers" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */

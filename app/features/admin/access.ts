@@ -31,6 +31,12 @@ export function sectionOfRoute(routeId: string): ConsoleSection | null {
   return section in CONSOLE_SECTIONS ? section : "overview";
 }
 
+/** The section a console path belongs to (`/admin/members/x.data` → members). */
+export function sectionOfPath(pathname: string): ConsoleSection {
+  const first = pathname.replace(/\.data$/, "").split("/")[2] ?? "";
+  return first in CONSOLE_SECTIONS ? (first as ConsoleSection) : "overview";
+}
+
 /** Paths of the console: `/admin`, `/admin/...` and their data requests (`/admin.data`). */
 export function isConsolePath(pathname: string) {
   return /^\/admin(?:$|\/|\.data$)/.test(pathname);

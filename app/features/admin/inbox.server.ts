@@ -5,6 +5,7 @@ import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { escapeHtml, queueMail } from "~/lib/mailer.server";
 import { isUuid } from "./ids";
+import { INBOX_STATUSES, REPLY_MAX_LENGTH, type InboxStatus } from "./inbox";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
 
@@ -14,9 +15,6 @@ import type { ConsoleActor } from "./guard.server";
  * change is in the audit log.
  */
 export const INBOX_PAGE_SIZE = 30;
-export const INBOX_STATUSES = ["all", "unread", "open", "handled"] as const;
-export type InboxStatus = (typeof INBOX_STATUSES)[number];
-export const REPLY_MAX_LENGTH = 5000;
 
 export interface InboxFilters {
   q: string;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { REPLY_MAX_LENGTH } from "../inbox.server";
+import { REPLY_MAX_LENGTH } from "../inbox";
 import { TextArea } from "../components/field";
 
 /** The inbox's reply form (its own file so it moves to the form kit mechanically). */
