@@ -17,6 +17,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
 import { languageFromRequest } from "~/lib/i18n.server";
+import { useNonce } from "~/lib/nonce";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
 import { getSiteFacts } from "~/lib/site-facts.server";
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const defaultFacts = useSiteFacts();
   const language = data?.language ?? DEFAULT_LANGUAGE;
+  const nonce = useNonce();
   return (
     // The dark theme is forced: there is no light theme to flash (spec §1).
     <html lang={language} className="dark" style={{ colorScheme: "dark" }}>
@@ -77,8 +79,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <LanguageSync />
         </LanguageProvider>
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

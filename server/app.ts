@@ -1,5 +1,5 @@
+import { randomBytes } from "node:crypto";
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { closeDatabase, openDatabase, pingDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -9,11 +9,13 @@ import { logger, setLogLevel } from "~/lib/logger.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox.server";
 import { getAuthSecret } from "~/lib/secrets.server";
 import "~/lib/mailer.server";
-import { createConsoleGate, memoizedBuildFor } from "./console-gate";
+import { createConsoleAudience, createConsoleGate, memoizedBuildFor } from "./console-gate";
 import { createPageCache } from "./page-cache";
 import { runStartupTasks } from "./startup-tasks";
-import { toNodeHandler } from "better-auth/node";
-import { CLIENT_IP_HEADER, getAuth } from "~/features/account/auth.server";
+import { CLIENT_IP_HEADER } from "~/features/account/auth.server";
+import { createAuthGateway } from "./auth-gateway";
+import { createReactRouterHandler } from "./react-router-adapter";
+import { createRequestGuard, refuse } from "./request-guard";
 import "~/features/account/shopify.server";
 
 /**
@@ -27,6 +29,8 @@ export function createApp() {
   app.set("trust proxy", env.TRUST_PROXY);
 
   app.use((req, res, next) => {
+    // The Content-Security-Policy nonce of this response (app/lib/csp.server.ts).
+    res.locals.cspNonce = randomBytes(16).toString("base64");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -47,6 +51,11 @@ export function createApp() {
     next();
   });
 
+  // Who may see the console (ADR 0020), so the guard knows the console's doors for this sender.
+  app.use(createConsoleAudience());
+  // Methods, content types, body limits and canonical paths, before anything reads the request.
+  app.use(createRequestGuard());
+
   app.get("/healthz", async (_req, res) => {
     const healthy = await pingDatabase();
     res.setHeader("Cache-Control", "no-store");
@@ -59,13 +68,16 @@ export function createApp() {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
-  app.all("/api/auth/{*any}", (req, res) => toNodeHandler(getAuth())(req, res));
+  app.all("/api/auth/{*any}", createAuthGateway());
 
   // Stored files (buckets media-files and avatars): signed or public, with Range and ETag.
   app.get("/files/{*key}", serveStoredFile);
 
   // The client address as Express sees it (X-Forwarded-For only with TRUST_PROXY set).
-  const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+  const getLoadContext = (req: express.Request, res: express.Response) => ({
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    cspNonce: res.locals.cspNonce as string,
+  });
   const build = () => import("virtual:react-router/server-build");
   const mode = env.NODE_ENV === "development" ? "development" : "production";
   // The console's routes exist only for people with a console role (server/console-gate.ts).
@@ -74,11 +86,28 @@ export function createApp() {
   if (mode === "production") app.use(createPageCache({ build: publicBuild, mode, getLoadContext }));
   app.use(
     createConsoleGate({
-      public: createRequestHandler({ build: publicBuild, mode, getLoadContext }),
-      editor: createRequestHandler({ build: memoizedBuildFor(build, "editor"), mode, getLoadContext }),
-      admin: createRequestHandler({ build, mode, getLoadContext }),
+      public: createReactRouterHandler({ build: publicBuild, mode, getLoadContext }),
+      editor: createReactRouterHandler({ build: memoizedBuildFor(build, "editor"), mode, getLoadContext }),
+      admin: createReactRouterHandler({ build, mode, getLoadContext }),
     }),
   );
+
+  // Last resort: a malformed URL is the client's fault (400); anything else is ours, logged
+  // with its stack, and the client sees a message without one.
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      void refuse(req, res, 400, "badRequest", `malformed request (${String((error as Error).message).slice(0, 120)})`);
+      return;
+    }
+    logger.error(`${req.method} ${req.path.slice(0, 200)} failed`, error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(500).setHeader("Cache-Control", "no-store");
+    res.json({ error: "Internal Server Error" });
+  });
   return app;
 }
 
@@ -106,5 +135,7 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The requesting client's address (Express `req.ip`), for per-address rate limits. */
     clientIp?: string;
+    /** This response's Content-Security-Policy nonce (app/lib/csp.server.ts). */
+    cspNonce?: string;
   }
 }

@@ -60,9 +60,13 @@ export function memoizedBuildFor(build: () => Promise<ServerBuild>, audience: Au
 
 type Handler = (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => unknown;
 
-/** Chooses the request handler by the sender's console role (one query, only with a session cookie). */
-export function createConsoleGate(handlers: Record<Audience, Handler>): Handler {
-  return async function consoleGate(req, res, next) {
+/**
+ * Resolves the sender's console audience once (one query, only with a session cookie), before the
+ * request guard: `res.locals.consoleAccess` tells the route policy whether this console path is a
+ * door for this sender; for everyone else it has the policy of an unknown path.
+ */
+export function createConsoleAudience(): Handler {
+  return async function consoleAudience(req, res, next) {
     let audience: Audience = "public";
     const token = sessionTokenOf(req.headers.cookie);
     if (token) {
@@ -72,8 +76,18 @@ export function createConsoleGate(handlers: Record<Audience, Handler>): Handler 
         logger.error("Console gate: role lookup failed", error);
       }
     }
+    res.locals.consoleAudience = audience;
+    res.locals.consoleAccess = audience !== "public" && isConsolePath(req.path) && canUse(audience, sectionOfPath(req.path));
+    next();
+  };
+}
+
+/** Chooses the request handler by the audience createConsoleAudience resolved. */
+export function createConsoleGate(handlers: Record<Audience, Handler>): Handler {
+  return async function consoleGate(req, res, next) {
+    const audience = (res.locals.consoleAudience as Audience | undefined) ?? "public";
     // Only on parts the sender may use: an editor's admin-only path looks like any unknown path.
-    if (audience !== "public" && isConsolePath(req.path) && canUse(audience, sectionOfPath(req.path))) {
+    if (res.locals.consoleAccess === true) {
       for (const [name, value] of Object.entries(CONSOLE_HEADERS)) res.setHeader(name, value);
     }
     return handlers[audience](req, res, next);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import zlib from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { contentSecurityPolicy } from "~/lib/csp.server";
 import { resolveLanguage } from "~/lib/i18n.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
@@ -10,23 +10,35 @@ import { PUBLIC_PAGES } from "~/lib/seo";
  * An in-memory HTML cache in front of React Router for pages that are the same for every
  * anonymous visitor in a language (PUBLIC_PAGES with `cacheable`). The key is path + language.
  * Bypassed for signed-in visitors (session cookie), for any query other than `lang`, and for
- * everything but GET/HEAD. Only 200 answers without Set-Cookie are kept, with their gzip and
- * brotli forms, so a hit costs neither rendering nor compression. Entries live TTL_MS (the footer
- * shows the current year; deployments restart the process anyway).
+ * everything but GET/HEAD. Only 200 answers without Set-Cookie are kept. Entries live TTL_MS (the
+ * footer shows the current year; deployments restart the process anyway).
+ *
+ * Every answer carries its own Content-Security-Policy nonce (ADR 0014): the page is rendered
+ * once with a placeholder nonce, and each hit gets a fresh one put in, so the bytes differ per
+ * answer; the compression middleware compresses them (a hit still costs no rendering). The ETag
+ * is weak (same page, other nonce and encoding) and a 304 carries no new policy, so a browser
+ * keeps the stored page together with the policy that matches its nonce.
  */
 const TTL_MS = 5 * 60 * 1000;
 const MAX_ENTRIES = 200;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const CACHEABLE_PATHS = new Set(PUBLIC_PAGES.filter((page) => page.cacheable).map((page) => page.path));
+/** Stands for the nonce in a stored page; each answer gets a fresh one in its place. */
+const NONCE_PLACEHOLDER = "cspNoncePlaceholder0000000";
+const NONCE_ATTRIBUTE = new RegExp(`nonce="${NONCE_PLACEHOLDER}"`, "g");
+const POLICY_HEADER = "content-security-policy";
 
 interface Entry {
   expiresAt: number;
   status: number;
   headers: Array<[string, string]>;
   etag: string;
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** The page with NONCE_PLACEHOLDER where its nonce goes. */
+  template: string;
+}
+
+export function withNonce(template: string, nonce: string) {
+  return template.replace(NONCE_ATTRIBUTE, `nonce="${nonce}"`);
 }
 
 /**
@@ -36,13 +48,13 @@ interface Entry {
  * imports them); React re-adds the hints when it hydrates.
  */
 export function withoutModulePreloads(html: string) {
-  return html.replace(/<link rel="modulepreload" href="[^"]*"\/>/g, "");
+  return html.replace(/<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g, "");
 }
 
 export function createPageCache(options: {
   build: () => Promise<ServerBuild>;
   mode: string;
-  getLoadContext: (req: ExpressRequest) => Record<string, unknown>;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Record<string, unknown>;
 }) {
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | undefined>>();
@@ -60,7 +72,7 @@ export function createPageCache(options: {
     return `${req.path}|${resolveLanguage(url, cookie).language}`;
   }
 
-  async function render(req: ExpressRequest): Promise<Entry | undefined> {
+  async function render(req: ExpressRequest, res: ExpressResponse): Promise<Entry | undefined> {
     handler ??= createRequestHandler(options.build, options.mode);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
@@ -68,46 +80,40 @@ export function createPageCache(options: {
       else if (Array.isArray(value)) headers.set(name, value.join(", "));
     }
     const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
-    const response = await handler(new Request(url, { method: "GET", headers }), options.getLoadContext(req) as never);
-    const raw = Buffer.from(await response.arrayBuffer());
+    const context = { ...options.getLoadContext(req, res), cspNonce: NONCE_PLACEHOLDER };
+    const response = await handler(new Request(url, { method: "GET", headers }), context as never);
+    const raw = await response.text();
+    const kept = [...response.headers].filter(([name]) => name !== "content-length" && name !== "content-encoding" && name !== POLICY_HEADER);
     if (response.status !== 200 || response.headers.has("set-cookie")) {
-      return { expiresAt: 0, status: response.status, headers: [...response.headers], etag: "", identity: raw, gzip: raw, br: raw };
+      return { expiresAt: 0, status: response.status, headers: kept, etag: "", template: raw };
     }
-    const body = Buffer.from(withoutModulePreloads(raw.toString("utf8")));
+    const template = withoutModulePreloads(raw);
     return {
       expiresAt: Date.now() + TTL_MS,
       status: 200,
-      headers: [...response.headers].filter(([name]) => name !== "content-length" && name !== "content-encoding"),
-      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-      identity: body,
-      gzip: zlib.gzipSync(body, { level: 9 }),
-      br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      headers: kept,
+      etag: `W/"${createHash("sha1").update(template).digest("base64url")}"`,
+      template,
     };
   }
 
   function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, cached: boolean, state: string) {
+    const nonce = String(res.locals.cspNonce);
     res.status(entry.status);
     res.setHeader("X-Page-Cache", state);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    if (!cached) {
-      // Not cacheable: pass it on uncompressed; the compression middleware handles it.
-      res.send(entry.identity);
-      return;
-    }
     res.setHeader("Vary", "Accept-Encoding, Cookie");
-    res.setHeader("ETag", entry.etag);
-    if (req.headers["if-none-match"] === entry.etag) {
-      res.status(304).end();
-      return;
+    if (cached) {
+      res.setHeader("ETag", entry.etag);
+      const tags = String(req.headers["if-none-match"] ?? "").split(/\s*,\s*/);
+      if (tags.includes(entry.etag) || tags.includes(entry.etag.slice(2))) {
+        res.status(304).end();
+        return;
+      }
     }
-    const accepted = String(req.headers["accept-encoding"] ?? "");
-    const [encoding, body] = /\bbr\b/.test(accepted)
-      ? ["br", entry.br]
-      : /\bgzip\b/.test(accepted)
-        ? ["gzip", entry.gzip]
-        : [undefined, entry.identity];
-    // A Content-Encoding already set makes the compression middleware leave the body alone.
-    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    // Compressed by the compression middleware (the nonce makes every answer's bytes unique).
+    const body = Buffer.from(withNonce(entry.template, nonce));
     res.setHeader("Content-Length", String(body.length));
     if (req.method === "HEAD") res.end();
     else res.end(body);
@@ -123,7 +129,7 @@ export function createPageCache(options: {
       let rendering = pending.get(key);
       const isOwner = !rendering;
       if (!rendering) {
-        rendering = render(req).finally(() => pending.delete(key));
+        rendering = render(req, res).finally(() => pending.delete(key));
         pending.set(key, rendering);
       }
       const entry = await rendering;
