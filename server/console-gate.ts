@@ -2,7 +2,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import type { ServerBuild } from "react-router";
 import type { ConsoleRole } from "~/db/schema";
 import { CONSOLE_HEADERS } from "~/features/admin/guard.server";
-import { canUse, isConsolePath, sectionOfPath, sectionOfRoute } from "~/features/admin/access";
+import { canUse, isConsolePath, sectionOfRoute } from "~/features/admin/access";
 import { roleOfSessionToken } from "~/features/admin/roles.server";
 import { logger } from "~/lib/logger.server";
 
@@ -77,7 +77,9 @@ export function createConsoleAudience(): Handler {
       }
     }
     res.locals.consoleAudience = audience;
-    res.locals.consoleAccess = audience !== "public" && isConsolePath(req.path) && canUse(audience, sectionOfPath(req.path));
+    // Any role: the console's paths are doors; which routes exist is the audience's build (an
+    // editor's admin-only path then answers like an unknown console path).
+    res.locals.consoleAccess = audience !== "public" && isConsolePath(req.path);
     next();
   };
 }
@@ -86,7 +88,6 @@ export function createConsoleAudience(): Handler {
 export function createConsoleGate(handlers: Record<Audience, Handler>): Handler {
   return async function consoleGate(req, res, next) {
     const audience = (res.locals.consoleAudience as Audience | undefined) ?? "public";
-    // Only on parts the sender may use: an editor's admin-only path looks like any unknown path.
     if (res.locals.consoleAccess === true) {
       for (const [name, value] of Object.entries(CONSOLE_HEADERS)) res.setHeader(name, value);
     }
