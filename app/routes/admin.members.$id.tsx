@@ -8,6 +8,8 @@ import { deleteMember, loadMember, resendConfirmation, setMemberRole, signOutEve
 import { metaFromLoader } from "~/lib/seo";
 
 export const meta = metaFromLoader;
+// The account feature's modules (self-service deletion, confirmation mail) carry these namespaces' keys.
+export const handle = { i18n: ["auth", "profile"] };
 
 /** /admin/members/:id: one member with sessions and mails; resend, sign out everywhere, role, delete. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

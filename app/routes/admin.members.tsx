@@ -6,6 +6,8 @@ import { listMembers, parseMemberFilters } from "~/features/admin/members.server
 import { metaFromLoader } from "~/lib/seo";
 
 export const meta = metaFromLoader;
+// The account feature's modules (self-service deletion, confirmation mail) carry these namespaces' keys.
+export const handle = { i18n: ["auth", "profile"] };
 
 /** /admin/members: every account, searchable and sortable (admins). */
 export async function loader({ request }: LoaderFunctionArgs) {

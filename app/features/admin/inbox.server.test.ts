@@ -56,7 +56,7 @@ describe("contact inbox", () => {
     const thread = await openMessage(actor, message.id);
     expect(thread!.replies.map((reply) => reply.body)).toEqual(["Thank you, <b>Ada</b>. Tuesday works."]);
     const actions = (await db().select().from(auditLog).orderBy(auditLog.id)).map((entry) => entry.action);
-    expect(actions).toEqual(["contact.reply"]);
+    expect(actions).toEqual(["inbox.reply"]);
   });
 
   it("marks handled and deletes with the replies; an unknown or malformed id is not found", async () => {
@@ -67,7 +67,7 @@ describe("contact inbox", () => {
     expect(await deleteMessage(actor, message.id)).toEqual({ ok: true });
     expect(await db().select().from(contactMessages)).toEqual([]);
     expect(await db().select().from(contactReplies)).toEqual([]);
-    const deletion = (await db().select().from(auditLog).where(eq(auditLog.action, "contact.delete")))[0]!;
+    const deletion = (await db().select().from(auditLog).where(eq(auditLog.action, "inbox.delete")))[0]!;
     expect(deletion.changes.message).toEqual({ before: "Hello there", after: null });
     expect(await deleteMessage(actor, message.id)).toMatchObject({ ok: false, status: 404 });
     expect(await openMessage(actor, "not-a-uuid")).toBeUndefined();

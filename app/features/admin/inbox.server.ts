@@ -88,7 +88,7 @@ export async function openMessage(actor: ConsoleActor, id: string) {
     const readAt = new Date();
     await db().transaction(async (tx) => {
       await tx.update(contactMessages).set({ readAt }).where(eq(contactMessages.id, id));
-      await recordAudit(actor, { action: "contact.read", entity: "contact", entityId: id, summary: message.email, before: { read: false }, after: { read: true } }, tx);
+      await recordAudit(actor, { action: "inbox.read", entity: "contact", entityId: id, summary: message.email, before: { read: false }, after: { read: true } }, tx);
     });
     message.readAt = readAt;
   }
@@ -122,7 +122,7 @@ export async function setHandled(actor: ConsoleActor, id: string, handled: boole
     await tx.update(contactMessages).set({ handledAt: handled ? new Date() : null }).where(eq(contactMessages.id, id));
     await recordAudit(
       actor,
-      { action: handled ? "contact.handled" : "contact.reopened", entity: "contact", entityId: id, summary: message.email, before: { handled: message.handledAt !== null }, after: { handled } },
+      { action: handled ? "inbox.handled" : "inbox.reopened", entity: "contact", entityId: id, summary: message.email, before: { handled: message.handledAt !== null }, after: { handled } },
       tx,
     );
   });
@@ -134,7 +134,7 @@ export async function markUnread(actor: ConsoleActor, id: string): Promise<Outco
   if (!message) return gone;
   await db().transaction(async (tx) => {
     await tx.update(contactMessages).set({ readAt: null }).where(eq(contactMessages.id, id));
-    await recordAudit(actor, { action: "contact.unread", entity: "contact", entityId: id, summary: message.email, before: { read: message.readAt !== null }, after: { read: false } }, tx);
+    await recordAudit(actor, { action: "inbox.unread", entity: "contact", entityId: id, summary: message.email, before: { read: message.readAt !== null }, after: { read: false } }, tx);
   });
   return { ok: true };
 }
@@ -147,7 +147,7 @@ export async function deleteMessage(actor: ConsoleActor, id: string): Promise<Ou
     await recordAudit(
       actor,
       {
-        action: "contact.delete",
+        action: "inbox.delete",
         entity: "contact",
         entityId: id,
         summary: message.email,
@@ -190,7 +190,7 @@ export async function replyToMessage(actor: ConsoleActor, id: string, body: stri
       },
       { executor: tx },
     );
-    await recordAudit(actor, { action: "contact.reply", entity: "contact", entityId: id, summary: message.email, before: null, after: { reply: parsed.data } }, tx);
+    await recordAudit(actor, { action: "inbox.reply", entity: "contact", entityId: id, summary: message.email, before: null, after: { reply: parsed.data } }, tx);
   });
   return { ok: true };
 }

@@ -52,7 +52,7 @@ describe("console media", () => {
     expect(await fileExists("media-files", row!.thumbnailPath!)).toBe(true);
     expect(fs.readdirSync(uploadsDir())).toEqual([]);
     const [entry] = await db().select().from(auditLog);
-    expect(entry).toMatchObject({ action: "media.upload", entityId: published.id, actorEmail: editor.email });
+    expect(entry).toMatchObject({ action: "library.upload", entityId: published.id, actorEmail: editor.email });
 
     // The table finds it by title, with its size and type.
     const { items } = await listMediaAdmin(parseMediaAdminFilters(new URL("http://x/?q=team&sort=size")));
@@ -105,7 +105,7 @@ describe("console media", () => {
       creator: { name: "Jane" },
       categories: [brand!.id],
     });
-    const update = (await db().select().from(auditLog).where(eq(auditLog.action, "media.update")))[0]!;
+    const update = (await db().select().from(auditLog).where(eq(auditLog.action, "library.update")))[0]!;
     expect(update.changes.title).toEqual({ before: "logo", after: "Logo pack" });
 
     const bad = new FormData();

@@ -261,7 +261,7 @@ export async function updateMediaItem(actor: ConsoleActor, id: string, form: For
     await tx.update(mediaItems).set({ ...values, updatedAt: new Date() }).where(eq(mediaItems.id, id));
     await tx.delete(mediaCategories).where(eq(mediaCategories.mediaItemId, id));
     if (categoryIds.length) await tx.insert(mediaCategories).values(categoryIds.map((categoryId) => ({ mediaItemId: id, categoryId })));
-    await recordAudit(actor, { action: "media.update", entity: "media", entityId: id, summary: values.title, before, after: { ...values, categories: [...categoryIds].sort() } }, tx);
+    await recordAudit(actor, { action: "library.update", entity: "media", entityId: id, summary: values.title, before, after: { ...values, categories: [...categoryIds].sort() } }, tx);
   });
   publicContentChanged();
   return { ok: true };
@@ -274,7 +274,7 @@ export async function deleteMediaItems(actor: ConsoleActor, ids: string[]) {
     const removed = await db().transaction(async (tx) => {
       const [row] = await tx.delete(mediaItems).where(eq(mediaItems.id, id)).returning();
       if (!row) return undefined;
-      await recordAudit(actor, { action: "media.delete", entity: "media", entityId: id, summary: row.title, before: { title: row.title, fileType: row.fileType, filePath: row.filePath }, after: null }, tx);
+      await recordAudit(actor, { action: "library.delete", entity: "media", entityId: id, summary: row.title, before: { title: row.title, fileType: row.fileType, filePath: row.filePath }, after: null }, tx);
       return row;
     });
     if (!removed) continue;
@@ -304,7 +304,7 @@ export async function assignCategories(actor: ConsoleActor, ids: string[], categ
       .onConflictDoNothing();
     await recordAudit(
       actor,
-      { action: "media.assignCategories", entity: "media", summary: `${existing.length} items`, before: null, after: { items: existing.map((item) => item.id), categories: found.map((category) => category.name) } },
+      { action: "library.assignCategories", entity: "media", summary: `${existing.length} items`, before: null, after: { items: existing.map((item) => item.id), categories: found.map((category) => category.name) } },
       tx,
     );
   });

@@ -137,7 +137,7 @@ export async function publishUpload(actor: ConsoleActor, request: Request, optio
   const id = randomUUID();
   try {
     await importOne(folder, file, id, { title: titleOf(options.fileName), file_type: fileType, language: options.language });
-    await recordAudit(actor, { action: "media.upload", entity: "media", entityId: id, summary: options.fileName, before: null, after: { title: titleOf(options.fileName), fileType, size } });
+    await recordAudit(actor, { action: "library.upload", entity: "media", entityId: id, summary: options.fileName, before: null, after: { title: titleOf(options.fileName), fileType, size } });
   } catch (error) {
     // Whatever the import stored for this id goes too: a failed upload leaves nothing behind.
     await deleteFolder("media-files", `items/${id}`).catch(() => {});
@@ -180,7 +180,7 @@ export async function replaceFile(actor: ConsoleActor, id: string, request: Requ
       created_at: row.createdAt.toISOString(),
     });
     await recordAudit(actor, {
-      action: "media.replaceFile",
+      action: "library.replaceFile",
       entity: "media",
       entityId: id,
       summary: row.title,
