@@ -51,7 +51,13 @@ export function SettingsForm({
                 label={t(`admin.settings.fields.${key}`) + (imprintKeys.includes(key) ? " *" : "")}
                 defaultValue={values[key] ?? ""}
                 error={errors?.[key]}
-                hint={fallbacks[key] ? t("admin.settings.whenEmpty", { value: fallbacks[key] }) : t("admin.settings.notShownWhenEmpty")}
+                hint={
+                  fallbacks[key]
+                    ? t("admin.settings.whenEmpty", { value: fallbacks[key] })
+                    : key === "academyUrl" || key === "marketUrl"
+                      ? t("admin.settings.ownPageWhenEmpty", { path: key === "academyUrl" ? "/academy" : "/market" })
+                      : t("admin.settings.notShownWhenEmpty")
+                }
                 inputMode={key.startsWith("claim") ? "decimal" : undefined}
               />
             ))}
