@@ -8,7 +8,7 @@ export function BarChart({ points, summary, height = 120 }: { points: Array<{ la
   const gap = points.length > 60 ? 0 : 2;
   const barWidth = Math.max(1, width / Math.max(points.length, 1) - gap);
   return (
-    <svg viewBox={`0 0 ${width} ${height + 16}`} role="img" aria-label={summary} className="h-auto w-full text-primary" preserveAspectRatio="none" data-testid="bar-chart">
+    <svg viewBox={`0 0 ${width} ${height + 16}`} role="img" aria-label={summary} className="h-auto w-full text-primary" data-testid="bar-chart">
       <line x1="0" y1={height} x2={width} y2={height} stroke="currentColor" strokeOpacity="0.3" />
       {points.map((point, index) => {
         const barHeight = (point.value / max) * (height - 4);
