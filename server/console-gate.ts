@@ -89,7 +89,9 @@ export function createConsoleGate(handlers: Record<Audience, Handler>): Handler 
   return async function consoleGate(req, res, next) {
     const audience = (res.locals.consoleAudience as Audience | undefined) ?? "public";
     if (res.locals.consoleAccess === true) {
-      for (const [name, value] of Object.entries(CONSOLE_HEADERS)) res.setHeader(name, value);
+      // Cache-Control (private, no-store) comes from the React Router adapter, as for every
+      // answer to a request with a session cookie; set here it would be sent twice.
+      res.setHeader("X-Robots-Tag", CONSOLE_HEADERS["X-Robots-Tag"]);
     }
     return handlers[audience](req, res, next);
   };
