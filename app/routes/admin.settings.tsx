@@ -38,7 +38,7 @@ export default function AdminSettingsRoute() {
       <ActionNotice result={result} />
       <SettingsForm
         key={result?.ok ? "saved" : "editing"}
-        values={(result && !result.ok ? result.values : stored) as Record<string, string>}
+        values={(result && !result.ok && result.values ? result.values : stored) as Record<string, string>}
         fallbacks={fallbacks}
         errors={result?.errors}
         imprintKeys={imprintKeys}
