@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -12,6 +12,7 @@ import {
   type LoaderFunctionArgs,
 } from "react-router";
 import { Toaster } from "~/components/ui/toaster";
+import { MENU_EARLY_SCRIPT } from "~/components/ui/menu-early-script";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
@@ -22,6 +23,7 @@ import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, us
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
 import { getSiteFacts } from "~/lib/site-facts.server";
 import { SiteFactsProvider, useSiteFacts } from "~/lib/site-facts";
+import { CartButton } from "~/features/shop/cart-button";
 import stylesheet from "./app.css?url";
 
 export const links = () => [
@@ -64,12 +66,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b0f19" />
         <Meta />
         <Links />
+        {/* Header menus work before hydration (no click lost): components/ui/menu-early-script.ts */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MENU_EARLY_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         <LanguageProvider language={language}>
           <SiteFactsProvider value={data?.site ?? defaultFacts}>
           <div className="flex min-h-screen flex-col">
-            <SiteHeader />
+            <SiteHeader user={data?.user ?? null} renderCart={(layout) => <CartButton layout={layout} />} />
             <main id="main" className="flex-1">
               {children}
             </main>
@@ -93,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
  */
 function LanguageSync() {
   const { language, setLanguage } = useLanguage();
-  useEffect(() => {
+  const syncStoredLanguage = useEffectEvent(() => {
     // A `?lang=` link is an explicit choice and wins over what was stored.
     const chosenByLink = new URLSearchParams(window.location.search).has("lang");
     const stored = readStoredLanguage();
@@ -101,9 +105,9 @@ function LanguageSync() {
     else rememberLanguage(language);
     // A marker for end-to-end tests and scripts: React is running and the language is stored.
     document.documentElement.dataset.ready = "true";
-    // Only on the first load: later changes go through setLanguage itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  // Only on the first load: later changes go through setLanguage itself.
+  useEffect(() => syncStoredLanguage(), []);
   return null;
 }
 

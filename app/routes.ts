@@ -21,6 +21,7 @@ export default [
   route("api/media/:id/download", "routes/api.media.download.ts"),
   route("api/media/:id/preview", "routes/api.media.preview.ts"),
   route("contact", "routes/contact.tsx"),
+  route("notify", "routes/notify.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   // The operator console (issue 11): visible only with a console role (server/console-gate.ts).

@@ -91,6 +91,7 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
     checkout: { lines: JSON.stringify([{ variantId: "gid://shopify/ProductVariant/1", quantity: 1 }]) },
   },
   "/logout": { logout: {} },
+  "/notify": { notify: { email: "visitor@example.com", topic: "academy" } },
 };
 
 const RESOURCE_GETS = [
@@ -109,6 +110,8 @@ const RESOURCE_GETS = [
   "/auth",
   "/profile",
   "/contact",
+  "/academy",
+  "/notify?token=forged",
   "/not-a-page",
   "/__manifest",
   "/about.data",

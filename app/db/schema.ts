@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -130,7 +131,11 @@ export const categories = pgTable("categories", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull().unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+  /** Readable address (`?category=brand-assets`), derived from the name by PostgreSQL (migration 0006). */
+  slug: text("slug").generatedAlwaysAs(
+    sql`trim(both '-' from regexp_replace(translate(replace(replace(replace(replace(lower("name"), 'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'ß', 'ss'), 'áàâãéèêëíìîïóòôõúùûçñ', 'aaaaeeeeiiiioooouuucn'), '[^a-z0-9]+', '-', 'g'))`,
+  ),
+}, (table) => [index("categories_slug_idx").on(table.slug)]);
 
 export const mediaCategories = pgTable(
   "media_categories",
@@ -365,5 +370,25 @@ export const mediaDownloads = pgTable(
   (table) => [
     index("media_downloads_at_idx").on(table.downloadedAt),
     index("media_downloads_item_idx").on(table.mediaItemId, table.downloadedAt),
+  ],
+);
+
+/** "Tell me when it opens" on /academy and /tandem: double opt-in addresses (migration 0006). */
+export const launchNotifications = pgTable(
+  "launch_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    topic: text("topic").notNull(),
+    language: text("language").notNull().default("en"),
+    /** SHA-256 (hex) of the token in the confirmation link. */
+    tokenHash: text("token_hash").notNull().unique(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("launch_notifications_email_topic_unique").on(table.email, table.topic),
+    check("launch_notifications_topic_check", sql`${table.topic} in ('academy', 'tandem')`),
+    index("launch_notifications_created_at_idx").on(table.createdAt.desc()),
   ],
 );

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { authAction } from "~/features/account/auth-actions.server";
 import { AuthPage } from "~/features/account/auth-page";
+import { safeReturnTo } from "~/lib/return-to";
 import { getOptionalUser } from "~/features/account/session.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -10,8 +11,8 @@ export const meta = metaFromLoader;
 export const handle = { i18n: ["auth", "profile"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // A visitor who already has a session goes to / (spec §2).
-  if (await getOptionalUser(request)) throw redirect("/");
+  // A visitor who already has a session goes to / (spec §2), or back where they came from.
+  if (await getOptionalUser(request)) throw redirect(safeReturnTo(new URL(request.url).searchParams.get("returnTo")) ?? "/");
   return { meta: await loadPageMeta(request, "auth.meta") };
 }
 

@@ -129,12 +129,15 @@ test.describe("content and legal pages", () => {
     await expect(button).toHaveAttribute("rel", "noopener noreferrer");
   });
 
-  test("academy is coming soon and offers no actions", async ({ page }) => {
+  test("academy is coming soon; its only action is 'tell me when it opens' (issue 13)", async ({ page }) => {
     await page.goto("/academy?lang=en");
     const main = page.getByRole("main");
     await expect(main.getByText("Coming soon")).toBeVisible();
-    await expect(main.getByRole("link")).toHaveCount(0);
-    await expect(main.getByRole("button")).toHaveCount(0);
+    // The notify form's privacy link and its button, nothing else.
+    await expect(main.getByRole("link")).toHaveCount(1);
+    await expect(main.getByRole("link")).toHaveAttribute("href", "/privacy");
+    await expect(main.getByRole("button")).toHaveCount(1);
+    await expect(main.getByRole("button", { name: "Notify me" })).toBeVisible();
   });
 
   test("tandem is coming soon with both cards and a quote", async ({ page }) => {
@@ -179,14 +182,15 @@ test.describe("content and legal pages", () => {
     expect(await href("Explore Our Approach")).toBe("#methodology");
     expect(await href("Request a Framework Demo")).toBe(contact("Request a Framework Demo"));
     expect(await href("Partner With Us")).toBe(contact("Partner With Us"));
-    expect(await href("View More Case Studies")).toBe("/media");
+    // Case studies and sector links land on filtered library views (issue 13, site config).
+    expect(await href("View More Case Studies")).toBe(siteConfig.consultingLibraryLinks.caseStudies);
     expect(await href("Start a Conversation")).toBe(contact("Start a Conversation"));
     expect(await href("Visit the Market")).toBe("/market");
     expect(await href("Explore the Academy")).toBe("/academy");
-    // Each of the four sector use cases links to the media library.
+    // Each of the four sector use cases links to the media library, filtered.
     await expect(main.locator("#use-cases li").getByRole("link")).toHaveCount(4);
     for (const link of await main.locator("#use-cases li").getByRole("link").all()) {
-      await expect(link).toHaveAttribute("href", "/media");
+      await expect(link).toHaveAttribute("href", /^\/media\?./);
     }
     await expect(main.locator("#sovereignty li")).toHaveCount(5);
     await expect(main.locator("#methodology")).toHaveCount(1);

@@ -1,10 +1,9 @@
 import { ChevronDown, ExternalLink, Menu as MenuIcon, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { Menu, MENU_ITEM_PROPS } from "~/components/ui/menu";
-import { CartButton } from "~/features/shop/cart-button";
-import { AccountActions } from "./account-actions";
+import { AccountActions, type HeaderUser } from "./account-actions";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { useSiteFacts } from "~/lib/site-facts";
@@ -14,7 +13,14 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground " +
   (isActive ? "bg-muted text-primary" : "text-muted-foreground");
 
-export function SiteHeader() {
+export interface SiteHeaderProps {
+  /** The signed-in user, or null (Get Started is shown). */
+  user: HeaderUser | null;
+  /** The cart link, drawn by the shop feature: the header sits below features and only leaves room for it. */
+  renderCart?: (layout: "bar" | "mobile") => ReactNode;
+}
+
+export function SiteHeader({ user, renderCart }: SiteHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
@@ -26,9 +32,9 @@ export function SiteHeader() {
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap" aria-label={t("common.nav.homeLogo")}>
-          <Logo />
+          <Logo gradientId="logo-gradient-header" />
         </Link>
-        <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 xl:flex">
+        <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 bar:flex">
           {MAIN_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end} className={linkClass} prefetch="intent">
               {t(link.labelKey)}
@@ -36,14 +42,14 @@ export function SiteHeader() {
           ))}
           <PlatformsMenu />
         </nav>
-        <div className="hidden items-center gap-2 xl:flex">
+        <div className="hidden items-center gap-2 bar:flex">
           <LanguageSwitcher />
-          <CartButton layout="bar" />
-          <AccountActions layout="bar" />
+          {renderCart?.("bar")}
+          <AccountActions layout="bar" user={user} />
         </div>
-        <div className="flex items-center gap-1 xl:hidden">
-          <CartButton layout="mobile" />
-          <MobileMenu />
+        <div className="flex items-center gap-1 bar:hidden">
+          {renderCart?.("mobile")}
+          <MobileMenu user={user} />
         </div>
       </div>
     </header>
@@ -84,15 +90,20 @@ function PlatformsMenu() {
  * A disclosure built on <details>: it opens before JavaScript loads, is announced as a button
  * with its expanded state, and closes itself on navigation and on Escape once hydrated.
  */
-function MobileMenu() {
+function MobileMenu({ user }: { user: HeaderUser | null }) {
   const { t } = useTranslation();
   const facts = useSiteFacts();
   const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
 
+  // Navigating closes the menu; not at hydration, where a menu opened before it must stay open.
+  const where = location.pathname + location.search;
+  const shownAt = useRef(where);
   useEffect(() => {
+    if (shownAt.current === where) return;
+    shownAt.current = where;
     if (details.current) details.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [where]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -106,7 +117,7 @@ function MobileMenu() {
   }, []);
 
   return (
-    <details ref={details} className="group xl:hidden" data-testid="mobile-menu">
+    <details ref={details} className="group bar:hidden" data-testid="mobile-menu">
       <summary
         className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-md hover:bg-muted"
         aria-label={t("common.nav.toggleMenu")}
@@ -145,7 +156,7 @@ function MobileMenu() {
         </nav>
         <div className="mt-4 flex flex-col gap-4 border-t border-border pt-4">
           <LanguageLinks />
-          <AccountActions layout="menu" />
+          <AccountActions layout="menu" user={user} />
         </div>
       </div>
     </details>

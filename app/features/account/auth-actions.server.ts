@@ -8,6 +8,7 @@ import { logger } from "~/lib/logger.server";
 import { ACTION_LIMITS, getAuth, googleConfigured, signupContext } from "./auth.server";
 import { rememberLanguage } from "./profile.server";
 import { assertSameOrigin, authHeaders, clientIp, cookiesOf, errorCodeOf, withinLimits } from "./request.server";
+import { safeReturnTo } from "~/lib/return-to";
 import { firstError, forgotSchema, formObject, loginSchema, signupSchema } from "./schemas";
 
 /**
@@ -40,9 +41,12 @@ export async function authAction(request: Request) {
   const auth = getAuth();
   const headers = authHeaders(request);
 
+  // Back to where the visitor came from (a gated download), checked to stay on this site; else `/`.
+  const returnTo = safeReturnTo(form.get("returnTo"));
+  const next = returnTo ?? "/";
   const success = (body: AuthActionData, cookies: Headers) => {
-    if (js) return answer({ ...body, redirectTo: "/" }, { headers: cookies });
-    throw redirect("/", { headers: cookies });
+    if (js) return answer({ ...body, redirectTo: next }, { headers: cookies });
+    throw redirect(next, { headers: cookies });
   };
 
   if (intent === "login") {
@@ -57,7 +61,7 @@ export async function authAction(request: Request) {
       return answer({ intent, ok: false, error: "auth.errors.rateLimited" }, { status: 429 });
     }
     const response = await auth.api.signInEmail({
-      body: { email, password: parsed.data.password, callbackURL: "/" },
+      body: { email, password: parsed.data.password, callbackURL: next },
       headers,
       asResponse: true,
     });
@@ -98,7 +102,7 @@ export async function authAction(request: Request) {
       },
       () =>
         auth.api.signUpEmail({
-          body: { name: parsed.data.username, email, password: parsed.data.password, callbackURL: "/" },
+          body: { name: parsed.data.username, email, password: parsed.data.password, callbackURL: next },
           headers,
           asResponse: true,
         }),
@@ -144,7 +148,7 @@ export async function authAction(request: Request) {
     if (!(await withinLimits([`resend:ip:${ip}`, `resend:acct:${email}`], limit, windowS))) {
       return answer({ intent, ok: false, error: "auth.errors.rateLimited", unverifiedEmail: email }, { status: 429 });
     }
-    const response = await auth.api.sendVerificationEmail({ body: { email, callbackURL: "/" }, headers, asResponse: true });
+    const response = await auth.api.sendVerificationEmail({ body: { email, callbackURL: next }, headers, asResponse: true });
     if (!response.ok) logger.warn(`resend failed: ${response.status} ${(await errorCodeOf(response)) ?? ""}`);
     return answer({ intent, ok: true, message: "auth.toast.resent" });
   }
@@ -152,7 +156,7 @@ export async function authAction(request: Request) {
   if (intent === "google") {
     if (!googleConfigured()) return answer({ intent, ok: false, error: "auth.errors.googleNotConfigured" }, { status: 503 });
     const response = await auth.api.signInSocial({
-      body: { provider: "google", callbackURL: "/", errorCallbackURL: "/auth", newUserCallbackURL: "/" },
+      body: { provider: "google", callbackURL: next, errorCallbackURL: "/auth", newUserCallbackURL: next },
       headers,
       asResponse: true,
     });

@@ -46,6 +46,8 @@ export function AuthPage() {
   const resend = useFetcher<AuthActionData>({ key: "resend" });
   const [clientError, setClientError] = useState<{ form: string; error: string } | undefined>();
   const [tab, setTab] = useState(params.get("tab") === "signup" ? "signup" : "login");
+  // Where to return after success (a gated download); the server checks it stays on this site.
+  const returnTo = params.get("returnTo");
   useEffect(preloadToaster, []);
 
   const loginResult = login.data ?? (actionData?.intent === "login" ? actionData : undefined);
@@ -112,6 +114,7 @@ export function AuthPage() {
             <TabsContent value="login">
               <login.Form method="post" noValidate onSubmit={submitWith(login, loginSchema, "login")} className="grid gap-4" aria-describedby={loginError ? "login-error" : undefined}>
                 <input type="hidden" name="intent" value="login" />
+                {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
                 {hydrated && <input type="hidden" name="js" value="1" />}
                 <div className="grid gap-2">
                   <Label htmlFor="login-email">{t("auth.fields.email")}</Label>
@@ -130,6 +133,7 @@ export function AuthPage() {
               {unverified && (
                 <resend.Form method="post" className="mt-3 grid gap-2 rounded-md border border-border p-3 text-sm">
                   <input type="hidden" name="intent" value="resend" />
+                {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
                   <input type="hidden" name="email" value={unverified} />
                   <p className="text-muted-foreground">{t("auth.notVerified.hint", { email: unverified })}</p>
                   <Button type="submit" variant="outline" size="sm" disabled={resend.state !== "idle"}>
@@ -163,6 +167,7 @@ export function AuthPage() {
             <TabsContent value="signup">
               <signup.Form method="post" noValidate onSubmit={submitWith(signup, signupSchema, "signup")} className="grid gap-4">
                 <input type="hidden" name="intent" value="signup" />
+                {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
                 {hydrated && <input type="hidden" name="js" value="1" />}
                 <div className="grid gap-2">
                   <Label htmlFor="signup-username">{t("auth.fields.username")}</Label>
@@ -240,9 +245,11 @@ function Divider() {
 }
 
 function GoogleForm({ label, error }: { label: string; error?: string }) {
+  const returnTo = useSearchParams()[0].get("returnTo");
   return (
     <Form method="post" reloadDocument className="grid gap-2">
       <input type="hidden" name="intent" value="google" />
+      {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
       <Button type="submit" variant="outline" className="w-full">
         <svg viewBox="0 0 24 24" aria-hidden className="size-4">
           <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.76h3.57c2.08-1.92 3.27-4.74 3.27-8.09z" />
