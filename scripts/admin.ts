@@ -70,12 +70,21 @@ async function main(): Promise<number> {
         before: { role: previous },
         after: { role },
       });
-      console.log(previous === role ? `${user.email} already is ${role}.` : `${user.email} is now ${role}${previous ? ` (was ${previous})` : ""}.`);
+      console.log(
+        previous === role ? `${user.email} already is ${role}.` : `${user.email} is now ${role}${previous ? ` (was ${previous})` : ""}.`,
+      );
       return 0;
     }
     const { user, previous } = await revokeRole(email);
     if (previous) {
-      await recordAudit(SHELL_ACTOR, { action: "role.revoke", entity: "member", entityId: user.id, summary: user.email, before: { role: previous }, after: { role: null } });
+      await recordAudit(SHELL_ACTOR, {
+        action: "role.revoke",
+        entity: "member",
+        entityId: user.id,
+        summary: user.email,
+        before: { role: previous },
+        after: { role: null },
+      });
     }
     console.log(previous ? `${user.email} no longer has a console role (was ${previous}).` : `${user.email} had no console role.`);
     return 0;

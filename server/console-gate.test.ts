@@ -5,9 +5,16 @@ import { buildFor, sessionTokenOf } from "./console-gate";
 const route = (id: string) => ({ id, path: id });
 const build = {
   routes: Object.fromEntries(
-    ["root", "routes/home", "routes/admin", "routes/admin._index", "routes/admin.media", "routes/admin.members.$id", "routes/admin.settings", "routes/not-found"].map(
-      (id) => [id, route(id)],
-    ),
+    [
+      "root",
+      "routes/home",
+      "routes/admin",
+      "routes/admin._index",
+      "routes/admin.media",
+      "routes/admin.members.$id",
+      "routes/admin.settings",
+      "routes/not-found",
+    ].map((id) => [id, route(id)]),
   ),
   assets: { version: "v1", routes: Object.fromEntries(["root", "routes/admin", "routes/admin.members.$id"].map((id) => [id, route(id)])) },
 } as unknown as ServerBuild;

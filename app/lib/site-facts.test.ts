@@ -18,7 +18,10 @@ describe("site facts: defaults, environment and console", () => {
 
   it("a console value wins over the environment, which wins over the file", () => {
     const env = { academy: "https://academy.ipangel.de", market: "https://market.ipangel.de" };
-    const settings = effectiveSettings({ academyUrl: "https://learn.ipangel.de", linkedin: "https://www.linkedin.com/company/ipangel" }, env);
+    const settings = effectiveSettings(
+      { academyUrl: "https://learn.ipangel.de", linkedin: "https://www.linkedin.com/company/ipangel" },
+      env,
+    );
     expect(settings.academyUrl).toBe("https://learn.ipangel.de");
     expect(settings.marketUrl).toBe("https://market.ipangel.de");
     expect(settings.communityUrl).toBe("");

@@ -25,9 +25,24 @@ export const SETTING_KEYS: readonly SettingKey[] = Object.values(SETTING_GROUPS)
 export type StoredSettings = Partial<Record<SettingKey, string>>;
 
 /** The imprint (§ 5 DDG) is incomplete while one of these is missing. */
-export const IMPRINT_KEYS: readonly SettingKey[] = ["legalName", "responsiblePerson", "street", "postalCode", "city", "country", "phone", "email"];
+export const IMPRINT_KEYS: readonly SettingKey[] = [
+  "legalName",
+  "responsiblePerson",
+  "street",
+  "postalCode",
+  "city",
+  "country",
+  "phone",
+  "email",
+];
 
-const SOCIAL_KEYS: Record<SocialNetwork, SettingKey> = { LinkedIn: "linkedin", Instagram: "instagram", YouTube: "youtube", X: "x", GitHub: "github" };
+const SOCIAL_KEYS: Record<SocialNetwork, SettingKey> = {
+  LinkedIn: "linkedin",
+  Instagram: "instagram",
+  YouTube: "youtube",
+  X: "x",
+  GitHub: "github",
+};
 
 export function isPlaceholder(value: string | null | undefined) {
   return !value || /placeholder|example\.(com|org|net)\b|0000000/i.test(value);
@@ -94,7 +109,11 @@ const SOCIAL_KEYS_SET = new Set<SettingKey>(Object.values(SOCIAL_KEYS));
  */
 export function effectiveSettings(stored: StoredSettings, env: { academy?: string; market?: string; community?: string } = {}) {
   const defaults = defaultSettings();
-  const fromEnv: Partial<Record<SettingKey, string | undefined>> = { academyUrl: env.academy, marketUrl: env.market, communityUrl: env.community };
+  const fromEnv: Partial<Record<SettingKey, string | undefined>> = {
+    academyUrl: env.academy,
+    marketUrl: env.market,
+    communityUrl: env.community,
+  };
   const result = {} as Record<SettingKey, string>;
   for (const key of SETTING_KEYS) {
     const tidy = (candidate: string | undefined) => (SOCIAL_KEYS_SET.has(key) ? profileUrl(candidate) : clean(candidate));
@@ -138,7 +157,10 @@ export function missingImprintKeys(settings: Record<SettingKey, string>): Settin
 }
 
 /** Where the Academy and Market links go: the external site when configured, else our own page. */
-export function platformHref(facts: SiteFacts, platform: "academy" | "market"): { kind: "external"; href: string } | { kind: "internal"; to: string } {
+export function platformHref(
+  facts: SiteFacts,
+  platform: "academy" | "market",
+): { kind: "external"; href: string } | { kind: "internal"; to: string } {
   const href = facts.externalUrls[platform];
   return href ? { kind: "external", href } : { kind: "internal", to: `/${platform}` };
 }

@@ -7,7 +7,13 @@ import { ConfirmButton } from "~/features/admin/components/confirm-button";
 import { consoleMeta } from "~/features/admin/console.server";
 import { CreateCategoryForm, MergeCategoryForm, RenameCategoryForm } from "~/features/admin/forms/category-forms";
 import { requireConsole } from "~/features/admin/guard.server";
-import { createCategory, deleteCategory, listCategoriesWithCounts, mergeCategory, renameCategory } from "~/features/admin/media-admin.server";
+import {
+  createCategory,
+  deleteCategory,
+  listCategoriesWithCounts,
+  mergeCategory,
+  renameCategory,
+} from "~/features/admin/media-admin.server";
 import { metaFromLoader } from "~/lib/seo";
 
 export const meta = metaFromLoader;
@@ -21,7 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireConsole(request, "categories");
   type Outcome = { ok: true; message: string } | { ok: false; error: string; status: number };
-  const answer = (intent: string, outcome: Outcome) => (outcome.ok ? ok(intent, outcome.message) : fail(intent, outcome.error, outcome.status));
+  const answer = (intent: string, outcome: Outcome) =>
+    outcome.ok ? ok(intent, outcome.message) : fail(intent, outcome.error, outcome.status);
   return dispatch(request, {
     create: async (form) => answer("create", await createCategory(actor, text(form, "name"))),
     rename: async (form) => answer("rename", await renameCategory(actor, text(form, "id"), text(form, "name"))),
@@ -46,11 +53,19 @@ export default function AdminCategoriesRoute() {
           {categories.map((category) => (
             <li key={category.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="category-row">
               <span className="min-w-40 flex-1 font-medium">
-                {category.name} <span className="text-sm font-normal text-muted-foreground">({t("admin.categories.items", { count: category.items })})</span>
+                {category.name}{" "}
+                <span className="text-sm font-normal text-muted-foreground">
+                  ({t("admin.categories.items", { count: category.items })})
+                </span>
               </span>
               <RenameCategoryForm id={category.id} name={category.name} />
               <MergeCategoryForm id={category.id} name={category.name} others={categories.filter((other) => other.id !== category.id)} />
-              <ConfirmButton intent="delete" fields={{ id: category.id }} label={t("admin.categories.delete")} confirm={t("admin.categories.confirmDelete", { name: category.name })} />
+              <ConfirmButton
+                intent="delete"
+                fields={{ id: category.id }}
+                label={t("admin.categories.delete")}
+                confirm={t("admin.categories.confirmDelete", { name: category.name })}
+              />
             </li>
           ))}
         </ul>

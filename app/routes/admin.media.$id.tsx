@@ -1,5 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useActionData, useLoaderData, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import {
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useRevalidator,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "react-router";
 import { dispatch, fail, ok } from "~/features/admin/action.server";
 import { ActionNotice } from "~/features/admin/components/action-notice";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
@@ -19,7 +27,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireConsole(request, "media");
   const data = await loadMediaItem(params.id ?? "");
   if (!data) consoleNotFound(request);
-  return { ...data, accept: ACCEPTED_EXTENSIONS, maxBytes: MEDIA_UPLOAD_MAX_BYTES, linkRows: LINK_ROWS, meta: await consoleMeta(request, "admin.meta.media") };
+  return {
+    ...data,
+    accept: ACCEPTED_EXTENSIONS,
+    maxBytes: MEDIA_UPLOAD_MAX_BYTES,
+    linkRows: LINK_ROWS,
+    meta: await consoleMeta(request, "admin.meta.media"),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -74,13 +88,25 @@ export default function AdminMediaItemRoute() {
           ))}
         </dl>
       </div>
-      <MediaEditForm key={result?.ok ? "saved" : "editing"} item={item} categories={categories} errors={result && !result.ok ? result.errors : undefined} linkRows={linkRows} />
+      <MediaEditForm
+        key={result?.ok ? "saved" : "editing"}
+        item={item}
+        categories={categories}
+        errors={result && !result.ok ? result.errors : undefined}
+        linkRows={linkRows}
+      />
       {item.hasFile ? (
         <section aria-labelledby="replace-title" className="mt-10">
           <h2 id="replace-title" className="mb-3 text-lg font-semibold">
             {t("admin.media.replaceTitle")}
           </h2>
-          <MediaUploader accept={accept} maxBytes={maxBytes} target={`/admin/media/${item.id}/file`} multiple={false} onDone={() => revalidator.revalidate()} />
+          <MediaUploader
+            accept={accept}
+            maxBytes={maxBytes}
+            target={`/admin/media/${item.id}/file`}
+            multiple={false}
+            onDone={() => revalidator.revalidate()}
+          />
         </section>
       ) : null}
     </>

@@ -4,7 +4,13 @@ import { ActionNotice } from "~/features/admin/components/action-notice";
 import { MediaTable } from "~/features/admin/components/media-table";
 import { consoleMeta } from "~/features/admin/console.server";
 import { requireConsole } from "~/features/admin/guard.server";
-import { assignCategories, deleteMediaItems, listCategoriesWithCounts, listMediaAdmin, parseMediaAdminFilters } from "~/features/admin/media-admin.server";
+import {
+  assignCategories,
+  deleteMediaItems,
+  listCategoriesWithCounts,
+  listMediaAdmin,
+  parseMediaAdminFilters,
+} from "~/features/admin/media-admin.server";
 import { metaFromLoader } from "~/lib/seo";
 
 export const meta = metaFromLoader;
@@ -13,12 +19,21 @@ export const meta = metaFromLoader;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireConsole(request, "media");
   const filters = parseMediaAdminFilters(new URL(request.url));
-  return { ...(await listMediaAdmin(filters)), filters, categories: await listCategoriesWithCounts(), meta: await consoleMeta(request, "admin.meta.media") };
+  return {
+    ...(await listMediaAdmin(filters)),
+    filters,
+    categories: await listCategoriesWithCounts(),
+    meta: await consoleMeta(request, "admin.meta.media"),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireConsole(request, "media");
-  const ids = (form: FormData) => form.getAll("ids").filter((value): value is string => typeof value === "string").slice(0, 500);
+  const ids = (form: FormData) =>
+    form
+      .getAll("ids")
+      .filter((value): value is string => typeof value === "string")
+      .slice(0, 500);
   return dispatch(request, {
     assign: async (form) => {
       if (!ids(form).length) return fail("assign", "admin.media.errors.noneSelected");

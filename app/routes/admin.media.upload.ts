@@ -16,7 +16,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!fileName) return data({ ok: false, error: "admin.media.errors.fileName" }, { status: 400 });
   const lang = new URL(request.url).searchParams.get("lang");
   try {
-    const published = await publishUpload(actor, request, { fileName, language: isLanguage(lang) ? lang : "en", maxBytes: MEDIA_UPLOAD_MAX_BYTES });
+    const published = await publishUpload(actor, request, {
+      fileName,
+      language: isLanguage(lang) ? lang : "en",
+      maxBytes: MEDIA_UPLOAD_MAX_BYTES,
+    });
     return data({ ok: true, ...published });
   } catch (error) {
     if (error instanceof UploadError) return data({ ok: false, error: error.key }, { status: error.status });

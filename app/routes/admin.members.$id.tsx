@@ -23,7 +23,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireConsole(request, "members");
   const id = params.id ?? "";
   type Outcome = { ok: true; message: string } | { ok: false; error: string; status: number };
-  const answer = (intent: string, outcome: Outcome) => (outcome.ok ? ok(intent, outcome.message) : fail(intent, outcome.error, outcome.status));
+  const answer = (intent: string, outcome: Outcome) =>
+    outcome.ok ? ok(intent, outcome.message) : fail(intent, outcome.error, outcome.status);
   return dispatch(request, {
     resend: async () => answer("resend", await resendConfirmation(actor, id)),
     signOut: async () => answer("signOut", await signOutEverywhere(actor, id)),

@@ -78,7 +78,13 @@ async function send(context: APIRequestContext, method: string, path: string) {
 }
 
 /** The answer is the same as for an unknown path of the same shape (same status, body, caching). */
-async function expectUnknownPath(context: APIRequestContext, method: string, path: string, response: APIResponse, audience: Audience = "visitor") {
+async function expectUnknownPath(
+  context: APIRequestContext,
+  method: string,
+  path: string,
+  response: APIResponse,
+  audience: Audience = "visitor",
+) {
   const { from, to } = twinOf(path, audience);
   const twin = await send(context, method, path.replace(from, to));
   expect(response.status(), `${method} ${path}`).toBe(twin.status());
@@ -110,7 +116,9 @@ test.beforeAll(async () => {
     return rows[0]!.id;
   });
   ids.item = await withDatabase(e2eDataDir(), async (client) => {
-    const { rows } = await client.query<{ id: string }>("insert into media_items (title, file_type) values ('Matrix door service', 'services') returning id");
+    const { rows } = await client.query<{ id: string }>(
+      "insert into media_items (title, file_type) values ('Matrix door service', 'services') returning id",
+    );
     return rows[0]!.id;
   });
 });
@@ -177,7 +185,8 @@ test.describe("the console's doors", () => {
       for (const file of FILES) {
         const path = fill(file.path);
         const response = await send(context, file.method, path);
-        if (allowed(audience, file.section)) expect(file.allowedStatus, `${file.method} ${path} as ${audience}`).toContain(response.status());
+        if (allowed(audience, file.section))
+          expect(file.allowedStatus, `${file.method} ${path} as ${audience}`).toContain(response.status());
         else await expectUnknownPath(context, file.method, path, response, audience);
       }
     });

@@ -48,7 +48,15 @@ test("upload four files at once, edit one, see them on /media in en/de/es, delet
 
   // The server measured each file as the import does.
   const rows = await withDatabase(e2eDataDir(), async (client) => {
-    const { rows } = await client.query<{ title: string; file_type: string; width_px: number; height_px: number; duration_ms: number | null; file_size: number; thumbnail_path: string | null }>(
+    const { rows } = await client.query<{
+      title: string;
+      file_type: string;
+      width_px: number;
+      height_px: number;
+      duration_ms: number | null;
+      file_size: number;
+      thumbnail_path: string | null;
+    }>(
       "select title, file_type, width_px, height_px, duration_ms, file_size, thumbnail_path from media_items where title like $1 order by title",
       [`${TOKEN}%`],
     );
@@ -65,7 +73,11 @@ test("upload four files at once, edit one, see them on /media in en/de/es, delet
   expect(rows.slice(0, 3).every((row) => row.thumbnail_path)).toBe(true);
 
   // Edit one: every field of the form is there; the change is saved.
-  await page.getByTestId("upload").filter({ hasText: `${TOKEN} harbour.png` }).getByRole("link", { name: /Edit details/ }).click();
+  await page
+    .getByTestId("upload")
+    .filter({ hasText: `${TOKEN} harbour.png` })
+    .getByRole("link", { name: /Edit details/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: `${TOKEN} harbour` })).toBeVisible();
   await page.getByLabel("Title", { exact: true }).fill(`${TOKEN} Harbour at dusk`);
   await page.getByLabel("Description").fill("The harbour of Frankfurt in the evening.");

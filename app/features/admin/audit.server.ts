@@ -37,7 +37,11 @@ export function diffFields(before: Record<string, unknown> | null | undefined, a
   return changes;
 }
 
-export async function recordAudit(actor: Pick<ConsoleActor, "id" | "email"> | { id: null; email: string }, entry: AuditEntryInput, executor: Executor = db()) {
+export async function recordAudit(
+  actor: Pick<ConsoleActor, "id" | "email"> | { id: null; email: string },
+  entry: AuditEntryInput,
+  executor: Executor = db(),
+) {
   await executor.insert(auditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,
@@ -85,7 +89,14 @@ export async function listAudit(filters: AuditFilters) {
   if (filters.to) conditions.push(lt(auditLog.at, new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000)));
   if (filters.q) {
     const like = `%${escapeLike(filters.q)}%`;
-    conditions.push(or(ilike(auditLog.summary, like), ilike(auditLog.action, like), ilike(auditLog.entityId, like), sql`${auditLog.changes}::text ilike ${like}`)!);
+    conditions.push(
+      or(
+        ilike(auditLog.summary, like),
+        ilike(auditLog.action, like),
+        ilike(auditLog.entityId, like),
+        sql`${auditLog.changes}::text ilike ${like}`,
+      )!,
+    );
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db()

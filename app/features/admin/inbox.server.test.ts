@@ -45,7 +45,10 @@ describe("contact inbox", () => {
   it("a reply is mailed to the sender through the outbox, kept in the thread and audited", async () => {
     const message = await addMessage({ subject: "Book a Consultation", message: "Line one\nLine two" });
     expect(await replyToMessage(actor, message.id, "   ")).toEqual({ ok: false, error: "admin.inbox.errors.replyRequired", status: 400 });
-    expect(await replyToMessage(actor, message.id, "x".repeat(5001))).toMatchObject({ ok: false, error: "admin.inbox.errors.replyTooLong" });
+    expect(await replyToMessage(actor, message.id, "x".repeat(5001))).toMatchObject({
+      ok: false,
+      error: "admin.inbox.errors.replyTooLong",
+    });
     expect(await replyToMessage(actor, message.id, "Thank you, <b>Ada</b>. Tuesday works.")).toEqual({ ok: true });
 
     const [mail] = await db().select().from(outbox).where(eq(outbox.kind, "mail"));

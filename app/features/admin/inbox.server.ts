@@ -41,7 +41,12 @@ export async function listMessages(filters: InboxFilters) {
   if (filters.q) {
     const like = `%${escapeLike(filters.q)}%`;
     conditions.push(
-      or(ilike(contactMessages.name, like), ilike(contactMessages.email, like), ilike(contactMessages.subject, like), ilike(contactMessages.message, like))!,
+      or(
+        ilike(contactMessages.name, like),
+        ilike(contactMessages.email, like),
+        ilike(contactMessages.subject, like),
+        ilike(contactMessages.message, like),
+      )!,
     );
   }
   const rows = await db()
@@ -88,12 +93,21 @@ export async function openMessage(actor: ConsoleActor, id: string) {
     const readAt = new Date();
     await db().transaction(async (tx) => {
       await tx.update(contactMessages).set({ readAt }).where(eq(contactMessages.id, id));
-      await recordAudit(actor, { action: "inbox.read", entity: "contact", entityId: id, summary: message.email, before: { read: false }, after: { read: true } }, tx);
+      await recordAudit(
+        actor,
+        { action: "inbox.read", entity: "contact", entityId: id, summary: message.email, before: { read: false }, after: { read: true } },
+        tx,
+      );
     });
     message.readAt = readAt;
   }
   const replies = await db()
-    .select({ id: contactReplies.id, authorEmail: contactReplies.authorEmail, body: contactReplies.body, createdAt: contactReplies.createdAt })
+    .select({
+      id: contactReplies.id,
+      authorEmail: contactReplies.authorEmail,
+      body: contactReplies.body,
+      createdAt: contactReplies.createdAt,
+    })
     .from(contactReplies)
     .where(eq(contactReplies.messageId, id))
     .orderBy(asc(contactReplies.createdAt));
@@ -119,10 +133,20 @@ export async function setHandled(actor: ConsoleActor, id: string, handled: boole
   const message = await findMessage(id);
   if (!message) return gone;
   await db().transaction(async (tx) => {
-    await tx.update(contactMessages).set({ handledAt: handled ? new Date() : null }).where(eq(contactMessages.id, id));
+    await tx
+      .update(contactMessages)
+      .set({ handledAt: handled ? new Date() : null })
+      .where(eq(contactMessages.id, id));
     await recordAudit(
       actor,
-      { action: handled ? "inbox.handled" : "inbox.reopened", entity: "contact", entityId: id, summary: message.email, before: { handled: message.handledAt !== null }, after: { handled } },
+      {
+        action: handled ? "inbox.handled" : "inbox.reopened",
+        entity: "contact",
+        entityId: id,
+        summary: message.email,
+        before: { handled: message.handledAt !== null },
+        after: { handled },
+      },
       tx,
     );
   });
@@ -134,7 +158,18 @@ export async function markUnread(actor: ConsoleActor, id: string): Promise<Outco
   if (!message) return gone;
   await db().transaction(async (tx) => {
     await tx.update(contactMessages).set({ readAt: null }).where(eq(contactMessages.id, id));
-    await recordAudit(actor, { action: "inbox.unread", entity: "contact", entityId: id, summary: message.email, before: { read: message.readAt !== null }, after: { read: false } }, tx);
+    await recordAudit(
+      actor,
+      {
+        action: "inbox.unread",
+        entity: "contact",
+        entityId: id,
+        summary: message.email,
+        before: { read: message.readAt !== null },
+        after: { read: false },
+      },
+      tx,
+    );
   });
   return { ok: true };
 }
@@ -179,7 +214,10 @@ export async function replyToMessage(actor: ConsoleActor, id: string, body: stri
     `<blockquote style="margin:0;padding-left:1em;border-left:3px solid #ccc;color:#555;white-space:pre-wrap">${escapeHtml(message.message)}</blockquote>`;
   await db().transaction(async (tx) => {
     await tx.insert(contactReplies).values({ messageId: id, authorId: actor.id, authorEmail: actor.email, body: parsed.data });
-    await tx.update(contactMessages).set({ readAt: message.readAt ?? new Date() }).where(eq(contactMessages.id, id));
+    await tx
+      .update(contactMessages)
+      .set({ readAt: message.readAt ?? new Date() })
+      .where(eq(contactMessages.id, id));
     await queueMail(
       {
         to: message.email,
@@ -190,7 +228,11 @@ export async function replyToMessage(actor: ConsoleActor, id: string, body: stri
       },
       { executor: tx },
     );
-    await recordAudit(actor, { action: "inbox.reply", entity: "contact", entityId: id, summary: message.email, before: null, after: { reply: parsed.data } }, tx);
+    await recordAudit(
+      actor,
+      { action: "inbox.reply", entity: "contact", entityId: id, summary: message.email, before: null, after: { reply: parsed.data } },
+      tx,
+    );
   });
   return { ok: true };
 }

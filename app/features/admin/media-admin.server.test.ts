@@ -8,7 +8,18 @@ import { getEnv } from "~/lib/env.server";
 import { fileExists } from "~/lib/storage.server";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { makePdf, makePng } from "../../../tests/helpers/media-fixtures";
-import { assignCategories, createCategory, deleteCategory, deleteMediaItems, listMediaAdmin, loadMediaItem, mergeCategory, parseMediaAdminFilters, renameCategory, updateMediaItem } from "./media-admin.server";
+import {
+  assignCategories,
+  createCategory,
+  deleteCategory,
+  deleteMediaItems,
+  listMediaAdmin,
+  loadMediaItem,
+  mergeCategory,
+  parseMediaAdminFilters,
+  renameCategory,
+  updateMediaItem,
+} from "./media-admin.server";
 import { publishUpload, replaceFile, UploadError } from "./upload.server";
 
 const editor = { id: "editor-1", email: "editor@ipangel.test", name: "Editor", role: "editor" as const };
@@ -45,9 +56,21 @@ describe("console media", () => {
 
   it("an upload is measured, thumbnailed and published through the import, and audited", async () => {
     const png = await makePng(640, 360);
-    const published = await publishUpload(editor, uploadRequest(png), { fileName: "Team_photo 2026.png", language: "de", maxBytes: 10_000_000 });
+    const published = await publishUpload(editor, uploadRequest(png), {
+      fileName: "Team_photo 2026.png",
+      language: "de",
+      maxBytes: 10_000_000,
+    });
     const [row] = await db().select().from(mediaItems).where(eq(mediaItems.id, published.id));
-    expect(row).toMatchObject({ title: "Team photo 2026", fileType: "image", language: "de", widthPx: 640, heightPx: 360, fileSize: png.length, mimeType: "image/png" });
+    expect(row).toMatchObject({
+      title: "Team photo 2026",
+      fileType: "image",
+      language: "de",
+      widthPx: 640,
+      heightPx: 360,
+      fileSize: png.length,
+      mimeType: "image/png",
+    });
     expect(await fileExists("media-files", row!.filePath!)).toBe(true);
     expect(await fileExists("media-files", row!.thumbnailPath!)).toBe(true);
     expect(fs.readdirSync(uploadsDir())).toEqual([]);
@@ -61,22 +84,35 @@ describe("console media", () => {
 
   it("a failed, oversized or aborted upload leaves nothing behind", async () => {
     const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(5000, 7)]);
-    await expect(publishUpload(editor, uploadRequest(broken), { fileName: "broken.png", language: "en", maxBytes: 10_000_000 })).rejects.toMatchObject({
+    await expect(
+      publishUpload(editor, uploadRequest(broken), { fileName: "broken.png", language: "en", maxBytes: 10_000_000 }),
+    ).rejects.toMatchObject({
       key: "admin.media.errors.unreadable",
     });
     const big = await makePng(800, 800);
-    await expect(publishUpload(editor, uploadRequest(big), { fileName: "big.png", language: "en", maxBytes: 1000 })).rejects.toMatchObject({ key: "admin.media.errors.tooLarge", status: 413 });
-    await expect(publishUpload(editor, uploadRequest(big, { failAfter: 4096 }), { fileName: "cut.png", language: "en", maxBytes: 10_000_000 })).rejects.toMatchObject({
+    await expect(publishUpload(editor, uploadRequest(big), { fileName: "big.png", language: "en", maxBytes: 1000 })).rejects.toMatchObject({
+      key: "admin.media.errors.tooLarge",
+      status: 413,
+    });
+    await expect(
+      publishUpload(editor, uploadRequest(big, { failAfter: 4096 }), { fileName: "cut.png", language: "en", maxBytes: 10_000_000 }),
+    ).rejects.toMatchObject({
       key: "admin.media.errors.aborted",
     });
-    await expect(publishUpload(editor, uploadRequest(big), { fileName: "script.exe", language: "en", maxBytes: 10_000_000 })).rejects.toBeInstanceOf(UploadError);
+    await expect(
+      publishUpload(editor, uploadRequest(big), { fileName: "script.exe", language: "en", maxBytes: 10_000_000 }),
+    ).rejects.toBeInstanceOf(UploadError);
     expect(await db().select().from(mediaItems)).toEqual([]);
     expect(storedItems()).toEqual([]);
     expect(fs.readdirSync(uploadsDir())).toEqual([]);
   });
 
   it("edits every field, replaces the file (measured anew, fields kept) and deletes row, then files", async () => {
-    const { id } = await publishUpload(editor, uploadRequest(await makePng(100, 50)), { fileName: "logo.png", language: "en", maxBytes: 10_000_000 });
+    const { id } = await publishUpload(editor, uploadRequest(await makePng(100, 50)), {
+      fileName: "logo.png",
+      language: "en",
+      maxBytes: 10_000_000,
+    });
     await createCategory(editor, "Brand");
     const [brand] = await db().select().from(categories);
     const form = new FormData();
@@ -93,7 +129,8 @@ describe("console media", () => {
       linkUrl0: "https://ipangel.test/logo",
       aiGenerated: "on",
       categories: brand!.id,
-    })) form.append(name, value);
+    }))
+      form.append(name, value);
     expect(await updateMediaItem(editor, id, form)).toEqual({ ok: true });
     const saved = (await loadMediaItem(id))!.item;
     expect(saved).toMatchObject({
@@ -109,14 +146,33 @@ describe("console media", () => {
     expect(update.changes.title).toEqual({ before: "logo", after: "Logo pack" });
 
     const bad = new FormData();
-    for (const [name, value] of Object.entries({ title: " ", fileType: "services", language: "english!", linkLabel0: "x", linkUrl0: "javascript:alert(1)" })) bad.append(name, value);
+    for (const [name, value] of Object.entries({
+      title: " ",
+      fileType: "services",
+      language: "english!",
+      linkLabel0: "x",
+      linkUrl0: "javascript:alert(1)",
+    }))
+      bad.append(name, value);
     const refused = await updateMediaItem(editor, id, bad);
-    expect(refused).toMatchObject({ ok: false, status: 400, errors: { title: "admin.media.errors.titleRequired", language: "admin.media.errors.language", linkUrl0: "admin.media.errors.url" } });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { title: "admin.media.errors.titleRequired", language: "admin.media.errors.language", linkUrl0: "admin.media.errors.url" },
+    });
 
     const pdf = await makePdf(3);
     await replaceFile(editor, id, uploadRequest(pdf), { fileName: "logo-guide.pdf", maxBytes: 10_000_000 });
     const replaced = (await loadMediaItem(id))!.item;
-    expect(replaced).toMatchObject({ title: "Logo pack", fileType: "pdf", pages: 3, fileSize: pdf.length, version: "2.0", categories: [brand!.id], fileName: "logo-guide.pdf" });
+    expect(replaced).toMatchObject({
+      title: "Logo pack",
+      fileType: "pdf",
+      pages: 3,
+      fileSize: pdf.length,
+      version: "2.0",
+      categories: [brand!.id],
+      fileName: "logo-guide.pdf",
+    });
     expect(storedItems()).toEqual([id]);
     const files = fs.readdirSync(path.join(getEnv().DATA_DIR, "storage", "media-files", "items", id));
     expect(files).toEqual(["logo-guide.pdf"]);
@@ -127,8 +183,16 @@ describe("console media", () => {
   });
 
   it("categories: create, rename, merge (items keep their others), delete; bulk assign", async () => {
-    const a = await publishUpload(editor, uploadRequest(await makePng(20, 20)), { fileName: "a.png", language: "en", maxBytes: 10_000_000 });
-    const b = await publishUpload(editor, uploadRequest(await makePng(20, 20)), { fileName: "b.png", language: "en", maxBytes: 10_000_000 });
+    const a = await publishUpload(editor, uploadRequest(await makePng(20, 20)), {
+      fileName: "a.png",
+      language: "en",
+      maxBytes: 10_000_000,
+    });
+    const b = await publishUpload(editor, uploadRequest(await makePng(20, 20)), {
+      fileName: "b.png",
+      language: "en",
+      maxBytes: 10_000_000,
+    });
     for (const name of ["Brand", "Logos", "Tutorials"]) expect(await createCategory(editor, name)).toMatchObject({ ok: true });
     expect(await createCategory(editor, " brand ")).toMatchObject({ ok: false, status: 409 });
     expect(await createCategory(editor, "")).toMatchObject({ ok: false, status: 400 });

@@ -16,7 +16,13 @@ import { isUuid } from "./ids";
  */
 export const MEDIA_ADMIN_PAGE_SIZE = 25;
 export const THUMBNAIL_URL_TTL_S = 3600;
-const SORTS = { created: sql`m.created_at`, title: sql`lower(m.title)`, size: sql`m.file_size`, downloads: sql`m.download_count`, type: sql`m.file_type` } as const;
+const SORTS = {
+  created: sql`m.created_at`,
+  title: sql`lower(m.title)`,
+  size: sql`m.file_size`,
+  downloads: sql`m.download_count`,
+  type: sql`m.file_type`,
+} as const;
 type Sort = keyof typeof SORTS;
 
 export interface MediaAdminFilters {
@@ -57,7 +63,8 @@ function thumbnailUrl(row: { id: string; thumbnail_path: string | null }) {
 export async function listMediaAdmin(filters: MediaAdminFilters) {
   const conditions: SQL[] = [];
   if (filters.type) conditions.push(sql`m.file_type = ${filters.type}`);
-  if (filters.category) conditions.push(sql`exists (select 1 from media_categories mc where mc.media_item_id = m.id and mc.category_id = ${filters.category})`);
+  if (filters.category)
+    conditions.push(sql`exists (select 1 from media_categories mc where mc.media_item_id = m.id and mc.category_id = ${filters.category})`);
   if (filters.q) {
     const like = `%${escapeLike(filters.q)}%`;
     conditions.push(sql`(m.title ilike ${like} or m.description ilike ${like} or m.searchable_text ilike ${like})`);
@@ -136,7 +143,10 @@ export async function loadMediaItem(id: string) {
   const links = await db().select({ id: mediaCategories.categoryId }).from(mediaCategories).where(eq(mediaCategories.mediaItemId, id));
   return {
     item: {
-      ...editable(row, links.map((link) => link.id)),
+      ...editable(
+        row,
+        links.map((link) => link.id),
+      ),
       id: row.id,
       hasFile: row.filePath !== null,
       fileName: row.filePath?.split("/").pop() ?? null,
@@ -205,7 +215,9 @@ const field = (form: FormData, name: string) => {
 };
 
 function compact<T extends Record<string, unknown>>(value: T): T | null {
-  return Object.values(value).some((entry) => entry !== null && entry !== undefined && !(typeof entry === "object" && compact(entry as Record<string, unknown>) === null))
+  return Object.values(value).some(
+    (entry) => entry !== null && entry !== undefined && !(typeof entry === "object" && compact(entry as Record<string, unknown>) === null),
+  )
     ? value
     : null;
 }
@@ -252,16 +264,35 @@ export async function updateMediaItem(actor: ConsoleActor, id: string, form: For
     endpoint: data.endpoint,
     externalLinks,
     creator: compact({ name: data.creatorName, url: data.creatorUrl, handles: compact({ primary: data.creatorHandle }) }),
-    source: compact({ origin: data.sourceOrigin, niche: data.sourceNiche, account_url: data.sourceAccountUrl, account_handle: data.sourceAccountHandle }),
+    source: compact({
+      origin: data.sourceOrigin,
+      niche: data.sourceNiche,
+      account_url: data.sourceAccountUrl,
+      account_handle: data.sourceAccountHandle,
+    }),
     license: compact({ name: data.licenseName, spdx_id: data.licenseSpdx, url: data.licenseUrl, notice: data.licenseNotice }),
     attribution: compact({ text: data.attributionText, url: data.attributionUrl }),
   };
   const before = editable({ ...(current.item as unknown as Row) }, current.item.categories);
   await db().transaction(async (tx) => {
-    await tx.update(mediaItems).set({ ...values, updatedAt: new Date() }).where(eq(mediaItems.id, id));
+    await tx
+      .update(mediaItems)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(mediaItems.id, id));
     await tx.delete(mediaCategories).where(eq(mediaCategories.mediaItemId, id));
     if (categoryIds.length) await tx.insert(mediaCategories).values(categoryIds.map((categoryId) => ({ mediaItemId: id, categoryId })));
-    await recordAudit(actor, { action: "library.update", entity: "media", entityId: id, summary: values.title, before, after: { ...values, categories: [...categoryIds].sort() } }, tx);
+    await recordAudit(
+      actor,
+      {
+        action: "library.update",
+        entity: "media",
+        entityId: id,
+        summary: values.title,
+        before,
+        after: { ...values, categories: [...categoryIds].sort() },
+      },
+      tx,
+    );
   });
   publicContentChanged();
   return { ok: true };
@@ -274,14 +305,26 @@ export async function deleteMediaItems(actor: ConsoleActor, ids: string[]) {
     const removed = await db().transaction(async (tx) => {
       const [row] = await tx.delete(mediaItems).where(eq(mediaItems.id, id)).returning();
       if (!row) return undefined;
-      await recordAudit(actor, { action: "library.delete", entity: "media", entityId: id, summary: row.title, before: { title: row.title, fileType: row.fileType, filePath: row.filePath }, after: null }, tx);
+      await recordAudit(
+        actor,
+        {
+          action: "library.delete",
+          entity: "media",
+          entityId: id,
+          summary: row.title,
+          before: { title: row.title, fileType: row.fileType, filePath: row.filePath },
+          after: null,
+        },
+        tx,
+      );
       return row;
     });
     if (!removed) continue;
     deleted += 1;
     // Only after the commit: a crash in between leaves unreferenced files, never a row without its file.
     for (const path of [removed.filePath, removed.thumbnailPath]) {
-      if (path) await deleteFile("media-files", path).catch((error: unknown) => logger.warn(`Console: could not delete ${path}: ${String(error)}`));
+      if (path)
+        await deleteFile("media-files", path).catch((error: unknown) => logger.warn(`Console: could not delete ${path}: ${String(error)}`));
     }
     await deleteFolder("media-files", `items/${id}`).catch(() => {});
   }
@@ -304,7 +347,13 @@ export async function assignCategories(actor: ConsoleActor, ids: string[], categ
       .onConflictDoNothing();
     await recordAudit(
       actor,
-      { action: "library.assignCategories", entity: "media", summary: `${existing.length} items`, before: null, after: { items: existing.map((item) => item.id), categories: found.map((category) => category.name) } },
+      {
+        action: "library.assignCategories",
+        entity: "media",
+        summary: `${existing.length} items`,
+        before: null,
+        after: { items: existing.map((item) => item.id), categories: found.map((category) => category.name) },
+      },
       tx,
     );
   });
@@ -318,7 +367,10 @@ const categoryName = z.string().trim().min(1, "admin.categories.errors.nameRequi
 type CategoryOutcome = { ok: true; message: string } | { ok: false; error: string; status: number };
 
 async function nameTaken(name: string, exceptId?: string) {
-  const rows = await db().select({ id: categories.id }).from(categories).where(sql`lower(${categories.name}) = lower(${name})`);
+  const rows = await db()
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(${categories.name}) = lower(${name})`);
   return rows.some((row) => row.id !== exceptId);
 }
 
@@ -328,7 +380,18 @@ export async function createCategory(actor: ConsoleActor, name: string): Promise
   if (await nameTaken(parsed.data)) return { ok: false, error: "admin.categories.errors.exists", status: 409 };
   await db().transaction(async (tx) => {
     const [row] = await tx.insert(categories).values({ name: parsed.data }).returning();
-    await recordAudit(actor, { action: "category.create", entity: "category", entityId: row!.id, summary: parsed.data, before: null, after: { name: parsed.data } }, tx);
+    await recordAudit(
+      actor,
+      {
+        action: "category.create",
+        entity: "category",
+        entityId: row!.id,
+        summary: parsed.data,
+        before: null,
+        after: { name: parsed.data },
+      },
+      tx,
+    );
   });
   publicContentChanged();
   return { ok: true, message: "admin.categories.created" };
@@ -343,7 +406,18 @@ export async function renameCategory(actor: ConsoleActor, id: string, name: stri
   if (await nameTaken(parsed.data, id)) return { ok: false, error: "admin.categories.errors.exists", status: 409 };
   await db().transaction(async (tx) => {
     await tx.update(categories).set({ name: parsed.data }).where(eq(categories.id, id));
-    await recordAudit(actor, { action: "category.rename", entity: "category", entityId: id, summary: parsed.data, before: { name: current.name }, after: { name: parsed.data } }, tx);
+    await recordAudit(
+      actor,
+      {
+        action: "category.rename",
+        entity: "category",
+        entityId: id,
+        summary: parsed.data,
+        before: { name: current.name },
+        after: { name: parsed.data },
+      },
+      tx,
+    );
   });
   publicContentChanged();
   return { ok: true, message: "admin.categories.renamed" };
@@ -353,7 +427,10 @@ export async function renameCategory(actor: ConsoleActor, id: string, name: stri
 export async function mergeCategory(actor: ConsoleActor, fromId: string, intoId: string): Promise<CategoryOutcome> {
   if (!isUuid(fromId) || !isUuid(intoId)) return { ok: false, error: "admin.errors.notFound", status: 404 };
   if (fromId === intoId) return { ok: false, error: "admin.categories.errors.mergeSame", status: 400 };
-  const rows = await db().select().from(categories).where(inArray(categories.id, [fromId, intoId]));
+  const rows = await db()
+    .select()
+    .from(categories)
+    .where(inArray(categories.id, [fromId, intoId]));
   const from = rows.find((row) => row.id === fromId);
   const into = rows.find((row) => row.id === intoId);
   if (!from || !into) return { ok: false, error: "admin.errors.notFound", status: 404 };
@@ -365,7 +442,14 @@ export async function mergeCategory(actor: ConsoleActor, fromId: string, intoId:
     await tx.delete(categories).where(eq(categories.id, fromId));
     await recordAudit(
       actor,
-      { action: "category.merge", entity: "category", entityId: fromId, summary: `${from.name} → ${into.name}`, before: { name: from.name }, after: { mergedInto: into.name, itemsAdded: moved.rows.length } },
+      {
+        action: "category.merge",
+        entity: "category",
+        entityId: fromId,
+        summary: `${from.name} → ${into.name}`,
+        before: { name: from.name },
+        after: { mergedInto: into.name, itemsAdded: moved.rows.length },
+      },
       tx,
     );
   });
@@ -377,9 +461,13 @@ export async function deleteCategory(actor: ConsoleActor, id: string): Promise<C
   if (!isUuid(id)) return { ok: false, error: "admin.errors.notFound", status: 404 };
   await db().transaction(async (tx) => {
     const [row] = await tx.delete(categories).where(eq(categories.id, id)).returning();
-    if (row) await recordAudit(actor, { action: "category.delete", entity: "category", entityId: id, summary: row.name, before: { name: row.name }, after: null }, tx);
+    if (row)
+      await recordAudit(
+        actor,
+        { action: "category.delete", entity: "category", entityId: id, summary: row.name, before: { name: row.name }, after: null },
+        tx,
+      );
   });
   publicContentChanged();
   return { ok: true, message: "admin.categories.deleted" };
 }
-

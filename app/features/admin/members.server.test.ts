@@ -3,16 +3,31 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { account, auditLog, outbox, profiles, session, user, userRoles } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { resetDatabase } from "../../../tests/helpers/database";
-import { csvCell, deleteMember, listMembers, loadMember, newsletterCsv, parseMemberFilters, setMemberRole, signOutEverywhere } from "./members.server";
+import {
+  csvCell,
+  deleteMember,
+  listMembers,
+  loadMember,
+  newsletterCsv,
+  parseMemberFilters,
+  setMemberRole,
+  signOutEverywhere,
+} from "./members.server";
 
 const admin = { id: "admin-1", email: "admin@ipangel.test", name: "Admin", role: "admin" as const };
 
 async function addUser(id: string, email: string, options: { newsletter?: boolean; google?: boolean; sessions?: number } = {}) {
   await db().insert(user).values({ id, name: id, email, emailVerified: true });
-  await db().insert(profiles).values({ id, username: `${id}-name`, newsletterSubscribed: options.newsletter ?? false });
-  await db().insert(account).values({ id: `${id}-acct`, accountId: id, providerId: options.google ? "google" : "credential", userId: id });
+  await db()
+    .insert(profiles)
+    .values({ id, username: `${id}-name`, newsletterSubscribed: options.newsletter ?? false });
+  await db()
+    .insert(account)
+    .values({ id: `${id}-acct`, accountId: id, providerId: options.google ? "google" : "credential", userId: id });
   for (let index = 0; index < (options.sessions ?? 0); index += 1) {
-    await db().insert(session).values({ id: `${id}-s${index}`, token: `${id}-token-${index}`, userId: id, expiresAt: new Date(Date.now() + 86_400_000) });
+    await db()
+      .insert(session)
+      .values({ id: `${id}-s${index}`, token: `${id}-token-${index}`, userId: id, expiresAt: new Date(Date.now() + 86_400_000) });
   }
 }
 
@@ -29,12 +44,19 @@ describe("members", () => {
     expect(members).toHaveLength(1);
     expect(members[0]).toMatchObject({ email: "ada@example.com", newsletter: true, password: true, google: false, confirmed: true });
     expect(members[0]!.lastSignIn).not.toBeNull();
-    expect((await listMembers(parseMemberFilters(new URL("http://x/?q=calc")))).members[0]).toMatchObject({ google: true, password: false });
+    expect((await listMembers(parseMemberFilters(new URL("http://x/?q=calc")))).members[0]).toMatchObject({
+      google: true,
+      password: false,
+    });
   });
 
   it("shows a member's sessions and mails, and signs them out everywhere", async () => {
-    await db().insert(outbox).values({ kind: "mail", payload: { to: "ADA@example.com", subject: "Confirm your email address" } });
-    await db().insert(outbox).values({ kind: "mail", payload: { to: "someone@else.test", subject: "Other" } });
+    await db()
+      .insert(outbox)
+      .values({ kind: "mail", payload: { to: "ADA@example.com", subject: "Confirm your email address" } });
+    await db()
+      .insert(outbox)
+      .values({ kind: "mail", payload: { to: "someone@else.test", subject: "Other" } });
     const before = await loadMember("u-ada");
     expect(before!.sessions).toHaveLength(2);
     expect(before!.mails.map((mail) => mail.subject)).toEqual(["Confirm your email address"]);

@@ -79,7 +79,11 @@ export async function listMembers(filters: MemberFilters) {
   }
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const order =
-    filters.sort === "email" ? sql`u.email asc` : filters.sort === "lastSignIn" ? sql`last_sign_in desc nulls last, u.id` : sql`u.created_at desc, u.id`;
+    filters.sort === "email"
+      ? sql`u.email asc`
+      : filters.sort === "lastSignIn"
+        ? sql`last_sign_in desc nulls last, u.id`
+        : sql`u.created_at desc, u.id`;
   const { rows } = await db().execute<MemberRow>(sql`
     select ${MEMBER_COLUMNS} from users u
     left join profiles p on p.id = u.id
@@ -104,7 +108,14 @@ export async function loadMember(id: string) {
   const member = await findMember(id);
   if (!member) return undefined;
   const sessions = await db()
-    .select({ id: session.id, createdAt: session.createdAt, updatedAt: session.updatedAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+    .select({
+      id: session.id,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+      expiresAt: session.expiresAt,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+    })
     .from(session)
     .where(eq(session.userId, id))
     .orderBy(desc(session.updatedAt));
@@ -164,7 +175,18 @@ export async function signOutEverywhere(actor: ConsoleActor, id: string): Promis
   if (!member) return gone;
   await db().transaction(async (tx) => {
     const ended = await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
-    await recordAudit(actor, { action: "member.signOutEverywhere", entity: "member", entityId: id, summary: member.email, before: { sessions: ended.length }, after: { sessions: 0 } }, tx);
+    await recordAudit(
+      actor,
+      {
+        action: "member.signOutEverywhere",
+        entity: "member",
+        entityId: id,
+        summary: member.email,
+        before: { sessions: ended.length },
+        after: { sessions: 0 },
+      },
+      tx,
+    );
   });
   return { ok: true, message: "admin.members.signedOut" };
 }
@@ -201,7 +223,18 @@ export async function setMemberRole(actor: ConsoleActor, id: string, role: strin
     } else {
       await tx.delete(userRoles).where(eq(userRoles.userId, id));
     }
-    await recordAudit(actor, { action: next ? "role.grant" : "role.revoke", entity: "member", entityId: id, summary: member.email, before: { role: member.role }, after: { role: next } }, tx);
+    await recordAudit(
+      actor,
+      {
+        action: next ? "role.grant" : "role.revoke",
+        entity: "member",
+        entityId: id,
+        summary: member.email,
+        before: { role: member.role },
+        after: { role: next },
+      },
+      tx,
+    );
   });
   return { ok: true, message: "admin.members.roleSaved" };
 }
@@ -214,7 +247,13 @@ export function csvCell(value: string) {
 
 export async function newsletterCsv() {
   const rows = await db()
-    .select({ email: user.email, username: profiles.username, customerType: profiles.customerType, language: profiles.language, createdAt: user.createdAt })
+    .select({
+      email: user.email,
+      username: profiles.username,
+      customerType: profiles.customerType,
+      language: profiles.language,
+      createdAt: user.createdAt,
+    })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
     .where(eq(profiles.newsletterSubscribed, true))

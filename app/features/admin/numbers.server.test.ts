@@ -18,11 +18,15 @@ describe("console numbers", () => {
       .returning();
     for (const id of [logo!.id, logo!.id, guide!.id]) await db().execute(sql`select increment_download_count(${id}::uuid)`);
     // One older download, 3 days ago, and one outside the 7-day window.
-    await db().execute(sql`insert into media_downloads (media_item_id, downloaded_at) values (${guide!.id}, now() - interval '3 days'), (${guide!.id}, now() - interval '20 days')`);
-    await db().insert(user).values([
-      { id: "u1", name: "a", email: "a@example.com" },
-      { id: "u2", name: "b", email: "b@example.com", createdAt: new Date(Date.now() - 200 * 86_400_000) },
-    ]);
+    await db().execute(
+      sql`insert into media_downloads (media_item_id, downloaded_at) values (${guide!.id}, now() - interval '3 days'), (${guide!.id}, now() - interval '20 days')`,
+    );
+    await db()
+      .insert(user)
+      .values([
+        { id: "u1", name: "a", email: "a@example.com" },
+        { id: "u2", name: "b", email: "b@example.com", createdAt: new Date(Date.now() - 200 * 86_400_000) },
+      ]);
     await db().insert(contactMessages).values({ name: "x", email: "x@example.com", subject: "s", message: "m" });
 
     const week = await loadNumbers(7);

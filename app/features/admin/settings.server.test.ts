@@ -28,7 +28,10 @@ describe("site settings", () => {
     expect((await getSiteFacts()).externalUrls.academy).toBe("https://academy.ipangel.test");
     let dropped = 0;
     const stop = onPublicContentChanged(() => (dropped += 1));
-    const result = await saveSettings(actor, form({ street: "Mainzer Landstraße 1", phone: "+49 69 1234567", academyUrl: "https://learn.ipangel.test" }));
+    const result = await saveSettings(
+      actor,
+      form({ street: "Mainzer Landstraße 1", phone: "+49 69 1234567", academyUrl: "https://learn.ipangel.test" }),
+    );
     stop();
     expect(result).toEqual({ ok: true });
     expect(dropped).toBe(1);
@@ -57,7 +60,13 @@ describe("site settings", () => {
   it("refuses bad values with a message per field and keeps the stored ones", async () => {
     const result = await saveSettings(
       actor,
-      form({ email: "not-an-address", academyUrl: "javascript:alert(1)", street: "PLACEHOLDER Street 1", claimActiveMembers: "lots", legalName: "x".repeat(301) }),
+      form({
+        email: "not-an-address",
+        academyUrl: "javascript:alert(1)",
+        street: "PLACEHOLDER Street 1",
+        claimActiveMembers: "lots",
+        legalName: "x".repeat(301),
+      }),
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;

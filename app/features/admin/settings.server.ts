@@ -3,7 +3,15 @@ import { siteSettings } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { envUrls, getEffectiveSettings, invalidateSiteFacts, readStoredSettings, SITE_SETTINGS_KEY } from "~/lib/site-facts.server";
-import { effectiveSettings, IMPRINT_KEYS, isPlaceholder, missingImprintKeys, SETTING_GROUPS, SETTING_KEYS, type SettingKey } from "~/lib/site-facts";
+import {
+  effectiveSettings,
+  IMPRINT_KEYS,
+  isPlaceholder,
+  missingImprintKeys,
+  SETTING_GROUPS,
+  SETTING_KEYS,
+  type SettingKey,
+} from "~/lib/site-facts";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
 
@@ -25,10 +33,7 @@ const noPlaceholder = (schema: z.ZodType<string>) =>
 
 const settingsSchema = z.object(
   Object.fromEntries(
-    SETTING_KEYS.map((key) => [
-      key,
-      noPlaceholder(key === "email" ? email : URL_KEYS.has(key) ? url : CLAIM_KEYS.has(key) ? claim : text),
-    ]),
+    SETTING_KEYS.map((key) => [key, noPlaceholder(key === "email" ? email : URL_KEYS.has(key) ? url : CLAIM_KEYS.has(key) ? claim : text)]),
   ) as Record<SettingKey, z.ZodType<string>>,
 );
 
@@ -40,7 +45,9 @@ export async function missingImprintFacts(): Promise<SettingKey[]> {
 export async function warnAboutMissingImprint() {
   const missing = await missingImprintFacts();
   if (missing.length > 0) {
-    logger.warn(`The imprint is incomplete: ${missing.join(", ")} not set. Fill them in the console's site settings (or app/config/site.ts).`);
+    logger.warn(
+      `The imprint is incomplete: ${missing.join(", ")} not set. Fill them in the console's site settings (or app/config/site.ts).`,
+    );
   }
 }
 
@@ -70,7 +77,11 @@ export async function saveSettings(actor: ConsoleActor, form: FormData): Promise
       .insert(siteSettings)
       .values({ key: SITE_SETTINGS_KEY, value: after, updatedBy: actor.id })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value: after, updatedBy: actor.id, updatedAt: new Date() } });
-    await recordAudit(actor, { action: "settings.update", entity: "settings", entityId: SITE_SETTINGS_KEY, summary: "site", before, after }, tx);
+    await recordAudit(
+      actor,
+      { action: "settings.update", entity: "settings", entityId: SITE_SETTINGS_KEY, summary: "site", before, after },
+      tx,
+    );
   });
   invalidateSiteFacts();
   return { ok: true };

@@ -34,7 +34,8 @@ export const MEDIA_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 export function fileNameOf(request: Request) {
   try {
     const name = decodeURIComponent(request.headers.get("x-file-name") ?? "").trim();
-    return name && name.length <= 255 && !/[\u0000-\u001f/\\]/.test(name) ? name : undefined;
+    const hasControlCharacter = [...name].some((char) => char.charCodeAt(0) < 0x20);
+    return name && name.length <= 255 && !hasControlCharacter && !/[/\\]/.test(name) ? name : undefined;
   } catch {
     return undefined;
   }
@@ -128,7 +129,11 @@ async function importOne(folder: string, file: string, id: string, fields: Manif
 }
 
 /** A new item from an uploaded file, published at once. */
-export async function publishUpload(actor: ConsoleActor, request: Request, options: { fileName: string; language: string; maxBytes: number }) {
+export async function publishUpload(
+  actor: ConsoleActor,
+  request: Request,
+  options: { fileName: string; language: string; maxBytes: number },
+) {
   const fileType = fileTypeOf(options.fileName);
   if (!fileType) throw new UploadError("admin.media.errors.unsupportedType", 415);
   const started = Date.now();
@@ -137,17 +142,29 @@ export async function publishUpload(actor: ConsoleActor, request: Request, optio
   const id = randomUUID();
   try {
     await importOne(folder, file, id, { title: titleOf(options.fileName), file_type: fileType, language: options.language });
-    await recordAudit(actor, { action: "library.upload", entity: "media", entityId: id, summary: options.fileName, before: null, after: { title: titleOf(options.fileName), fileType, size } });
+    await recordAudit(actor, {
+      action: "library.upload",
+      entity: "media",
+      entityId: id,
+      summary: options.fileName,
+      before: null,
+      after: { title: titleOf(options.fileName), fileType, size },
+    });
   } catch (error) {
     // Whatever the import stored for this id goes too: a failed upload leaves nothing behind.
     await deleteFolder("media-files", `items/${id}`).catch(() => {});
-    await db().delete(mediaItems).where(eq(mediaItems.id, id)).catch(() => {});
+    await db()
+      .delete(mediaItems)
+      .where(eq(mediaItems.id, id))
+      .catch(() => {});
     throw error instanceof UploadError ? error : new UploadError("admin.errors.failed", 500);
   } finally {
     await fs.promises.rm(folder, { recursive: true, force: true });
   }
   publicContentChanged();
-  logger.info(`Console upload: ${options.fileName} (${size} bytes) received in ${received - started} ms, published in ${Date.now() - started} ms`);
+  logger.info(
+    `Console upload: ${options.fileName} (${size} bytes) received in ${received - started} ms, published in ${Date.now() - started} ms`,
+  );
   return { id, title: titleOf(options.fileName), size, receivedMs: received - started, publishedMs: Date.now() - started };
 }
 
@@ -158,7 +175,11 @@ export async function replaceFile(actor: ConsoleActor, id: string, request: Requ
   if (!row) throw new UploadError("admin.errors.notFound", 404);
   const fileType = fileTypeOf(options.fileName);
   if (!fileType) throw new UploadError("admin.media.errors.unsupportedType", 415);
-  const names = await db().select({ name: categories.name }).from(mediaCategories).innerJoin(categories, eq(categories.id, mediaCategories.categoryId)).where(eq(mediaCategories.mediaItemId, id));
+  const names = await db()
+    .select({ name: categories.name })
+    .from(mediaCategories)
+    .innerJoin(categories, eq(categories.id, mediaCategories.categoryId))
+    .where(eq(mediaCategories.mediaItemId, id));
   const { folder, file, size } = await receiveUpload(request, options.fileName, options.maxBytes);
   try {
     await importOne(folder, file, id, {

@@ -36,7 +36,10 @@ export function AdminShell({ role, unread, children }: { role: ConsoleRole; unre
                 <item.icon className="size-4" aria-hidden="true" />
                 <span>{t(item.labelKey)}</span>
                 {item.section === "inbox" && unread > 0 ? (
-                  <span className="ml-auto rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground" data-testid="unread-count">
+                  <span
+                    className="ml-auto rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground"
+                    data-testid="unread-count"
+                  >
                     <span aria-hidden="true">{unread}</span>
                     <span className="sr-only">{t("admin.inbox.unreadCount", { count: unread })}</span>
                   </span>

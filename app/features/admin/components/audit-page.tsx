@@ -24,7 +24,17 @@ function show(value: unknown) {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-export function AuditPage({ entries, entities, filters, hasMore }: { entries: Entry[]; entities: string[]; filters: AuditFilters; hasMore: boolean }) {
+export function AuditPage({
+  entries,
+  entities,
+  filters,
+  hasMore,
+}: {
+  entries: Entry[];
+  entities: string[];
+  filters: AuditFilters;
+  hasMore: boolean;
+}) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const format = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
@@ -72,15 +82,23 @@ export function AuditPage({ entries, entities, filters, hasMore }: { entries: En
                   <table className="w-full text-left text-sm">
                     <thead className="text-muted-foreground">
                       <tr>
-                        <th scope="col" className="py-1 pr-4 font-medium">{t("admin.audit.field")}</th>
-                        <th scope="col" className="py-1 pr-4 font-medium">{t("admin.audit.before")}</th>
-                        <th scope="col" className="py-1 font-medium">{t("admin.audit.after")}</th>
+                        <th scope="col" className="py-1 pr-4 font-medium">
+                          {t("admin.audit.field")}
+                        </th>
+                        <th scope="col" className="py-1 pr-4 font-medium">
+                          {t("admin.audit.before")}
+                        </th>
+                        <th scope="col" className="py-1 font-medium">
+                          {t("admin.audit.after")}
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
                       {Object.entries(entry.changes).map(([field, change]) => (
                         <tr key={field} className="border-t border-border align-top">
-                          <th scope="row" className="py-1 pr-4 font-mono text-xs font-normal">{field}</th>
+                          <th scope="row" className="py-1 pr-4 font-mono text-xs font-normal">
+                            {field}
+                          </th>
                           <td className="max-w-xs break-words py-1 pr-4 text-muted-foreground">{show(change.before)}</td>
                           <td className="max-w-xs break-words py-1">{show(change.after)}</td>
                         </tr>

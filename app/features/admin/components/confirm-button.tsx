@@ -2,7 +2,17 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 
 /** A destructive action: the browser asks for confirmation first (without JavaScript it posts directly). */
-export function ConfirmButton({ intent, label, confirm, fields = {} }: { intent: string; label: string; confirm: string; fields?: Record<string, string> }) {
+export function ConfirmButton({
+  intent,
+  label,
+  confirm,
+  fields = {},
+}: {
+  intent: string;
+  label: string;
+  confirm: string;
+  fields?: Record<string, string>;
+}) {
   return (
     <Form
       method="post"

@@ -34,7 +34,13 @@ export function Field({
   );
 }
 
-export function TextArea({ name, label, error, rows = 4, ...props }: { name: string; label: string; error?: string } & ComponentProps<"textarea">) {
+export function TextArea({
+  name,
+  label,
+  error,
+  rows = 4,
+  ...props
+}: { name: string; label: string; error?: string } & ComponentProps<"textarea">) {
   const { t } = useTranslation();
   const id = props.id ?? `field-${name}`;
   return (

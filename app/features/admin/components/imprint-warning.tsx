@@ -6,7 +6,11 @@ import { Link } from "react-router";
 export function ImprintWarning({ missing }: { missing: readonly string[] }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="mb-6 flex gap-3 rounded-md border border-destructive/60 bg-destructive/10 p-4 text-sm" data-testid="imprint-warning">
+    <div
+      role="alert"
+      className="mb-6 flex gap-3 rounded-md border border-destructive/60 bg-destructive/10 p-4 text-sm"
+      data-testid="imprint-warning"
+    >
       <TriangleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
       <div>
         <p className="font-semibold">{t("admin.settings.imprintIncomplete")}</p>

@@ -28,7 +28,12 @@ export function InboxList({ messages, filters, hasMore }: { messages: Row[]; fil
   return (
     <>
       <AdminHeading title={t("admin.inbox.title")} />
-      <Form method="get" role="search" aria-label={t("admin.inbox.searchLabel")} className="mb-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("admin.inbox.searchLabel")}
+        className="mb-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      >
         <Field name="q" type="search" label={t("admin.inbox.search")} defaultValue={filters.q} />
         <div className="space-y-1.5">
           <label htmlFor="inbox-status" className="block text-sm font-medium">
@@ -53,11 +58,15 @@ export function InboxList({ messages, filters, hasMore }: { messages: Row[]; fil
               <Link to={`/admin/inbox/${message.id}`} className="block px-4 py-3 hover:bg-muted focus-visible:bg-muted">
                 <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                   {!message.isRead ? (
-                    <span className="rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground">{t("admin.inbox.new")}</span>
+                    <span className="rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground">
+                      {t("admin.inbox.new")}
+                    </span>
                   ) : null}
                   <span className={message.isRead ? "font-medium" : "font-bold"}>{message.subject}</span>
                   {message.isHandled ? <span className="rounded bg-muted px-2 text-xs">{t("admin.inbox.handled")}</span> : null}
-                  {message.replies > 0 ? <span className="text-xs text-muted-foreground">{t("admin.inbox.replies", { count: message.replies })}</span> : null}
+                  {message.replies > 0 ? (
+                    <span className="text-xs text-muted-foreground">{t("admin.inbox.replies", { count: message.replies })}</span>
+                  ) : null}
                   <time dateTime={message.createdAt} className="ml-auto text-xs text-muted-foreground">
                     {format.format(new Date(message.createdAt))}
                   </time>

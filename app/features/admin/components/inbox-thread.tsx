@@ -8,7 +8,16 @@ import { AdminHeading } from "./admin-shell";
 import { ConfirmButton } from "./confirm-button";
 
 interface Thread {
-  message: { id: string; name: string; email: string; subject: string; message: string; language: string; createdAt: string; isHandled: boolean };
+  message: {
+    id: string;
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    language: string;
+    createdAt: string;
+    isHandled: boolean;
+  };
   replies: Array<{ id: string; authorEmail: string; body: string; createdAt: string }>;
 }
 
@@ -47,7 +56,8 @@ export function InboxThread({ thread, replyError, replyCount }: { thread: Thread
           </a>
         </p>
         <p className="mt-1 text-xs text-muted-foreground">
-          <time dateTime={message.createdAt}>{format.format(new Date(message.createdAt))}</time> · {t("admin.inbox.language", { language: message.language })}
+          <time dateTime={message.createdAt}>{format.format(new Date(message.createdAt))}</time> ·{" "}
+          {t("admin.inbox.language", { language: message.language })}
           {message.isHandled ? ` · ${t("admin.inbox.handled")}` : ""}
         </p>
         <p className="mt-4 whitespace-pre-wrap break-words">{message.message}</p>

@@ -69,7 +69,12 @@ export function MediaTable({
           </Link>
         </Button>
       </AdminHeading>
-      <Form method="get" role="search" aria-label={t("admin.media.searchLabel")} className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_12rem_auto] lg:items-end">
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("admin.media.searchLabel")}
+        className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_12rem_auto] lg:items-end"
+      >
         <Field name="q" type="search" label={t("admin.media.search")} defaultValue={filters.q} />
         <div className="space-y-1.5">
           <label htmlFor="media-type" className="block text-sm font-medium">
@@ -118,11 +123,22 @@ export function MediaTable({
                 {COLUMNS.map((column) => {
                   const active = column.sort && filters.sort === column.sort;
                   return (
-                    <th key={column.key} scope="col" className="px-3 py-2 font-medium" aria-sort={active ? (filters.dir === "asc" ? "ascending" : "descending") : undefined}>
+                    <th
+                      key={column.key}
+                      scope="col"
+                      className="px-3 py-2 font-medium"
+                      aria-sort={active ? (filters.dir === "asc" ? "ascending" : "descending") : undefined}
+                    >
                       {column.sort ? (
                         <Link to={sortHref(column.sort)} className="inline-flex items-center gap-1 hover:text-foreground">
                           {t(`admin.media.columns.${column.key}`)}
-                          {active ? filters.dir === "asc" ? <ArrowUp className="size-3" aria-hidden="true" /> : <ArrowDown className="size-3" aria-hidden="true" /> : null}
+                          {active ? (
+                            filters.dir === "asc" ? (
+                              <ArrowUp className="size-3" aria-hidden="true" />
+                            ) : (
+                              <ArrowDown className="size-3" aria-hidden="true" />
+                            )
+                          ) : null}
                         </Link>
                       ) : (
                         t(`admin.media.columns.${column.key}`)
@@ -136,13 +152,22 @@ export function MediaTable({
               {items.map((item) => (
                 <tr key={item.id} className="border-t border-border align-middle" data-testid="media-row">
                   <td className="px-3 py-2">
-                    <input type="checkbox" name="ids" value={item.id} aria-label={t("admin.media.selectItem", { title: item.title })} className="size-4" />
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={item.id}
+                      aria-label={t("admin.media.selectItem", { title: item.title })}
+                      className="size-4"
+                    />
                   </td>
                   <td className="px-3 py-2">
                     {item.thumbnailUrl ? (
                       <img src={item.thumbnailUrl} alt="" width={48} height={48} loading="lazy" className="size-12 rounded object-cover" />
                     ) : (
-                      <span className="flex size-12 items-center justify-center rounded bg-muted text-xs uppercase text-muted-foreground" aria-hidden="true">
+                      <span
+                        className="flex size-12 items-center justify-center rounded bg-muted text-xs uppercase text-muted-foreground"
+                        aria-hidden="true"
+                      >
                         {item.fileType.slice(0, 3)}
                       </span>
                     )}
@@ -155,7 +180,9 @@ export function MediaTable({
                   <td className="px-3 py-2">{t(`admin.media.types.${item.fileType}`)}</td>
                   <td className="px-3 py-2 uppercase">{item.language}</td>
                   <td className="px-3 py-2">{item.categories.join(", ") || "—"}</td>
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">{item.fileSize === null ? "—" : `${megabytes.format(item.fileSize / (1024 * 1024))} MB`}</td>
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                    {item.fileSize === null ? "—" : `${megabytes.format(item.fileSize / (1024 * 1024))} MB`}
+                  </td>
                   <td className="px-3 py-2 tabular-nums">{item.downloads}</td>
                   <td className="whitespace-nowrap px-3 py-2">{date.format(new Date(item.createdAt))}</td>
                 </tr>

@@ -47,7 +47,8 @@ export function MediaUploader({
   const number = new Intl.NumberFormat(LANGUAGE_LOCALES[language], { maximumFractionDigits: 1 });
   const megabytes = (bytes: number) => `${number.format(bytes / (1024 * 1024))} MB`;
 
-  const update = (key: string, change: Partial<Upload>) => setUploads((list) => list.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
+  const update = (key: string, change: Partial<Upload>) =>
+    setUploads((list) => list.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
 
   function next() {
     while (running.current < PARALLEL_UPLOADS && queue.current.length > 0) {
@@ -71,14 +72,14 @@ export function MediaUploader({
     xhr.setRequestHeader("X-File-Name", encodeURIComponent(upload.file.name));
     xhr.setRequestHeader("Content-Type", upload.file.type || "application/octet-stream");
     xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => update(upload.key, { loaded: event.loaded, status: event.loaded >= upload.file.size ? "processing" : "uploading" });
+    xhr.upload.onprogress = (event) =>
+      update(upload.key, { loaded: event.loaded, status: event.loaded >= upload.file.size ? "processing" : "uploading" });
     xhr.onload = () => {
       const body = (xhr.response ?? {}) as { ok?: boolean; id?: string; error?: string };
       if (xhr.status === 200 && body.ok) {
         finish(upload.key, { status: "done", loaded: upload.file.size, id: body.id });
         onDone?.();
-      }
-      else finish(upload.key, { status: "failed", error: body.error ?? "admin.errors.failed" });
+      } else finish(upload.key, { status: "failed", error: body.error ?? "admin.errors.failed" });
     };
     xhr.onerror = () => finish(upload.key, { status: "failed", error: "admin.media.errors.network" });
     xhr.onabort = () => finish(upload.key, { status: "cancelled" });
@@ -124,7 +125,10 @@ export function MediaUploader({
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={"rounded-lg border-2 border-dashed p-8 text-center transition-colors " + (dragging ? "border-primary bg-primary/10" : "border-border")}
+        className={
+          "rounded-lg border-2 border-dashed p-8 text-center transition-colors " +
+          (dragging ? "border-primary bg-primary/10" : "border-border")
+        }
         data-testid="drop-zone"
       >
         <FileUp className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
@@ -142,7 +146,9 @@ export function MediaUploader({
             }}
           />
         </label>
-        <p className="mt-3 text-xs text-muted-foreground">{t("admin.media.accepted", { types: accept.join(" "), size: megabytes(maxBytes) })}</p>
+        <p className="mt-3 text-xs text-muted-foreground">
+          {t("admin.media.accepted", { types: accept.join(" "), size: megabytes(maxBytes) })}
+        </p>
       </div>
       {uploads.length > 0 ? (
         <ul className="mt-6 space-y-3" aria-label={t("admin.media.uploads")} data-testid="uploads">
@@ -170,9 +176,16 @@ export function MediaUploader({
                     </Link>
                   ) : null}
                 </div>
-                <progress className="mt-2 h-2 w-full accent-primary" max={100} value={percent} aria-label={t("admin.media.progressOf", { name: upload.file.name })} />
+                <progress
+                  className="mt-2 h-2 w-full accent-primary"
+                  max={100}
+                  value={percent}
+                  aria-label={t("admin.media.progressOf", { name: upload.file.name })}
+                />
                 <p className="mt-1 text-xs text-muted-foreground" role={upload.status === "failed" ? "alert" : undefined}>
-                  {upload.status === "failed" ? t(upload.error ?? "admin.errors.failed") : t(`admin.media.status.${upload.status}`, { percent })}
+                  {upload.status === "failed"
+                    ? t(upload.error ?? "admin.errors.failed")
+                    : t(`admin.media.status.${upload.status}`, { percent })}
                 </p>
               </li>
             );

@@ -25,7 +25,17 @@ interface MailView {
   updatedAt: string;
 }
 
-export function MemberPage({ member, sessions, mails, isSelf }: { member: MemberView; sessions: SessionView[]; mails: MailView[]; isSelf: boolean }) {
+export function MemberPage({
+  member,
+  sessions,
+  mails,
+  isSelf,
+}: {
+  member: MemberView;
+  sessions: SessionView[];
+  mails: MailView[];
+  isSelf: boolean;
+}) {
   const { t } = useTranslation();
   const date = useDateFormat();
   const facts: Array<[string, string]> = [
@@ -60,9 +70,18 @@ export function MemberPage({ member, sessions, mails, isSelf }: { member: Member
             {t("admin.members.signOutEverywhere")}
           </Button>
         </Form>
-        {!isSelf ? <ConfirmButton intent="delete" label={t("admin.members.delete")} confirm={t("admin.members.confirmDelete", { email: member.email })} /> : null}
+        {!isSelf ? (
+          <ConfirmButton
+            intent="delete"
+            label={t("admin.members.delete")}
+            confirm={t("admin.members.confirmDelete", { email: member.email })}
+          />
+        ) : null}
       </AdminHeading>
-      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="member-facts">
+      <dl
+        className="grid gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4"
+        data-testid="member-facts"
+      >
         {facts.map(([key, value]) => (
           <div key={key}>
             <dt className="text-xs text-muted-foreground">{t(`admin.members.columns.${key}`)}</dt>

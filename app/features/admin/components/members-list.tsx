@@ -46,7 +46,12 @@ export function MembersList({ members, filters, hasMore }: { members: MemberView
           </a>
         </Button>
       </AdminHeading>
-      <Form method="get" role="search" aria-label={t("admin.members.searchLabel")} className="mb-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("admin.members.searchLabel")}
+        className="mb-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      >
         <Field name="q" type="search" label={t("admin.members.search")} defaultValue={filters.q} />
         <div className="space-y-1.5">
           <label htmlFor="members-sort" className="block text-sm font-medium">
@@ -67,11 +72,13 @@ export function MembersList({ members, filters, hasMore }: { members: MemberView
           <table className="w-full min-w-[56rem] text-left text-sm" data-testid="members-table">
             <thead className="bg-muted/50 text-muted-foreground">
               <tr>
-                {["email", "username", "customerType", "newsletter", "confirmed", "created", "lastSignIn", "signIn", "role"].map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-medium">
-                    {t(`admin.members.columns.${column}`)}
-                  </th>
-                ))}
+                {["email", "username", "customerType", "newsletter", "confirmed", "created", "lastSignIn", "signIn", "role"].map(
+                  (column) => (
+                    <th key={column} scope="col" className="px-3 py-2 font-medium">
+                      {t(`admin.members.columns.${column}`)}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>

@@ -29,8 +29,12 @@ function SeriesTable({ points, periodKey, valueKey }: { points: Point[]; periodK
         <table className="w-full text-left text-sm">
           <thead className="sticky top-0 bg-card text-muted-foreground">
             <tr>
-              <th scope="col" className="px-3 py-1.5 font-medium">{t(periodKey)}</th>
-              <th scope="col" className="px-3 py-1.5 text-right font-medium">{t(valueKey)}</th>
+              <th scope="col" className="px-3 py-1.5 font-medium">
+                {t(periodKey)}
+              </th>
+              <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                {t(valueKey)}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -47,7 +51,19 @@ function SeriesTable({ points, periodKey, valueKey }: { points: Point[]; periodK
   );
 }
 
-function Panel({ title, total, points, periodKey, valueKey }: { title: string; total: number; points: Point[]; periodKey: string; valueKey: string }) {
+function Panel({
+  title,
+  total,
+  points,
+  periodKey,
+  valueKey,
+}: {
+  title: string;
+  total: number;
+  points: Point[];
+  periodKey: string;
+  valueKey: string;
+}) {
   const { t } = useTranslation();
   return (
     <section className="rounded-lg border border-border bg-card p-4" aria-label={title}>
@@ -72,7 +88,10 @@ export function NumbersPage({ numbers }: { numbers: Numbers }) {
               key={days}
               to={`?days=${days}`}
               aria-current={numbers.days === days ? "page" : undefined}
-              className={"rounded-md border px-3 py-1.5 text-sm " + (numbers.days === days ? "border-primary text-primary" : "border-input hover:bg-muted")}
+              className={
+                "rounded-md border px-3 py-1.5 text-sm " +
+                (numbers.days === days ? "border-primary text-primary" : "border-input hover:bg-muted")
+              }
             >
               {t("admin.numbers.lastDays", { count: days })}
             </Link>
@@ -81,10 +100,28 @@ export function NumbersPage({ numbers }: { numbers: Numbers }) {
       </AdminHeading>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="lg:col-span-2">
-          <Panel title={t("admin.numbers.downloadsPerDay")} total={numbers.totals.downloads} points={numbers.downloadsPerDay} periodKey="admin.numbers.day" valueKey="admin.numbers.downloads" />
+          <Panel
+            title={t("admin.numbers.downloadsPerDay")}
+            total={numbers.totals.downloads}
+            points={numbers.downloadsPerDay}
+            periodKey="admin.numbers.day"
+            valueKey="admin.numbers.downloads"
+          />
         </div>
-        <Panel title={t("admin.numbers.signUpsPerWeek")} total={numbers.totals.signUps} points={numbers.signUpsPerWeek} periodKey="admin.numbers.weekOf" valueKey="admin.numbers.signUps" />
-        <Panel title={t("admin.numbers.messagesPerWeek")} total={numbers.totals.messages} points={numbers.messagesPerWeek} periodKey="admin.numbers.weekOf" valueKey="admin.numbers.messages" />
+        <Panel
+          title={t("admin.numbers.signUpsPerWeek")}
+          total={numbers.totals.signUps}
+          points={numbers.signUpsPerWeek}
+          periodKey="admin.numbers.weekOf"
+          valueKey="admin.numbers.signUps"
+        />
+        <Panel
+          title={t("admin.numbers.messagesPerWeek")}
+          total={numbers.totals.messages}
+          points={numbers.messagesPerWeek}
+          periodKey="admin.numbers.weekOf"
+          valueKey="admin.numbers.messages"
+        />
       </div>
       <section className="mt-6 rounded-lg border border-border bg-card p-4" aria-labelledby="per-item-title">
         <h2 id="per-item-title" className="mb-3 text-base font-semibold">
@@ -96,8 +133,12 @@ export function NumbersPage({ numbers }: { numbers: Numbers }) {
           <table className="w-full text-left text-sm" data-testid="downloads-per-item">
             <thead className="text-muted-foreground">
               <tr>
-                <th scope="col" className="py-1.5 font-medium">{t("admin.numbers.item")}</th>
-                <th scope="col" className="py-1.5 text-right font-medium">{t("admin.numbers.downloads")}</th>
+                <th scope="col" className="py-1.5 font-medium">
+                  {t("admin.numbers.item")}
+                </th>
+                <th scope="col" className="py-1.5 text-right font-medium">
+                  {t("admin.numbers.downloads")}
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -10,7 +10,14 @@ export function CreateCategoryForm({ error }: { error?: string }) {
   return (
     <Form method="post" className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="create" />
-      <Field name="name" label={t("admin.categories.newName")} error={error} maxLength={100} required className="w-full space-y-1.5 sm:w-72" />
+      <Field
+        name="name"
+        label={t("admin.categories.newName")}
+        error={error}
+        maxLength={100}
+        required
+        className="w-full space-y-1.5 sm:w-72"
+      />
       <Button type="submit">{t("admin.categories.create")}</Button>
     </Form>
   );
@@ -22,7 +29,14 @@ export function RenameCategoryForm({ id, name }: { id: string; name: string }) {
     <Form method="post" className="flex items-center gap-2">
       <input type="hidden" name="intent" value="rename" />
       <input type="hidden" name="id" value={id} />
-      <Input name="name" defaultValue={name} maxLength={100} required aria-label={t("admin.categories.renameLabel", { name })} className="w-48" />
+      <Input
+        name="name"
+        defaultValue={name}
+        maxLength={100}
+        required
+        aria-label={t("admin.categories.renameLabel", { name })}
+        className="w-48"
+      />
       <Button type="submit" variant="outline" size="sm">
         {t("admin.categories.rename")}
       </Button>

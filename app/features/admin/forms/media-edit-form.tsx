@@ -47,7 +47,14 @@ export function MediaEditForm({
       <input type="hidden" name="intent" value="save" />
       <fieldset className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2 sm:p-6">
         <legend className="px-2 text-lg font-semibold">{t("admin.media.groups.basics")}</legend>
-        <Field name="title" label={label("title")} defaultValue={item.title} error={errors.title} required className="space-y-1.5 sm:col-span-2" />
+        <Field
+          name="title"
+          label={label("title")}
+          defaultValue={item.title}
+          error={errors.title}
+          required
+          className="space-y-1.5 sm:col-span-2"
+        />
         <div className="sm:col-span-2">
           <TextArea name="description" label={label("description")} defaultValue={item.description ?? ""} error={errors.description} />
         </div>
@@ -55,7 +62,14 @@ export function MediaEditForm({
           <label htmlFor="field-fileType" className="block text-sm font-medium">
             {label("fileType")}
           </label>
-          <select id="field-fileType" name="fileType" defaultValue={item.fileType} className={selectClass} aria-invalid={errors.fileType ? true : undefined} aria-describedby={errors.fileType ? "field-fileType-error" : undefined}>
+          <select
+            id="field-fileType"
+            name="fileType"
+            defaultValue={item.fileType}
+            className={selectClass}
+            aria-invalid={errors.fileType ? true : undefined}
+            aria-describedby={errors.fileType ? "field-fileType-error" : undefined}
+          >
             {FILE_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`admin.media.types.${type}`)}
@@ -68,7 +82,13 @@ export function MediaEditForm({
             </p>
           ) : null}
         </div>
-        <Field name="language" label={label("language")} defaultValue={item.language} error={errors.language} hint={t("admin.media.languageHint")} />
+        <Field
+          name="language"
+          label={label("language")}
+          defaultValue={item.language}
+          error={errors.language}
+          hint={t("admin.media.languageHint")}
+        />
         <Field name="version" label={label("version")} defaultValue={item.version ?? ""} error={errors.version} />
         <div className="flex items-center gap-2 self-end pb-2">
           <input id="field-aiGenerated" type="checkbox" name="aiGenerated" defaultChecked={item.aiGenerated} className="size-4" />
@@ -77,7 +97,13 @@ export function MediaEditForm({
           </label>
         </div>
         <div className="sm:col-span-2">
-          <TextArea name="searchableText" label={label("searchableText")} defaultValue={item.searchableText ?? ""} error={errors.searchableText} rows={3} />
+          <TextArea
+            name="searchableText"
+            label={label("searchableText")}
+            defaultValue={item.searchableText ?? ""}
+            error={errors.searchableText}
+            rows={3}
+          />
         </div>
       </fieldset>
 
@@ -87,7 +113,14 @@ export function MediaEditForm({
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {categories.map((category) => (
             <li key={category.id} className="flex items-center gap-2">
-              <input id={`category-${category.id}`} type="checkbox" name="categories" value={category.id} defaultChecked={item.categories.includes(category.id)} className="size-4" />
+              <input
+                id={`category-${category.id}`}
+                type="checkbox"
+                name="categories"
+                value={category.id}
+                defaultChecked={item.categories.includes(category.id)}
+                className="size-4"
+              />
               <label htmlFor={`category-${category.id}`} className="text-sm">
                 {category.name}
               </label>
@@ -105,13 +138,40 @@ export function MediaEditForm({
         <Field name="licenseNotice" label={label("licenseNotice")} defaultValue={item.license?.notice ?? ""} error={errors.licenseNotice} />
         <Field name="creatorName" label={label("creatorName")} defaultValue={item.creator?.name ?? ""} error={errors.creatorName} />
         <Field name="creatorUrl" type="url" label={label("creatorUrl")} defaultValue={item.creator?.url ?? ""} error={errors.creatorUrl} />
-        <Field name="creatorHandle" label={label("creatorHandle")} defaultValue={item.creator?.handles?.primary ?? ""} error={errors.creatorHandle} />
+        <Field
+          name="creatorHandle"
+          label={label("creatorHandle")}
+          defaultValue={item.creator?.handles?.primary ?? ""}
+          error={errors.creatorHandle}
+        />
         <Field name="sourceOrigin" label={label("sourceOrigin")} defaultValue={item.source?.origin ?? ""} error={errors.sourceOrigin} />
         <Field name="sourceNiche" label={label("sourceNiche")} defaultValue={item.source?.niche ?? ""} error={errors.sourceNiche} />
-        <Field name="sourceAccountUrl" type="url" label={label("sourceAccountUrl")} defaultValue={item.source?.account_url ?? ""} error={errors.sourceAccountUrl} />
-        <Field name="sourceAccountHandle" label={label("sourceAccountHandle")} defaultValue={item.source?.account_handle ?? ""} error={errors.sourceAccountHandle} />
-        <Field name="attributionText" label={label("attributionText")} defaultValue={item.attribution?.text ?? ""} error={errors.attributionText} />
-        <Field name="attributionUrl" type="url" label={label("attributionUrl")} defaultValue={item.attribution?.url ?? ""} error={errors.attributionUrl} />
+        <Field
+          name="sourceAccountUrl"
+          type="url"
+          label={label("sourceAccountUrl")}
+          defaultValue={item.source?.account_url ?? ""}
+          error={errors.sourceAccountUrl}
+        />
+        <Field
+          name="sourceAccountHandle"
+          label={label("sourceAccountHandle")}
+          defaultValue={item.source?.account_handle ?? ""}
+          error={errors.sourceAccountHandle}
+        />
+        <Field
+          name="attributionText"
+          label={label("attributionText")}
+          defaultValue={item.attribution?.text ?? ""}
+          error={errors.attributionText}
+        />
+        <Field
+          name="attributionUrl"
+          type="url"
+          label={label("attributionUrl")}
+          defaultValue={item.attribution?.url ?? ""}
+          error={errors.attributionUrl}
+        />
       </fieldset>
 
       <fieldset className="rounded-lg border border-border p-4 sm:p-6">
@@ -120,8 +180,19 @@ export function MediaEditForm({
         <div className="space-y-3">
           {Array.from({ length: rows }, (_, index) => (
             <div key={index} className="grid gap-3 sm:grid-cols-[14rem_1fr]" data-testid="link-row">
-              <Field name={`linkLabel${index}`} label={t("admin.media.linkLabel", { number: index + 1 })} defaultValue={links[index]?.[0] ?? ""} error={errors[`linkLabel${index}`]} />
-              <Field name={`linkUrl${index}`} type="url" label={t("admin.media.linkUrl", { number: index + 1 })} defaultValue={links[index]?.[1] ?? ""} error={errors[`linkUrl${index}`]} />
+              <Field
+                name={`linkLabel${index}`}
+                label={t("admin.media.linkLabel", { number: index + 1 })}
+                defaultValue={links[index]?.[0] ?? ""}
+                error={errors[`linkLabel${index}`]}
+              />
+              <Field
+                name={`linkUrl${index}`}
+                type="url"
+                label={t("admin.media.linkUrl", { number: index + 1 })}
+                defaultValue={links[index]?.[1] ?? ""}
+                error={errors[`linkUrl${index}`]}
+              />
             </div>
           ))}
         </div>
