@@ -22,7 +22,7 @@ import { useNonce } from "~/lib/nonce";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
 import { getSiteFacts } from "~/lib/site-facts.server";
-import { SiteFactsProvider, useSiteFacts } from "~/lib/site-facts";
+import { SiteFactsProvider, useSiteFacts, type SiteFacts } from "~/lib/site-facts";
 import { CartButton } from "~/features/shop/cart-button";
 import stylesheet from "./app.css?url";
 
@@ -39,11 +39,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       year: new Date().getFullYear(),
       user,
       // The company's facts (console settings over app/config/site.ts), for the shell and pages.
-      // The community site stays on the server: only members get links into it (ADR 0010).
-      site: { ...(await getSiteFacts()), externalUrls: { ...(await getSiteFacts()).externalUrls, community: "" } },
+      site: browserSiteFacts(await getSiteFacts()),
     },
     { headers: sessionCookieHeaders(request) },
   );
+}
+
+/** The community site and its module paths stay on the server: only members get links into it (ADR 0010). */
+function browserSiteFacts(facts: SiteFacts): SiteFacts {
+  return { ...facts, externalUrls: { ...facts.externalUrls, community: "" }, communityModulePaths: {} as SiteFacts["communityModulePaths"] };
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
