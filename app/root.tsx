@@ -21,6 +21,8 @@ import { languageFromRequest } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
+import { getSiteFacts } from "~/lib/site-facts.server";
+import { SiteFactsProvider, useSiteFacts, type SiteFacts } from "~/lib/site-facts";
 import { CartButton } from "~/features/shop/cart-button";
 import stylesheet from "./app.css?url";
 
@@ -36,9 +38,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       language: languageFromRequest(request),
       year: new Date().getFullYear(),
       user,
+      // The company's facts (console settings over app/config/site.ts), for the shell and pages.
+      site: browserSiteFacts(await getSiteFacts()),
     },
     { headers: sessionCookieHeaders(request) },
   );
+}
+
+/** The community site and its module paths stay on the server: only members get links into it (ADR 0010). */
+function browserSiteFacts(facts: SiteFacts): SiteFacts {
+  return { ...facts, externalUrls: { ...facts.externalUrls, community: "" }, communityModulePaths: {} as SiteFacts["communityModulePaths"] };
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
@@ -49,6 +58,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  const defaultFacts = useSiteFacts();
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce();
   return (
@@ -65,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         <LanguageProvider language={language}>
+          <SiteFactsProvider value={data?.site ?? defaultFacts}>
           <div className="flex min-h-screen flex-col">
             <SiteHeader user={data?.user ?? null} renderCart={(layout) => <CartButton layout={layout} />} />
             <main id="main" className="flex-1">
@@ -72,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             <SiteFooter year={data?.year ?? new Date().getFullYear()} />
           </div>
+          </SiteFactsProvider>
           <LanguageSync />
         </LanguageProvider>
         <Toaster />

@@ -28,5 +28,23 @@ export default [
   route("notify", "routes/notify.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  // The operator console (issue 11): visible only with a console role (server/console-gate.ts).
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("audit", "routes/admin.audit.tsx"),
+    route("settings", "routes/admin.settings.tsx"),
+    route("inbox", "routes/admin.inbox.tsx"),
+    route("inbox/:id", "routes/admin.inbox.$id.tsx"),
+    route("members", "routes/admin.members.tsx"),
+    route("members/:id", "routes/admin.members.$id.tsx"),
+    route("media", "routes/admin.media.tsx"),
+    route("media/new", "routes/admin.media.new.tsx"),
+    route("media/:id", "routes/admin.media.$id.tsx"),
+    route("categories", "routes/admin.categories.tsx"),
+    route("numbers", "routes/admin.numbers.tsx"),
+  ]),
+  route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
+  route("admin/media/upload", "routes/admin.media.upload.ts"),
+  route("admin/media/:id/file", "routes/admin.media.$id.file.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

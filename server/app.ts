@@ -11,6 +11,7 @@ import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox.server";
 import { getAuthSecret } from "~/lib/secrets.server";
 import { prepareStorage, StorageUnavailableError } from "~/lib/storage.server";
 import "~/lib/mailer.server";
+import { createConsoleAudience, createConsoleGate, memoizedBuildFor } from "./console-gate";
 import { createPageCache } from "./page-cache";
 import { runStartupTasks } from "./startup-tasks";
 import { CLIENT_IP_HEADER } from "~/features/account/auth.server";
@@ -54,6 +55,8 @@ export function createApp() {
     next();
   });
 
+  // Who may see the console (ADR 0020), so the guard knows the console's doors for this sender.
+  app.use(createConsoleAudience());
   // Methods, content types, body limits and canonical paths, before anything reads the request.
   app.use(createRequestGuard());
 
@@ -81,9 +84,17 @@ export function createApp() {
   });
   const build = () => import("virtual:react-router/server-build");
   const mode = env.NODE_ENV === "development" ? "development" : "production";
+  // The console's routes exist only for people with a console role (server/console-gate.ts).
+  const publicBuild = memoizedBuildFor(build, "public");
   // Pages that are the same for every anonymous visitor are rendered once per language.
-  if (mode === "production") app.use(createPageCache({ build, mode, getLoadContext }));
-  app.use(createReactRouterHandler({ build, mode, getLoadContext }));
+  if (mode === "production") app.use(createPageCache({ build: publicBuild, mode, getLoadContext }));
+  app.use(
+    createConsoleGate({
+      public: createReactRouterHandler({ build: publicBuild, mode, getLoadContext }),
+      editor: createReactRouterHandler({ build: memoizedBuildFor(build, "editor"), mode, getLoadContext }),
+      admin: createReactRouterHandler({ build, mode, getLoadContext }),
+    }),
+  );
 
   // Last resort: a malformed URL is the client's fault (400); anything else is ours, logged
   // with its stack, and the client sees a message without one.

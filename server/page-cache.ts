@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { subscribeToChanges } from "~/lib/change-bus.server";
 import { contentSecurityPolicy } from "~/lib/csp.server";
 import { resolveLanguage } from "~/lib/i18n.server";
+import { onPublicContentChanged } from "~/lib/public-content.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
 
 /**
@@ -65,6 +66,11 @@ export function createPageCache(options: {
   // Changes are rare (imports, console edits) and a page renders in milliseconds.
   let generation = 0;
   subscribeToChanges(() => {
+    entries.clear();
+    generation++;
+  });
+  // A console change shows at once in this process; the change bus tells the others.
+  onPublicContentChanged(() => {
     entries.clear();
     generation++;
   });

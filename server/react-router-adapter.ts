@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -36,7 +37,14 @@ export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse) {
     if (!res.writableFinished) controller.abort();
   });
   const init: RequestInit = { method: req.method, headers: headersOf(req), signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") init.body = new Uint8Array(req.rawBody ?? Buffer.alloc(0));
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    if (req.rawBody) init.body = new Uint8Array(req.rawBody);
+    else {
+      // Only the streamed console uploads (route policy `stream`) reach here unread.
+      init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+      (init as { duplex?: string }).duplex = "half";
+    }
+  }
   return new Request(urlOf(req).href, init);
 }
 

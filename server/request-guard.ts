@@ -211,7 +211,7 @@ export function createRequestGuard() {
 
       const rawType = req.headers["content-type"];
       const type = mediaTypeOf(rawType);
-      const policy = policyOf(path, type, hasSessionCookie(req));
+      const policy = policyOf(path, type, hasSessionCookie(req), res.locals.consoleAccess === true);
       const announced = bodyIsAnnounced(req);
 
       if (isAuthPath(path) && policy.methods.length === 0) {
@@ -241,6 +241,14 @@ export function createRequestGuard() {
         // An empty POST without a type (the logout button, the download fetch) is an empty form.
         req.headers["content-type"] = "application/x-www-form-urlencoded";
         req.rawBody = Buffer.alloc(0);
+        return next();
+      }
+      if (policy.stream) {
+        // Console uploads: the route streams the body to disk and enforces the limit as it counts.
+        const declared = Number(req.headers["content-length"]);
+        if (Number.isFinite(declared) && declared > policy.limit) {
+          return await refuse(req, res, 413, "payloadTooLarge", `Content-Length ${declared} over ${policy.limit}`, { close: true });
+        }
         return next();
       }
       if (!policy.types.includes(type)) {

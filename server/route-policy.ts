@@ -1,4 +1,5 @@
 import { AVATAR_MAX_BYTES } from "~/features/account/schemas";
+import { MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload.server";
 
 /**
  * Which doors take what (ADR 0014). Everything the server answers is listed here once: the
@@ -51,7 +52,17 @@ export interface RoutePolicy {
   types: readonly string[];
   /** Largest body in bytes, counted as received (chunked too). */
   limit: number;
+  /** The body is not read here: the route streams it (console uploads), counting against `limit` itself. */
+  stream?: boolean;
 }
+
+/**
+ * Console doors (ADR 0020), only for senders whose console role covers the path (the console
+ * gate resolves it first): for everyone else a console path has the policy of an unknown path.
+ * Its forms post like any form; its two upload routes take a raw file body streamed to disk.
+ */
+const CONSOLE_UPLOAD_PATHS = [/^\/admin\/media\/upload$/, /^\/admin\/media\/[^/]+\/file$/];
+export const ANY_TYPE = "*";
 
 const PAGE: RoutePolicy = { methods: ["GET", "HEAD"], types: [], limit: 0 };
 
@@ -63,7 +74,13 @@ function stripData(path: string) {
  * The policy of a request. `signedIn` is whether a session cookie is present (not whether it is
  * valid): only then may /profile take an avatar-sized multipart body.
  */
-export function policyOf(path: string, contentType: string, signedIn: boolean): RoutePolicy {
+export function policyOf(path: string, contentType: string, signedIn: boolean, consoleAccess = false): RoutePolicy {
+  if (consoleAccess) {
+    if (CONSOLE_UPLOAD_PATHS.some((pattern) => pattern.test(path))) {
+      return { methods: ["POST"], types: [ANY_TYPE], limit: MEDIA_UPLOAD_MAX_BYTES, stream: true };
+    }
+    return { methods: ["GET", "HEAD", "POST"], types: FORM_TYPES, limit: FORM_BODY_LIMIT };
+  }
   if (path === AUTH_BASE_PATH || path.startsWith(`${AUTH_BASE_PATH}/`)) {
     const rest = path.slice(AUTH_BASE_PATH.length);
     const endpoint = PUBLIC_AUTH_ENDPOINTS.find((entry) => entry.pattern.test(rest));

@@ -1,5 +1,6 @@
 import { seedDemoMedia } from "~/features/media/seed.server";
 import { logger } from "~/lib/logger.server";
+import { warnAboutMissingImprint } from "~/features/admin/settings.server";
 
 /**
  * Work done once at every start, after migrations and before the first request: features
@@ -7,6 +8,7 @@ import { logger } from "~/lib/logger.server";
  */
 const tasks: Array<{ name: string; run: () => Promise<void> }> = [
   { name: "demo media library", run: () => seedDemoMedia() },
+  { name: "imprint check", run: () => warnAboutMissingImprint() },
 ];
 
 export async function runStartupTasks() {

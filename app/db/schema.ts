@@ -276,6 +276,9 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     language: text("language").notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Console inbox state (migration 0004). */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
   },
   (table) => [index("contact_messages_created_at_idx").on(table.createdAt.desc())],
 );
@@ -293,6 +296,84 @@ export const requestCounters = pgTable(
     count: integer("count").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+/* ---------- operator console (migration 0004, ADR 0020) ---------- */
+
+export const CONSOLE_ROLES = ["admin", "editor"] as const;
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+
+/** Who may use the console at /admin: one role per account (admin: everything; editor: media, categories, inbox). */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role").$type<ConsoleRole>().notNull(),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+    grantedBy: text("granted_by"),
+  },
+  (table) => [check("user_roles_role_check", sql`${table.role} in ('admin', 'editor')`)],
+);
+
+/** Every change made in the console: who, when, what, and the changed fields before/after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** No foreign key: the entry outlives a deleted account; the e-mail says who it was. */
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    summary: text("summary"),
+    changes: jsonb("changes").$type<Record<string, { before: unknown; after: unknown }>>().notNull().default({}),
+  },
+  (table) => [
+    index("audit_log_at_idx").on(table.at.desc(), table.id.desc()),
+    index("audit_log_entity_idx").on(table.entity, table.at.desc()),
+  ],
+);
+
+/** Site settings edited in the console (key "site": the company's facts); app/config/site.ts holds the defaults. */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by"),
+});
+
+/** Answers to contact messages sent from the console's inbox (mailed through the outbox). */
+export const contactReplies = pgTable(
+  "contact_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    authorId: text("author_id"),
+    authorEmail: text("author_email").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("contact_replies_message_idx").on(table.messageId, table.createdAt)],
+);
+
+/** One row per counted download, no account (written by increment_download_count), for the console's downloads per day. */
+export const mediaDownloadEvents = pgTable(
+  "media_download_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    mediaItemId: uuid("media_item_id").references(() => mediaItems.id, { onDelete: "set null" }),
+    downloadedAt: timestamp("downloaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("media_download_events_at_idx").on(table.downloadedAt),
+    index("media_download_events_item_idx").on(table.mediaItemId, table.downloadedAt),
+  ],
 );
 
 /* ---------- privacy (migration 0005) ---------- */

@@ -51,6 +51,10 @@ const envSchema = z.object({
   /** Added to the contract: http or https towards the store (tests use a loopback fake over http). */
   SHOPIFY_PROTOCOL: z.enum(["https", "http"]).default("https"),
   SEED_DEMO: booleanFlag.default(true),
+  /** The external academy, market and community sites (a value set in the console's settings wins). */
+  ACADEMY_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" }).optional()),
+  MARKET_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" }).optional()),
+  COMMUNITY_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" }).optional()),
   RATE_LIMIT_FACTOR: z.coerce
     .number({ message: "must be a positive number" })
     .positive("must be a positive number")

@@ -66,3 +66,13 @@ export function resolveLanguage(url: URL, cookieHeader: string | null | undefine
 export function languageFromRequest(request: Request): Language {
   return resolveLanguage(new URL(request.url), request.headers.get("cookie")).language;
 }
+
+/** One namespace in every language (the console's texts travel with its loader data, ADR 0020). */
+export function namespaceInAllLanguages(namespace: string): Record<string, Record<string, unknown>> {
+  const result: Record<string, Record<string, unknown>> = {};
+  for (const [file, messages] of Object.entries(files)) {
+    const [language, name] = file.slice("../locales/".length, -".json".length).split("/") as [string, string];
+    if (name === namespace) result[language] = messages;
+  }
+  return result;
+}

@@ -2,6 +2,7 @@ import { getEnv } from "./env.server";
 import { LANGUAGE_LOCALES, LANGUAGES } from "./i18n";
 import { getFixedT, languageFromRequest } from "./i18n.server";
 import { localizedUrl, OG_IMAGE_PATH, organizationJsonLd, type PageMeta } from "./seo";
+import { getSiteFacts } from "./site-facts.server";
 
 const ogLocale = (tag: string) => tag.replace("-", "_");
 
@@ -34,7 +35,7 @@ export async function loadPageMeta(
     ogLocaleAlternates: LANGUAGES.filter((other) => other !== language).map((other) => ogLocale(LANGUAGE_LOCALES[other])),
     image: `${origin}${OG_IMAGE_PATH}`,
     imageAlt: t("common.seo.imageAlt"),
-    organization: organizationJsonLd(origin),
+    organization: organizationJsonLd(origin, await getSiteFacts()),
     noindex: options.noindex,
   };
 }

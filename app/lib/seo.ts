@@ -1,4 +1,4 @@
-import { siteConfig } from "~/config/site";
+import { siteConfig, type SiteConfig } from "~/config/site";
 import type { Language } from "./i18n";
 
 /**
@@ -54,24 +54,25 @@ export function localizedUrl(origin: string, path: string, language: Language) {
   return `${origin}${path}${language === "en" ? "" : `?lang=${language}`}`;
 }
 
-/** The organization (schema.org) from the site configuration. */
-export function organizationJsonLd(origin: string) {
+/** The organization (schema.org) from the site's facts (console settings over the file); unset facts are left out. */
+export function organizationJsonLd(origin: string, facts: SiteConfig = siteConfig) {
+  const siteConfig = facts;
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
     name: siteConfig.name,
-    legalName: siteConfig.legalName,
+    legalName: siteConfig.legalName || undefined,
     url: `${origin}/`,
     logo: `${origin}/favicon.svg`,
     image: `${origin}${OG_IMAGE_PATH}`,
-    email: siteConfig.email,
-    telephone: siteConfig.phone,
+    email: siteConfig.email || undefined,
+    telephone: siteConfig.phone || undefined,
     address: {
       "@type": "PostalAddress",
-      streetAddress: siteConfig.address.street,
-      postalCode: siteConfig.address.postalCode,
-      addressLocality: siteConfig.address.city,
-      addressCountry: siteConfig.address.country,
+      streetAddress: siteConfig.address.street || undefined,
+      postalCode: siteConfig.address.postalCode || undefined,
+      addressLocality: siteConfig.address.city || undefined,
+      addressCountry: siteConfig.address.country || undefined,
     },
     sameAs: siteConfig.social.map((social) => social.url),
   };

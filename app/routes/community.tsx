@@ -1,7 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { getShellUser } from "~/features/account/session.server";
 import { CommunityPage } from "~/features/community/community-page";
-import { loadCommunity } from "~/features/community/community.server";
+import { configuredCommunityUrl, loadCommunity } from "~/features/community/community.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 
@@ -12,7 +12,7 @@ export const handle = { i18n: ["community"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   // The shell's user: its name is the current username from the profile, not the one at sign-up.
   const user = await getShellUser(request);
-  return { meta: await loadPageMeta(request, "community.meta"), view: loadCommunity(user) };
+  return { meta: await loadPageMeta(request, "community.meta"), view: loadCommunity(user, await configuredCommunityUrl()) };
 }
 
 export default function CommunityRoute() {

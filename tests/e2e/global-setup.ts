@@ -27,6 +27,10 @@ export default async function globalSetup() {
       GOOGLE_CLIENT_ID: "e2e-google-client",
       GOOGLE_CLIENT_SECRET: "e2e-google-secret",
       GOOGLE_ISSUER: oidc.issuerUrl,
+      // The external sites (CONTRACT.md); the pages' tests follow these links.
+      ACADEMY_URL: "https://academy.example.com",
+      MARKET_URL: "https://market.example.com",
+      COMMUNITY_URL: "https://community.example.com",
     },
   });
   process.env.E2E_BASE_URL = server.url;

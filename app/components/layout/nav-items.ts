@@ -1,4 +1,4 @@
-import { siteConfig } from "~/config/site";
+import { platformHref, type SiteFacts } from "~/lib/site-facts";
 
 /** The shell's navigation, shared by the desktop bar, the mobile menu and the footer. */
 export const MAIN_LINKS = [
@@ -12,9 +12,10 @@ export type PlatformLink =
   | { kind: "external"; href: string; labelKey: string }
   | { kind: "internal"; to: string; labelKey: string };
 
-export const PLATFORM_LINKS: PlatformLink[] = [
-  { kind: "external", href: siteConfig.externalUrls.academy, labelKey: "common.nav.academy" },
-  { kind: "external", href: siteConfig.externalUrls.market, labelKey: "common.nav.market" },
+/** Academy and Market go to the configured external sites, else to our own pages (site facts). */
+export const platformLinks = (facts: SiteFacts): PlatformLink[] => [
+  { ...platformHref(facts, "academy"), labelKey: "common.nav.academy" },
+  { ...platformHref(facts, "market"), labelKey: "common.nav.market" },
   { kind: "internal", to: "/community", labelKey: "common.nav.community" },
   { kind: "internal", to: "/shop", labelKey: "common.nav.shop" },
   { kind: "internal", to: "/platforms", labelKey: "common.nav.discoverAll" },

@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { siteConfig } from "~/config/site";
+import { platformHref, useSiteFacts } from "~/lib/site-facts";
 import { Logo } from "./logo";
 
 const ABOUT_LINKS = [
@@ -15,20 +16,22 @@ const LEGAL_LINKS = [
   { to: "/terms", labelKey: "common.footer.terms" },
 ];
 const PLATFORM_LINKS = [
-  { href: siteConfig.externalUrls.academy, labelKey: "common.nav.academy" },
-  { href: siteConfig.externalUrls.market, labelKey: "common.nav.market" },
-];
+  { platform: "academy", labelKey: "common.nav.academy" },
+  { platform: "market", labelKey: "common.nav.market" },
+] as const;
 
 export function SiteFooter({ year }: { year: number }) {
   const { t } = useTranslation();
+  const facts = useSiteFacts();
   return (
     <footer className="border-t border-border bg-card/40">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:grid-cols-5">
         <div className="col-span-2 md:col-span-3 lg:col-span-2">
           <Logo gradientId="logo-gradient-footer" />
           <p className="mt-4 max-w-sm text-sm text-muted-foreground">{t("common.footer.tagline")}</p>
+          {facts.social.length > 0 ? (
           <ul className="mt-4 flex flex-wrap gap-3" aria-label={t("common.footer.social")}>
-            {siteConfig.social.map((social) => (
+            {facts.social.map((social) => (
               <li key={social.name}>
                 <a
                   href={social.url}
@@ -42,6 +45,7 @@ export function SiteFooter({ year }: { year: number }) {
               </li>
             ))}
           </ul>
+          ) : null}
         </div>
         <FooterGroup title={t("common.footer.about")}>
           {ABOUT_LINKS.map((link) => (
@@ -53,19 +57,28 @@ export function SiteFooter({ year }: { year: number }) {
           ))}
         </FooterGroup>
         <FooterGroup title={t("common.footer.platforms")}>
-          {PLATFORM_LINKS.map((link) => (
-            <li key={link.labelKey}>
-              <a
-                href={link.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-              >
-                {t(link.labelKey)}
-                <ExternalLink className="size-3" aria-hidden="true" />
-              </a>
-            </li>
-          ))}
+          {PLATFORM_LINKS.map((link) => {
+            const target = platformHref(facts, link.platform);
+            return (
+              <li key={link.labelKey}>
+                {target.kind === "external" ? (
+                  <a
+                    href={target.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+                  >
+                    {t(link.labelKey)}
+                    <ExternalLink className="size-3" aria-hidden="true" />
+                  </a>
+                ) : (
+                  <Link to={target.to} className="text-sm text-muted-foreground hover:text-foreground">
+                    {t(link.labelKey)}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
         </FooterGroup>
         <FooterGroup title={t("common.footer.legal")}>
           {LEGAL_LINKS.map((link) => (

@@ -6,7 +6,8 @@ import { Menu, MENU_ITEM_PROPS } from "~/components/ui/menu";
 import { AccountActions, type HeaderUser } from "./account-actions";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
-import { MAIN_LINKS, PLATFORM_LINKS } from "./nav-items";
+import { useSiteFacts } from "~/lib/site-facts";
+import { MAIN_LINKS, platformLinks } from "./nav-items";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground " +
@@ -57,6 +58,7 @@ export function SiteHeader({ user, renderCart }: SiteHeaderProps) {
 
 function PlatformsMenu() {
   const { t } = useTranslation();
+  const facts = useSiteFacts();
   const { pathname } = useLocation();
   return (
     <Menu
@@ -68,7 +70,7 @@ function PlatformsMenu() {
         </>
       }
     >
-      {PLATFORM_LINKS.map((link) =>
+      {platformLinks(facts).map((link) =>
         link.kind === "external" ? (
           <a key={link.labelKey} href={link.href} target="_blank" rel="noopener noreferrer" {...MENU_ITEM_PROPS}>
             <span className="flex-1">{t(link.labelKey)}</span>
@@ -90,6 +92,7 @@ function PlatformsMenu() {
  */
 function MobileMenu({ user }: { user: HeaderUser | null }) {
   const { t } = useTranslation();
+  const facts = useSiteFacts();
   const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
 
@@ -132,7 +135,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
           <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
             {t("common.nav.platforms")}
           </p>
-          {PLATFORM_LINKS.map((link) =>
+          {platformLinks(facts).map((link) =>
             link.kind === "external" ? (
               <a
                 key={link.labelKey}

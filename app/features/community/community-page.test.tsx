@@ -19,7 +19,7 @@ async function render(view: ReturnType<typeof loadCommunity>) {
 
 describe("community page rendering", () => {
   it("shows a member the modules as links into the community platform, opening in a new tab", async () => {
-    const html = await render(loadCommunity({ id: "u1", email: "ada@example.com", name: "Ada Lovelace" }));
+    const html = await render(loadCommunity({ id: "u1", email: "ada@example.com", name: "Ada Lovelace" }, "https://community.example.com"));
     expect(html).toContain("Welcome, Ada Lovelace");
     expect(html).toMatch(/href="https:\/\/community\.example\.com\/discussions" target="_blank" rel="noopener noreferrer"/);
     expect(html).toContain("Open the member directory");
@@ -28,7 +28,7 @@ describe("community page rendering", () => {
   });
 
   it("shows a visitor Sign up and Log in and no member links", async () => {
-    const html = await render(loadCommunity(null));
+    const html = await render(loadCommunity(null, "https://community.example.com"));
     expect(html).toContain('href="/auth?tab=signup"');
     expect(html).toContain('href="/auth"');
     expect(html).not.toContain("community.example.com");

@@ -96,24 +96,28 @@ function MemberArea({ view }: { view: Extract<CommunityView, { kind: "member" }>
               <Icon className="size-8 text-primary" aria-hidden="true" />
               <h3 className="mt-4 text-lg font-semibold">{t(`community.modules.${id}.title`)}</h3>
               <p className="mt-2 flex-1 text-sm text-muted-foreground">{t(`community.modules.${id}.description`)}</p>
-              <Button asChild variant="outline" className="mt-6 self-start">
-                <a href={href} target="_blank" rel="noopener noreferrer">
-                  {t(`community.modules.${id}.open`)}
-                  <ExternalLink aria-hidden="true" />
-                  <span className="sr-only">{t("community.member.newTab")}</span>
-                </a>
-              </Button>
+              {href ? (
+                <Button asChild variant="outline" className="mt-6 self-start">
+                  <a href={href} target="_blank" rel="noopener noreferrer">
+                    {t(`community.modules.${id}.open`)}
+                    <ExternalLink aria-hidden="true" />
+                    <span className="sr-only">{t("community.member.newTab")}</span>
+                  </a>
+                </Button>
+              ) : null}
             </li>
           );
         })}
       </ul>
-      <Button asChild size="lg" className="mt-10">
-        <a href={view.platformUrl} target="_blank" rel="noopener noreferrer">
-          {t("community.member.openPlatform")}
-          <ExternalLink aria-hidden="true" />
-          <span className="sr-only">{t("community.member.newTab")}</span>
-        </a>
-      </Button>
+      {view.platformUrl ? (
+        <Button asChild size="lg" className="mt-10">
+          <a href={view.platformUrl} target="_blank" rel="noopener noreferrer">
+            {t("community.member.openPlatform")}
+            <ExternalLink aria-hidden="true" />
+            <span className="sr-only">{t("community.member.newTab")}</span>
+          </a>
+        </Button>
+      ) : null}
     </section>
   );
 }

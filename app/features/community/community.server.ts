@@ -1,4 +1,5 @@
 import { siteConfig } from "~/config/site";
+import { getSiteFacts } from "~/lib/site-facts.server";
 import type { SessionUser } from "~/features/account/session.server";
 
 /** The community's modules, in the order the page shows them. */
@@ -15,21 +16,29 @@ export type CommunityView =
   | {
       kind: "member";
       name: string;
-      platformUrl: string;
-      modules: Array<{ id: CommunityModule; href: string }>;
+      /** Null while no community site is configured (console settings or COMMUNITY_URL): no link is shown. */
+      platformUrl: string | null;
+      modules: Array<{ id: CommunityModule; href: string | null }>;
     };
 
-export function moduleUrl(module: CommunityModule): string {
-  const base = siteConfig.externalUrls.community.replace(/\/+$/, "");
+export function moduleUrl(module: CommunityModule, communityUrl: string): string | null {
+  if (!communityUrl) return null;
+  const base = communityUrl.replace(/\/+$/, "");
   return `${base}${siteConfig.communityModulePaths[module]}`;
 }
 
-export function loadCommunity(user: SessionUser | null): CommunityView {
+/** `communityUrl`: the configured community site ("" when none). */
+export function loadCommunity(user: SessionUser | null, communityUrl: string): CommunityView {
   if (!user) return { kind: "visitor" };
   return {
     kind: "member",
     name: user.name.trim() || user.email,
-    platformUrl: siteConfig.externalUrls.community,
-    modules: COMMUNITY_MODULES.map((id) => ({ id, href: moduleUrl(id) })),
+    platformUrl: communityUrl || null,
+    modules: COMMUNITY_MODULES.map((id) => ({ id, href: moduleUrl(id, communityUrl) })),
   };
+}
+
+/** The community site configured now (site settings over COMMUNITY_URL over the defaults). */
+export async function configuredCommunityUrl() {
+  return (await getSiteFacts()).externalUrls.community;
 }

@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { siteConfig } from "~/config/site";
+import { telHref, useSiteFacts } from "~/lib/site-facts";
 import { ContactForm } from "./contact-form";
 
 export function ContactPage() {
@@ -23,6 +23,7 @@ export function ContactPage() {
 
 function ContactInformation() {
   const { t, i18n } = useTranslation();
+  const siteConfig = useSiteFacts();
   const { address, phone, email } = siteConfig;
   const countryKey = `contact.info.country.${address.country}`;
   return (
@@ -40,8 +41,12 @@ function ContactInformation() {
               <address className="not-italic">
                 {siteConfig.name}
                 <br />
-                {address.street}
-                <br />
+                {address.street ? (
+                  <>
+                    {address.street}
+                    <br />
+                  </>
+                ) : null}
                 {address.postalCode} {address.city}
                 <br />
                 {i18n.exists(countryKey) ? t(countryKey) : address.country}
@@ -49,17 +54,20 @@ function ContactInformation() {
             </div>
           </div>
         </li>
+        {phone ? (
         <li className="flex gap-4">
           <Phone className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <div className="min-w-0">
             <h3 className="text-sm font-medium">{t("contact.info.phone")}</h3>
             <div className="mt-1 text-sm">
-              <a href={`tel:${phone.replace(/[^+\d]/g, "")}`} className="text-muted-foreground hover:text-foreground">
+              <a href={telHref(phone)} className="text-muted-foreground hover:text-foreground">
                 {phone}
               </a>
             </div>
           </div>
         </li>
+        ) : null}
+        {email ? (
         <li className="flex gap-4">
           <Mail className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <div className="min-w-0">
@@ -71,6 +79,7 @@ function ContactInformation() {
             </div>
           </div>
         </li>
+        ) : null}
       </ul>
     </aside>
   );

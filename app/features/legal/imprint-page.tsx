@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { siteConfig } from "~/config/site";
+import { telHref, useSiteFacts } from "~/lib/site-facts";
 import { LegalDocument, ProviderAddress } from "./legal-document";
 
 export const IMPRINT_SECTIONS = ["provider", "contact", "register", "responsible", "disputes", "content", "links", "copyright"] as const;
@@ -7,6 +7,7 @@ export const IMPRINT_SECTIONS = ["provider", "contact", "register", "responsible
 /** § 5 DDG information, all facts from the site configuration; VAT id and register only when configured. */
 export function ImprintPage() {
   const { t } = useTranslation();
+  const siteConfig = useSiteFacts();
   const { address, vatId, registerEntry, responsiblePerson } = siteConfig;
   const sections = IMPRINT_SECTIONS.filter((id) => id !== "register" || vatId !== null || registerEntry !== null);
   return (
@@ -18,18 +19,26 @@ export function ImprintPage() {
         provider: <ProviderAddress withContact={false} />,
         contact: (
           <dl className="rounded-lg border border-border bg-card p-5 text-foreground">
-            <dt className="font-semibold">{t("legal.phone")}</dt>
-            <dd>
-              <a href={`tel:${siteConfig.phone.replace(/[^+\d]/g, "")}`} className="text-primary underline underline-offset-2">
-                {siteConfig.phone}
-              </a>
-            </dd>
-            <dt className="mt-2 font-semibold">{t("legal.email")}</dt>
-            <dd>
-              <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">
-                {siteConfig.email}
-              </a>
-            </dd>
+            {siteConfig.phone ? (
+              <>
+                <dt className="font-semibold">{t("legal.phone")}</dt>
+                <dd>
+                  <a href={telHref(siteConfig.phone)} className="text-primary underline underline-offset-2">
+                    {siteConfig.phone}
+                  </a>
+                </dd>
+              </>
+            ) : null}
+            {siteConfig.email ? (
+              <>
+                <dt className="mt-2 font-semibold first:mt-0">{t("legal.email")}</dt>
+                <dd>
+                  <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">
+                    {siteConfig.email}
+                  </a>
+                </dd>
+              </>
+            ) : null}
           </dl>
         ),
         register: (

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { siteConfig } from "~/config/site";
+import { telHref, useSiteFacts } from "~/lib/site-facts";
 
 /** Translated string arrays (paragraphs, list items); a missing key gives an empty list. */
 function useList(values?: Record<string, unknown>) {
@@ -102,21 +102,31 @@ function LegalList({ items }: { items: string[] }) {
 /** The provider's postal address and contact details from the site configuration. */
 export function ProviderAddress({ withContact = true }: { withContact?: boolean }) {
   const { t } = useTranslation();
+  const siteConfig = useSiteFacts();
   const { address } = siteConfig;
+  // Facts not configured yet (console: site settings) are left out, never shown as placeholders.
   return (
     <address className="rounded-lg border border-border bg-card p-5 not-italic text-foreground" data-testid="provider-address">
-      <span className="block font-semibold">{siteConfig.legalName}</span>
-      <span className="block">{siteConfig.responsiblePerson}</span>
-      <span className="block">{address.street}</span>
+      {siteConfig.legalName ? <span className="block font-semibold">{siteConfig.legalName}</span> : null}
+      {siteConfig.responsiblePerson ? <span className="block">{siteConfig.responsiblePerson}</span> : null}
+      {address.street ? <span className="block">{address.street}</span> : null}
       <span className="block">
         {address.postalCode} {address.city}
       </span>
-      <span className="block">{t(`legal.countries.${address.country}`, { defaultValue: address.country })}</span>
-      {withContact ? (
+      {address.country ? <span className="block">{t(`legal.countries.${address.country}`, { defaultValue: address.country })}</span> : null}
+      {withContact && (siteConfig.phone || siteConfig.email) ? (
         <span className="mt-3 block">
-          {t("legal.phone")}: <a href={`tel:${siteConfig.phone.replace(/[^+\d]/g, "")}`} className="text-primary underline underline-offset-2">{siteConfig.phone}</a>
-          <br />
-          {t("legal.email")}: <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">{siteConfig.email}</a>
+          {siteConfig.phone ? (
+            <>
+              {t("legal.phone")}: <a href={telHref(siteConfig.phone)} className="text-primary underline underline-offset-2">{siteConfig.phone}</a>
+              <br />
+            </>
+          ) : null}
+          {siteConfig.email ? (
+            <>
+              {t("legal.email")}: <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">{siteConfig.email}</a>
+            </>
+          ) : null}
         </span>
       ) : null}
     </address>

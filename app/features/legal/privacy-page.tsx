@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { siteConfig } from "~/config/site";
+import { useSiteFacts } from "~/lib/site-facts";
 import { LegalDocument, ProviderAddress } from "./legal-document";
 
 export const PRIVACY_SECTIONS = [
@@ -36,6 +36,7 @@ const SHOP_SECTIONS = ["ai", "data", "providers", "retention", "transfers"] as c
 
 export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
   const { t } = useTranslation();
+  const siteConfig = useSiteFacts();
   const { hosting, supervisoryAuthority } = siteConfig;
   const extraItems = facts.shopConfigured
     ? Object.fromEntries(SHOP_SECTIONS.map((id) => [id, [`privacy.sections.${id}.shopItem`]]))
@@ -50,8 +51,8 @@ export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
         controller: <ProviderAddress />,
         hosting: (
           <dl className="rounded-lg border border-border bg-card p-5 text-foreground">
-            <dt className="font-semibold">{t("privacy.hostingProvider")}</dt>
-            <dd>{hosting.provider}</dd>
+            {hosting.provider ? <dt className="font-semibold">{t("privacy.hostingProvider")}</dt> : null}
+            {hosting.provider ? <dd>{hosting.provider}</dd> : null}
             <dt className="mt-2 font-semibold">{t("privacy.hostingLocation")}</dt>
             <dd>{t(`legal.countries.${hosting.location}`, { defaultValue: hosting.location })}</dd>
           </dl>
@@ -68,9 +69,11 @@ export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
         security: (
           <p>
             {t("privacy.contactLine")}{" "}
-            <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">
-              {siteConfig.email}
-            </a>
+            {siteConfig.email ? (
+              <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">
+                {siteConfig.email}
+              </a>
+            ) : null}
           </p>
         ),
       }}

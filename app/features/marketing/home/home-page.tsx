@@ -16,7 +16,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { siteConfig } from "~/config/site";
+import { useSiteFacts } from "~/lib/site-facts";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 
@@ -221,7 +221,7 @@ function Claims() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const format = new Intl.NumberFormat(LANGUAGE_LOCALES[language]);
-  const { activeMembers, averageRating, expertConsultants } = siteConfig.claims;
+  const { activeMembers, averageRating, expertConsultants } = useSiteFacts().claims;
   const claims = [
     activeMembers !== null && { key: "activeMembers", icon: Users, value: `${format.format(activeMembers)}+` },
     averageRating !== null && {

@@ -1,12 +1,14 @@
 import { ExternalLink, FileCode2, Package, Palette, ShoppingBag } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { siteConfig } from "~/config/site";
+import { useSiteFacts } from "~/lib/site-facts";
 import { ContentSection, FeatureCard } from "~/components/content/blocks";
 import { Badge, PageHero } from "~/components/content/page-hero";
 
 export function MarketPage() {
   const { t } = useTranslation();
+  // Without a configured market site this page is the market's home: no link away.
+  const marketUrl = useSiteFacts().externalUrls.market;
   const cards = [
     { key: "digital", icon: FileCode2 },
     { key: "creative", icon: Palette },
@@ -30,13 +32,15 @@ export function MarketPage() {
             {t("market.philosophy.title")}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">{t("market.philosophy.line")}</p>
-          <Button asChild size="lg" className="mt-8">
-            <a href={siteConfig.externalUrls.market} target="_blank" rel="noopener noreferrer">
-              {t("market.visit")}
-              <ExternalLink aria-hidden="true" />
-              <span className="sr-only">{t("market.newTab")}</span>
-            </a>
-          </Button>
+          {marketUrl ? (
+            <Button asChild size="lg" className="mt-8">
+              <a href={marketUrl} target="_blank" rel="noopener noreferrer">
+                {t("market.visit")}
+                <ExternalLink aria-hidden="true" />
+                <span className="sr-only">{t("market.newTab")}</span>
+              </a>
+            </Button>
+          ) : null}
         </div>
       </section>
     </>

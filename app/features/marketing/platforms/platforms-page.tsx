@@ -2,7 +2,7 @@ import { ArrowRight, Boxes, Bot, Briefcase, Clock, ExternalLink, Film, Graduatio
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { siteConfig } from "~/config/site";
+import { platformHref, useSiteFacts } from "~/lib/site-facts";
 import { cn } from "~/lib/utils";
 import { ContentSection } from "~/components/content/blocks";
 import { Badge, PageHero } from "~/components/content/page-hero";
@@ -20,8 +20,9 @@ interface Platform {
 
 const PLATFORMS: Platform[] = [
   { key: "media", icon: Film, target: { kind: "internal", to: "/media" }, featured: true, pillar: true },
-  { key: "academy", icon: GraduationCap, target: { kind: "external", href: siteConfig.externalUrls.academy }, pillar: true },
-  { key: "market", icon: ShoppingBag, target: { kind: "external", href: siteConfig.externalUrls.market }, pillar: true },
+  // Academy and Market: the configured external site, else our own page (set per render below).
+  { key: "academy", icon: GraduationCap, target: { kind: "internal", to: "/academy" }, pillar: true },
+  { key: "market", icon: ShoppingBag, target: { kind: "internal", to: "/market" }, pillar: true },
   { key: "consulting", icon: Briefcase, target: { kind: "internal", to: "/consulting" }, pillar: true },
   { key: "community", icon: Users, target: { kind: "internal", to: "/community" } },
   { key: "shop", icon: ShoppingCart, target: { kind: "internal", to: "/shop" } },
@@ -33,12 +34,16 @@ const CARD = "group flex h-full flex-col rounded-lg border bg-card p-6 transitio
 
 export function PlatformsPage() {
   const { t } = useTranslation();
+  const facts = useSiteFacts();
+  const platforms = PLATFORMS.map((platform) =>
+    platform.key === "academy" || platform.key === "market" ? { ...platform, target: platformHref(facts, platform.key) } : platform,
+  );
   return (
     <>
       <PageHero badge={<Badge icon={Boxes}>{t("platforms.hero.badge")}</Badge>} title={t("platforms.hero.title")} subtitle={t("platforms.hero.subtitle")} />
       <ContentSection id="all-platforms" title={t("platforms.list.title")} subtitle={t("platforms.list.subtitle")}>
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {PLATFORMS.map((platform) => (
+          {platforms.map((platform) => (
             <li key={platform.key} className={cn(platform.featured && "md:col-span-2 lg:col-span-3")} data-testid={`platform-${platform.key}`}>
               <PlatformCard platform={platform} />
             </li>

@@ -1,0 +1,43 @@
+import type { ConsoleRole } from "~/db/schema";
+
+/**
+ * Who may see which part of the console (issue 11): editors run media, categories and the
+ * contact inbox; admins everything. Shared by the server gate (which route table a request
+ * sees), every loader and action (requireConsole), and the console's navigation.
+ */
+export const CONSOLE_SECTIONS = {
+  overview: ["admin", "editor"],
+  media: ["admin", "editor"],
+  categories: ["admin", "editor"],
+  inbox: ["admin", "editor"],
+  members: ["admin"],
+  settings: ["admin"],
+  audit: ["admin"],
+  numbers: ["admin"],
+} as const satisfies Record<string, readonly ConsoleRole[]>;
+
+export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;
+
+export function canUse(role: ConsoleRole | null | undefined, section: ConsoleSection): boolean {
+  return !!role && (CONSOLE_SECTIONS[section] as readonly string[]).includes(role);
+}
+
+/** The console section a route id belongs to (`routes/admin.media.$id` → media), or null for other routes. */
+export function sectionOfRoute(routeId: string): ConsoleSection | null {
+  if (routeId === "routes/admin" || routeId === "routes/admin._index") return "overview";
+  const match = /^routes\/admin\.([a-z]+)/.exec(routeId);
+  if (!match) return null;
+  const section = match[1] as ConsoleSection;
+  return section in CONSOLE_SECTIONS ? section : "overview";
+}
+
+/** The section a console path belongs to (`/admin/members/x.data` → members). */
+export function sectionOfPath(pathname: string): ConsoleSection {
+  const first = pathname.replace(/\.data$/, "").split("/")[2] ?? "";
+  return first in CONSOLE_SECTIONS ? (first as ConsoleSection) : "overview";
+}
+
+/** Paths of the console: `/admin`, `/admin/...` and their data requests (`/admin.data`). */
+export function isConsolePath(pathname: string) {
+  return /^\/admin(?:$|\/|\.data$)/.test(pathname);
+}

@@ -1,0 +1,85 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { LANGUAGE_LOCALES } from "~/lib/i18n";
+import { useLanguage } from "~/lib/language";
+import { INBOX_STATUSES } from "../inbox";
+import type { InboxFilters } from "../inbox.server";
+import { AdminHeading } from "./admin-shell";
+import { Field, selectClass } from "./field";
+import { Pager } from "./pager";
+
+interface Row {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  excerpt: string;
+  createdAt: string;
+  isRead: boolean;
+  isHandled: boolean;
+  replies: number;
+}
+
+export function InboxList({ messages, filters, hasMore }: { messages: Row[]; filters: InboxFilters; hasMore: boolean }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const format = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <>
+      <AdminHeading title={t("admin.inbox.title")} />
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("admin.inbox.searchLabel")}
+        className="mb-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      >
+        <Field name="q" type="search" label={t("admin.inbox.search")} defaultValue={filters.q} />
+        <div className="space-y-1.5">
+          <label htmlFor="inbox-status" className="block text-sm font-medium">
+            {t("admin.inbox.status")}
+          </label>
+          <select id="inbox-status" name="status" defaultValue={filters.status} className={selectClass}>
+            {INBOX_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`admin.inbox.statuses.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit">{t("admin.inbox.apply")}</Button>
+      </Form>
+      {messages.length === 0 ? (
+        <p className="text-muted-foreground">{t("admin.inbox.empty")}</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-lg border border-border" data-testid="inbox-list">
+          {messages.map((message) => (
+            <li key={message.id} data-testid="inbox-row">
+              <Link to={`/admin/inbox/${message.id}`} className="block px-4 py-3 hover:bg-muted focus-visible:bg-muted">
+                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                  {!message.isRead ? (
+                    <span className="rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground">
+                      {t("admin.inbox.new")}
+                    </span>
+                  ) : null}
+                  <span className={message.isRead ? "font-medium" : "font-bold"}>{message.subject}</span>
+                  {message.isHandled ? <span className="rounded bg-muted px-2 text-xs">{t("admin.inbox.handled")}</span> : null}
+                  {message.replies > 0 ? (
+                    <span className="text-xs text-muted-foreground">{t("admin.inbox.replies", { count: message.replies })}</span>
+                  ) : null}
+                  <time dateTime={message.createdAt} className="ml-auto text-xs text-muted-foreground">
+                    {format.format(new Date(message.createdAt))}
+                  </time>
+                </div>
+                <p className="mt-1 break-words text-sm text-muted-foreground">
+                  {message.name} &lt;{message.email}&gt; · {message.excerpt}
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={filters.page} hasMore={hasMore} />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { LANGUAGE_LOCALES } from "~/lib/i18n";
+import { useLanguage } from "~/lib/language";
+import { ReplyForm } from "../forms/reply-form";
+import { AdminHeading } from "./admin-shell";
+import { ConfirmButton } from "./confirm-button";
+
+interface Thread {
+  message: {
+    id: string;
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    language: string;
+    createdAt: string;
+    isHandled: boolean;
+  };
+  replies: Array<{ id: string; authorEmail: string; body: string; createdAt: string }>;
+}
+
+export function InboxThread({ thread, replyError, replyCount }: { thread: Thread; replyError?: string; replyCount: number }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const format = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "medium", timeStyle: "short" });
+  const { message, replies } = thread;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/inbox" className="text-primary underline underline-offset-2">
+          {t("admin.inbox.back")}
+        </Link>
+      </p>
+      <AdminHeading title={message.subject}>
+        <Form method="post">
+          <input type="hidden" name="intent" value={message.isHandled ? "reopen" : "handled"} />
+          <Button type="submit" variant="outline" size="sm">
+            {message.isHandled ? t("admin.inbox.reopen") : t("admin.inbox.markHandled")}
+          </Button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="unread" />
+          <Button type="submit" variant="outline" size="sm">
+            {t("admin.inbox.markUnread")}
+          </Button>
+        </Form>
+        <ConfirmButton intent="delete" label={t("admin.inbox.delete")} confirm={t("admin.inbox.confirmDelete")} />
+      </AdminHeading>
+      <article className="rounded-lg border border-border bg-card p-4 sm:p-6" data-testid="inbox-message">
+        <p className="text-sm">
+          <span className="font-semibold">{message.name}</span>{" "}
+          <a href={`mailto:${message.email}`} className="text-primary underline underline-offset-2">
+            {message.email}
+          </a>
+        </p>
+        <p className="mt-1 text-xs text-muted-foreground">
+          <time dateTime={message.createdAt}>{format.format(new Date(message.createdAt))}</time> ·{" "}
+          {t("admin.inbox.language", { language: message.language })}
+          {message.isHandled ? ` · ${t("admin.inbox.handled")}` : ""}
+        </p>
+        <p className="mt-4 whitespace-pre-wrap break-words">{message.message}</p>
+      </article>
+      {replies.length > 0 ? (
+        <section aria-labelledby="replies-title" className="mt-6">
+          <h2 id="replies-title" className="mb-3 text-lg font-semibold">
+            {t("admin.inbox.repliesTitle")}
+          </h2>
+          <ol className="space-y-3">
+            {replies.map((reply) => (
+              <li key={reply.id} className="rounded-lg border border-primary/40 bg-primary/5 p-4" data-testid="inbox-reply">
+                <p className="text-xs text-muted-foreground">
+                  {reply.authorEmail} · <time dateTime={reply.createdAt}>{format.format(new Date(reply.createdAt))}</time>
+                </p>
+                <p className="mt-2 whitespace-pre-wrap break-words">{reply.body}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      <section aria-labelledby="reply-title" className="mt-6">
+        <h2 id="reply-title" className="mb-3 text-lg font-semibold">
+          {t("admin.inbox.replyTitle", { email: message.email })}
+        </h2>
+        <ReplyForm error={replyError} resetKey={String(replyCount)} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { auditLog, contactMessages, contactReplies, outbox } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import { getEnv, setEnvForTesting } from "~/lib/env.server";
+import { resetDatabase } from "../../../tests/helpers/database";
+import { deleteMessage, listMessages, openMessage, parseInboxFilters, replyToMessage, setHandled } from "./inbox.server";
+
+const actor = { id: "editor-1", email: "editor@ipangel.test", name: "Editor", role: "editor" as const };
+const baseEnv = getEnv();
+
+async function addMessage(values: Partial<typeof contactMessages.$inferInsert> & { minutesAgo?: number }) {
+  const [row] = await db()
+    .insert(contactMessages)
+    .values({
+      name: values.name ?? "Ada",
+      email: values.email ?? "ada@example.com",
+      subject: values.subject ?? "Book a Consultation",
+      message: values.message ?? "Hello there",
+      createdAt: new Date(Date.now() - (values.minutesAgo ?? 0) * 60_000),
+    })
+    .returning();
+  return row!;
+}
+
+describe("contact inbox", () => {
+  beforeEach(async () => {
+    await resetDatabase();
+    setEnvForTesting({ ...baseEnv, CONTACT_TO: "office@ipangel.test" });
+  });
+
+  it("lists newest first, searches sender and text, and filters unread", async () => {
+    const old = await addMessage({ name: "Grace", email: "grace@navy.test", message: "About the academy", minutesAgo: 60 });
+    const recent = await addMessage({ name: "Linus", email: "linus@kernel.test", message: "Media licence question", minutesAgo: 1 });
+    const all = await listMessages(parseInboxFilters(new URL("http://x/admin/inbox")));
+    expect(all.messages.map((message) => message.id)).toEqual([recent.id, old.id]);
+    expect((await listMessages(parseInboxFilters(new URL("http://x/?q=grace")))).messages.map((m) => m.id)).toEqual([old.id]);
+    expect((await listMessages(parseInboxFilters(new URL("http://x/?q=licence")))).messages.map((m) => m.id)).toEqual([recent.id]);
+    // A LIKE wildcard in the search is taken literally.
+    expect((await listMessages(parseInboxFilters(new URL("http://x/?q=%25")))).messages).toEqual([]);
+    await openMessage(actor, old.id);
+    expect((await listMessages(parseInboxFilters(new URL("http://x/?status=unread")))).messages.map((m) => m.id)).toEqual([recent.id]);
+  });
+
+  it("a reply is mailed to the sender through the outbox, kept in the thread and audited", async () => {
+    const message = await addMessage({ subject: "Book a Consultation", message: "Line one\nLine two" });
+    expect(await replyToMessage(actor, message.id, "   ")).toEqual({ ok: false, error: "admin.inbox.errors.replyRequired", status: 400 });
+    expect(await replyToMessage(actor, message.id, "x".repeat(5001))).toMatchObject({
+      ok: false,
+      error: "admin.inbox.errors.replyTooLong",
+    });
+    expect(await replyToMessage(actor, message.id, "Thank you, <b>Ada</b>. Tuesday works.")).toEqual({ ok: true });
+
+    const [mail] = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
+    expect(mail!.payload).toMatchObject({ to: "ada@example.com", subject: "Re: Book a Consultation", replyTo: "office@ipangel.test" });
+    expect(mail!.payload.text).toBe("Thank you, <b>Ada</b>. Tuesday works.\n\n> Line one\n> Line two");
+    expect(mail!.payload.html).toContain("Thank you, &lt;b&gt;Ada&lt;/b&gt;");
+
+    const thread = await openMessage(actor, message.id);
+    expect(thread!.replies.map((reply) => reply.body)).toEqual(["Thank you, <b>Ada</b>. Tuesday works."]);
+    const actions = (await db().select().from(auditLog).orderBy(auditLog.id)).map((entry) => entry.action);
+    expect(actions).toEqual(["inbox.reply"]);
+  });
+
+  it("marks handled and deletes with the replies; an unknown or malformed id is not found", async () => {
+    const message = await addMessage({});
+    await replyToMessage(actor, message.id, "Done.");
+    expect(await setHandled(actor, message.id, true)).toEqual({ ok: true });
+    expect((await listMessages(parseInboxFilters(new URL("http://x/?status=handled")))).messages).toHaveLength(1);
+    expect(await deleteMessage(actor, message.id)).toEqual({ ok: true });
+    expect(await db().select().from(contactMessages)).toEqual([]);
+    expect(await db().select().from(contactReplies)).toEqual([]);
+    const deletion = (await db().select().from(auditLog).where(eq(auditLog.action, "inbox.delete")))[0]!;
+    expect(deletion.changes.message).toEqual({ before: "Hello there", after: null });
+    expect(await deleteMessage(actor, message.id)).toMatchObject({ ok: false, status: 404 });
+    expect(await openMessage(actor, "not-a-uuid")).toBeUndefined();
+    expect(await replyToMessage(actor, "00000000-0000-4000-8000-000000000000", "Hi")).toMatchObject({ ok: false, status: 404 });
+  });
+});

@@ -1,0 +1,217 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { auditLog, categories, mediaCategories, mediaItems } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { fileExists } from "~/lib/storage.server";
+import { resetDatabase } from "../../../tests/helpers/database";
+import { makePdf, makePng } from "../../../tests/helpers/media-fixtures";
+import {
+  assignCategories,
+  createCategory,
+  deleteCategory,
+  deleteMediaItems,
+  listMediaAdmin,
+  loadMediaItem,
+  mergeCategory,
+  parseMediaAdminFilters,
+  renameCategory,
+  updateMediaItem,
+} from "./media-admin.server";
+import { publishUpload, replaceFile, UploadError } from "./upload.server";
+
+const editor = { id: "editor-1", email: "editor@ipangel.test", name: "Editor", role: "editor" as const };
+
+/** A request whose body is the given bytes, streamed in chunks (as a browser upload arrives). */
+function uploadRequest(bytes: Buffer, options: { failAfter?: number } = {}) {
+  let offset = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (options.failAfter !== undefined && offset >= options.failAfter) {
+        controller.error(new Error("client went away"));
+        return;
+      }
+      const chunk = bytes.subarray(offset, offset + 4096);
+      offset += chunk.length;
+      if (chunk.length) controller.enqueue(new Uint8Array(chunk));
+      else controller.close();
+    },
+  });
+  return new Request("http://localhost/admin/media/upload", { method: "POST", body, duplex: "half" } as RequestInit);
+}
+
+const uploadsDir = () => path.join(getEnv().DATA_DIR, "tmp", "uploads");
+const storedItems = () => {
+  const dir = path.join(getEnv().DATA_DIR, "storage", "media-files", "items");
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+
+describe("console media", () => {
+  beforeEach(async () => {
+    await resetDatabase();
+    fs.rmSync(path.join(getEnv().DATA_DIR, "storage"), { recursive: true, force: true });
+  });
+
+  it("an upload is measured, thumbnailed and published through the import, and audited", async () => {
+    const png = await makePng(640, 360);
+    const published = await publishUpload(editor, uploadRequest(png), {
+      fileName: "Team_photo 2026.png",
+      language: "de",
+      maxBytes: 10_000_000,
+    });
+    const [row] = await db().select().from(mediaItems).where(eq(mediaItems.id, published.id));
+    expect(row).toMatchObject({
+      title: "Team photo 2026",
+      fileType: "image",
+      language: "de",
+      widthPx: 640,
+      heightPx: 360,
+      fileSize: png.length,
+      mimeType: "image/png",
+    });
+    expect(await fileExists("media-files", row!.filePath!)).toBe(true);
+    expect(await fileExists("media-files", row!.thumbnailPath!)).toBe(true);
+    expect(fs.readdirSync(uploadsDir())).toEqual([]);
+    const [entry] = await db().select().from(auditLog);
+    expect(entry).toMatchObject({ action: "library.upload", entityId: published.id, actorEmail: editor.email });
+
+    // The table finds it by title, with its size and type.
+    const { items } = await listMediaAdmin(parseMediaAdminFilters(new URL("http://x/?q=team&sort=size")));
+    expect(items.map((item) => [item.title, item.fileType, item.fileSize])).toEqual([["Team photo 2026", "image", png.length]]);
+  });
+
+  it("a failed, oversized or aborted upload leaves nothing behind", async () => {
+    const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(5000, 7)]);
+    await expect(
+      publishUpload(editor, uploadRequest(broken), { fileName: "broken.png", language: "en", maxBytes: 10_000_000 }),
+    ).rejects.toMatchObject({
+      key: "admin.media.errors.unreadable",
+    });
+    const big = await makePng(800, 800);
+    await expect(publishUpload(editor, uploadRequest(big), { fileName: "big.png", language: "en", maxBytes: 1000 })).rejects.toMatchObject({
+      key: "admin.media.errors.tooLarge",
+      status: 413,
+    });
+    await expect(
+      publishUpload(editor, uploadRequest(big, { failAfter: 4096 }), { fileName: "cut.png", language: "en", maxBytes: 10_000_000 }),
+    ).rejects.toMatchObject({
+      key: "admin.media.errors.aborted",
+    });
+    await expect(
+      publishUpload(editor, uploadRequest(big), { fileName: "script.exe", language: "en", maxBytes: 10_000_000 }),
+    ).rejects.toBeInstanceOf(UploadError);
+    expect(await db().select().from(mediaItems)).toEqual([]);
+    expect(storedItems()).toEqual([]);
+    expect(fs.readdirSync(uploadsDir())).toEqual([]);
+  });
+
+  it("edits every field, replaces the file (measured anew, fields kept) and deletes row, then files", async () => {
+    const { id } = await publishUpload(editor, uploadRequest(await makePng(100, 50)), {
+      fileName: "logo.png",
+      language: "en",
+      maxBytes: 10_000_000,
+    });
+    await createCategory(editor, "Brand");
+    const [brand] = await db().select().from(categories);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      title: "Logo pack",
+      description: "Our logo",
+      fileType: "image",
+      language: "en",
+      version: "2.0",
+      licenseName: "CC BY 4.0",
+      licenseUrl: "https://creativecommons.org/licenses/by/4.0/",
+      creatorName: "Jane",
+      linkLabel0: "Project page",
+      linkUrl0: "https://ipangel.test/logo",
+      aiGenerated: "on",
+      categories: brand!.id,
+    }))
+      form.append(name, value);
+    expect(await updateMediaItem(editor, id, form)).toEqual({ ok: true });
+    const saved = (await loadMediaItem(id))!.item;
+    expect(saved).toMatchObject({
+      title: "Logo pack",
+      version: "2.0",
+      aiGenerated: true,
+      externalLinks: { "Project page": "https://ipangel.test/logo" },
+      license: { name: "CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/" },
+      creator: { name: "Jane" },
+      categories: [brand!.id],
+    });
+    const update = (await db().select().from(auditLog).where(eq(auditLog.action, "library.update")))[0]!;
+    expect(update.changes.title).toEqual({ before: "logo", after: "Logo pack" });
+
+    const bad = new FormData();
+    for (const [name, value] of Object.entries({
+      title: " ",
+      fileType: "services",
+      language: "english!",
+      linkLabel0: "x",
+      linkUrl0: "javascript:alert(1)",
+    }))
+      bad.append(name, value);
+    const refused = await updateMediaItem(editor, id, bad);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { title: "admin.media.errors.titleRequired", language: "admin.media.errors.language", linkUrl0: "admin.media.errors.url" },
+    });
+
+    const pdf = await makePdf(3);
+    await replaceFile(editor, id, uploadRequest(pdf), { fileName: "logo-guide.pdf", maxBytes: 10_000_000 });
+    const replaced = (await loadMediaItem(id))!.item;
+    expect(replaced).toMatchObject({
+      title: "Logo pack",
+      fileType: "pdf",
+      pages: 3,
+      fileSize: pdf.length,
+      version: "2.0",
+      categories: [brand!.id],
+      fileName: "logo-guide.pdf",
+    });
+    expect(storedItems()).toEqual([id]);
+    const files = fs.readdirSync(path.join(getEnv().DATA_DIR, "storage", "media-files", "items", id));
+    // The old image is gone; the PDF has its own first-page thumbnail, as the import makes it.
+    expect(files.sort()).toEqual(["logo-guide.pdf", "thumbnail.webp"]);
+
+    expect(await deleteMediaItems(editor, [id, "not-a-uuid"])).toBe(1);
+    expect(await db().select().from(mediaItems)).toEqual([]);
+    expect(storedItems()).toEqual([]);
+  });
+
+  it("categories: create, rename, merge (items keep their others), delete; bulk assign", async () => {
+    const a = await publishUpload(editor, uploadRequest(await makePng(20, 20)), {
+      fileName: "a.png",
+      language: "en",
+      maxBytes: 10_000_000,
+    });
+    const b = await publishUpload(editor, uploadRequest(await makePng(20, 20)), {
+      fileName: "b.png",
+      language: "en",
+      maxBytes: 10_000_000,
+    });
+    for (const name of ["Brand", "Logos", "Tutorials"]) expect(await createCategory(editor, name)).toMatchObject({ ok: true });
+    expect(await createCategory(editor, " brand ")).toMatchObject({ ok: false, status: 409 });
+    expect(await createCategory(editor, "")).toMatchObject({ ok: false, status: 400 });
+    const ids = Object.fromEntries((await db().select().from(categories)).map((row) => [row.name, row.id]));
+    expect(await assignCategories(editor, [a.id, b.id], [ids.Logos!])).toBe(2);
+    expect(await assignCategories(editor, [a.id], [ids.Tutorials!, ids.Brand!])).toBe(1);
+    expect(await renameCategory(editor, ids.Tutorials!, "Guides")).toMatchObject({ ok: true });
+    expect(await mergeCategory(editor, ids.Logos!, ids.Brand!)).toMatchObject({ ok: true });
+    const links = await db().execute<{ title: string; names: string[] }>(sql`
+      select m.title, array_agg(c.name order by c.name) as names from media_items m
+      join media_categories mc on mc.media_item_id = m.id join categories c on c.id = mc.category_id group by m.title order by m.title`);
+    expect(links.rows).toEqual([
+      { title: "a", names: ["Brand", "Guides"] },
+      { title: "b", names: ["Brand"] },
+    ]);
+    expect(await deleteCategory(editor, ids.Brand!)).toMatchObject({ ok: true });
+    expect((await db().select().from(mediaCategories)).length).toBe(1);
+    expect(await db().select().from(mediaItems)).toHaveLength(2);
+    expect(await mergeCategory(editor, ids.Tutorials!, ids.Tutorials!)).toMatchObject({ ok: false, status: 400 });
+  });
+});

@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { account, auditLog, outbox, profiles, session, user, userRoles } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import { resetDatabase } from "../../../tests/helpers/database";
+import {
+  csvCell,
+  deleteMember,
+  listMembers,
+  loadMember,
+  newsletterCsv,
+  parseMemberFilters,
+  setMemberRole,
+  signOutEverywhere,
+} from "./members.server";
+
+const admin = { id: "admin-1", email: "admin@ipangel.test", name: "Admin", role: "admin" as const };
+
+async function addUser(id: string, email: string, options: { newsletter?: boolean; google?: boolean; sessions?: number } = {}) {
+  await db().insert(user).values({ id, name: id, email, emailVerified: true });
+  await db()
+    .insert(profiles)
+    .values({ id, username: `${id}-name`, newsletterSubscribed: options.newsletter ?? false });
+  await db()
+    .insert(account)
+    .values({ id: `${id}-acct`, accountId: id, providerId: options.google ? "google" : "credential", userId: id });
+  for (let index = 0; index < (options.sessions ?? 0); index += 1) {
+    await db()
+      .insert(session)
+      .values({ id: `${id}-s${index}`, token: `${id}-token-${index}`, userId: id, expiresAt: new Date(Date.now() + 86_400_000) });
+  }
+}
+
+describe("members", () => {
+  beforeEach(async () => {
+    await resetDatabase();
+    await addUser("admin-1", "admin@ipangel.test");
+    await addUser("u-ada", "ada@example.com", { newsletter: true, sessions: 2 });
+    await addUser("u-grace", "=cmd|calc@example.com", { google: true, newsletter: true });
+  });
+
+  it("lists and searches members with sign-in method, newsletter and last sign-in", async () => {
+    const { members } = await listMembers(parseMemberFilters(new URL("http://x/?q=ada")));
+    expect(members).toHaveLength(1);
+    expect(members[0]).toMatchObject({ email: "ada@example.com", newsletter: true, password: true, google: false, confirmed: true });
+    expect(members[0]!.lastSignIn).not.toBeNull();
+    expect((await listMembers(parseMemberFilters(new URL("http://x/?q=calc")))).members[0]).toMatchObject({
+      google: true,
+      password: false,
+    });
+  });
+
+  it("shows a member's sessions and mails, and signs them out everywhere", async () => {
+    await db()
+      .insert(outbox)
+      .values({ kind: "mail", payload: { to: "ADA@example.com", subject: "Confirm your email address" } });
+    await db()
+      .insert(outbox)
+      .values({ kind: "mail", payload: { to: "someone@else.test", subject: "Other" } });
+    const before = await loadMember("u-ada");
+    expect(before!.sessions).toHaveLength(2);
+    expect(before!.mails.map((mail) => mail.subject)).toEqual(["Confirm your email address"]);
+    expect(await signOutEverywhere(admin, "u-ada")).toMatchObject({ ok: true });
+    expect(await db().select().from(session).where(eq(session.userId, "u-ada"))).toEqual([]);
+    const [entry] = await db().select().from(auditLog);
+    expect(entry).toMatchObject({ action: "member.signOutEverywhere", changes: { sessions: { before: 2, after: 0 } } });
+  });
+
+  it("deletes an account completely (the self-service deletion) but never the admin's own", async () => {
+    expect(await deleteMember(admin, "admin-1")).toMatchObject({ ok: false, status: 409 });
+    expect(await deleteMember(admin, "u-ada")).toMatchObject({ ok: true });
+    expect(await db().select().from(user).where(eq(user.id, "u-ada"))).toEqual([]);
+    expect(await db().select().from(profiles).where(eq(profiles.id, "u-ada"))).toEqual([]);
+    // The notice mail of the self-service deletion is queued too.
+    const mails = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
+    expect(mails.map((mail) => mail.payload.to)).toContain("ada@example.com");
+    expect(await deleteMember(admin, "u-ada")).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("gives and takes roles, audited, and refuses unknown roles and the admin's own", async () => {
+    expect(await setMemberRole(admin, "u-ada", "editor")).toMatchObject({ ok: true });
+    expect((await db().select().from(userRoles).where(eq(userRoles.userId, "u-ada")))[0]!.role).toBe("editor");
+    expect(await setMemberRole(admin, "u-ada", "owner")).toMatchObject({ ok: false, status: 400 });
+    expect(await setMemberRole(admin, "admin-1", "")).toMatchObject({ ok: false, status: 409 });
+    expect(await setMemberRole(admin, "u-ada", "")).toMatchObject({ ok: true });
+    const entries = await db().select().from(auditLog).orderBy(auditLog.id);
+    expect(entries.map((entry) => [entry.action, entry.changes])).toEqual([
+      ["role.grant", { role: { before: null, after: "editor" } }],
+      ["role.revoke", { role: { before: "editor", after: null } }],
+    ]);
+  });
+
+  it("exports newsletter subscribers as CSV that a spreadsheet cannot run as a formula", async () => {
+    const { csv, count } = await newsletterCsv();
+    expect(count).toBe(2);
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe("email,username,customer_type,language,signed_up");
+    expect(lines[1]).toMatch(/^"'=cmd\|calc@example.com","u-grace-name","private","en","/);
+    expect(lines[2]).toMatch(/^"ada@example.com"/);
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+  });
+});

@@ -1,0 +1,216 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { eq } from "drizzle-orm";
+import { mediaCategories, mediaItems, categories, type FileType } from "~/db/schema";
+import { importManifest, safeFileName } from "~/features/media/import.server";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { publicContentChanged } from "~/lib/public-content.server";
+import { deleteFolder } from "~/lib/storage.server";
+import { recordAudit } from "./audit.server";
+import type { ConsoleActor } from "./guard.server";
+import { isUuid } from "./ids";
+
+/**
+ * Browser uploads (issue 11). The request body (the file's bytes, not multipart) is streamed to a
+ * temporary file, never held in memory; then the item goes through the SAME code path as
+ * `npm run media:import`: a one-item manifest handed to importManifest, which measures size,
+ * dimensions, duration and pages, makes the thumbnail, stores the file and writes the row. A
+ * failed or aborted upload removes its temporary folder and anything it stored.
+ */
+
+/**
+ * The body limit of the two console upload routes (POST /admin/media/upload and
+ * POST /admin/media/:id/file): far larger than the app's default request limit, so the body-limit
+ * middleware in server/app.ts must let these two paths through; this streaming code enforces it.
+ */
+export const MEDIA_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+
+/** The file name sent in `X-File-Name` (URI-encoded), or undefined when missing or unusable. */
+export function fileNameOf(request: Request) {
+  try {
+    const name = decodeURIComponent(request.headers.get("x-file-name") ?? "").trim();
+    const hasControlCharacter = [...name].some((char) => char.charCodeAt(0) < 0x20);
+    return name && name.length <= 255 && !hasControlCharacter && !/[/\\]/.test(name) ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const EXTENSIONS: Record<Exclude<FileType, "services">, readonly string[]> = {
+  image: [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".tif", ".tiff"],
+  video: [".mp4", ".m4v", ".webm", ".mov", ".ogv"],
+  audio: [".mp3", ".wav", ".ogg", ".oga", ".opus", ".flac", ".m4a", ".aac"],
+  pdf: [".pdf"],
+  sheet: [".csv", ".tsv", ".xlsx", ".xls", ".ods"],
+  document: [".docx", ".doc", ".odt", ".rtf", ".txt", ".md"],
+};
+
+/** The media type of a file by its extension (the import then checks the bytes). */
+export function fileTypeOf(fileName: string): FileType | undefined {
+  const extension = path.extname(fileName).toLowerCase();
+  return (Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>).find((type) => EXTENSIONS[type].includes(extension));
+}
+
+export const ACCEPTED_EXTENSIONS = Object.values(EXTENSIONS).flat();
+
+export class UploadError extends Error {
+  constructor(
+    public readonly key: string,
+    public readonly status: number,
+  ) {
+    super(key);
+  }
+}
+
+/** The title of an upload: the file name without extension, separators as spaces. */
+export function titleOf(fileName: string) {
+  const base = path.basename(fileName, path.extname(fileName)).replace(/[_]+/g, " ").replace(/\s+/g, " ").trim();
+  return (base || "Untitled").slice(0, 300);
+}
+
+function uploadRoot() {
+  return path.join(getEnv().DATA_DIR, "tmp", "uploads");
+}
+
+/** Streams the body into `<DATA_DIR>/tmp/uploads/<id>/<name>`, counting bytes; throws (and cleans up) past maxBytes or on abort. */
+export async function receiveUpload(request: Request, fileName: string, maxBytes: number) {
+  if (!request.body) throw new UploadError("admin.media.errors.emptyFile", 400);
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > maxBytes) throw new UploadError("admin.media.errors.tooLarge", 413);
+  const folder = path.join(uploadRoot(), randomUUID());
+  await fs.promises.mkdir(folder, { recursive: true });
+  const file = path.join(folder, safeFileName(fileName));
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) callback(new UploadError("admin.media.errors.tooLarge", 413));
+      else callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), counter, fs.createWriteStream(file));
+  } catch (error) {
+    await fs.promises.rm(folder, { recursive: true, force: true });
+    if (error instanceof UploadError) throw error;
+    // The browser went away (aborted upload) or the connection broke: nothing stays behind.
+    throw new UploadError("admin.media.errors.aborted", 400);
+  }
+  if (size === 0) {
+    await fs.promises.rm(folder, { recursive: true, force: true });
+    throw new UploadError("admin.media.errors.emptyFile", 400);
+  }
+  return { folder, file, size };
+}
+
+interface ManifestFields {
+  title: string;
+  file_type: FileType;
+  language: string;
+  [key: string]: unknown;
+}
+
+/** One item through importManifest (the import's code path); returns its id or throws with the import's reason. */
+async function importOne(folder: string, file: string, id: string, fields: ManifestFields) {
+  const manifest = path.join(folder, "manifest.json");
+  await fs.promises.writeFile(manifest, JSON.stringify({ items: [{ ...fields, id, file: path.basename(file) }] }));
+  const result = await importManifest(manifest);
+  const rejected = result.rejected[0];
+  if (rejected) {
+    logger.warn(`Console upload rejected: ${rejected.reason}`);
+    throw new UploadError("admin.media.errors.unreadable", 422);
+  }
+  return result;
+}
+
+/** A new item from an uploaded file, published at once. */
+export async function publishUpload(
+  actor: ConsoleActor,
+  request: Request,
+  options: { fileName: string; language: string; maxBytes: number },
+) {
+  const fileType = fileTypeOf(options.fileName);
+  if (!fileType) throw new UploadError("admin.media.errors.unsupportedType", 415);
+  const started = Date.now();
+  const { folder, file, size } = await receiveUpload(request, options.fileName, options.maxBytes);
+  const received = Date.now();
+  const id = randomUUID();
+  try {
+    await importOne(folder, file, id, { title: titleOf(options.fileName), file_type: fileType, language: options.language });
+    await recordAudit(actor, {
+      action: "library.upload",
+      entity: "media",
+      entityId: id,
+      summary: options.fileName,
+      before: null,
+      after: { title: titleOf(options.fileName), fileType, size },
+    });
+  } catch (error) {
+    // Whatever the import stored for this id goes too: a failed upload leaves nothing behind.
+    await deleteFolder("media-files", `items/${id}`).catch(() => {});
+    await db()
+      .delete(mediaItems)
+      .where(eq(mediaItems.id, id))
+      .catch(() => {});
+    throw error instanceof UploadError ? error : new UploadError("admin.errors.failed", 500);
+  } finally {
+    await fs.promises.rm(folder, { recursive: true, force: true });
+  }
+  publicContentChanged();
+  logger.info(
+    `Console upload: ${options.fileName} (${size} bytes) received in ${received - started} ms, published in ${Date.now() - started} ms`,
+  );
+  return { id, title: titleOf(options.fileName), size, receivedMs: received - started, publishedMs: Date.now() - started };
+}
+
+/** Replaces an item's file through the import (same id, every field kept; the new file is measured anew). */
+export async function replaceFile(actor: ConsoleActor, id: string, request: Request, options: { fileName: string; maxBytes: number }) {
+  if (!isUuid(id)) throw new UploadError("admin.errors.notFound", 404);
+  const [row] = await db().select().from(mediaItems).where(eq(mediaItems.id, id));
+  if (!row) throw new UploadError("admin.errors.notFound", 404);
+  const fileType = fileTypeOf(options.fileName);
+  if (!fileType) throw new UploadError("admin.media.errors.unsupportedType", 415);
+  const names = await db()
+    .select({ name: categories.name })
+    .from(mediaCategories)
+    .innerJoin(categories, eq(categories.id, mediaCategories.categoryId))
+    .where(eq(mediaCategories.mediaItemId, id));
+  const { folder, file, size } = await receiveUpload(request, options.fileName, options.maxBytes);
+  try {
+    await importOne(folder, file, id, {
+      title: row.title,
+      description: row.description,
+      file_type: fileType,
+      language: row.language,
+      ai_generated: row.aiGenerated,
+      version: row.version,
+      categories: names.map((entry) => entry.name),
+      service_kind: row.serviceKind,
+      endpoint: row.endpoint,
+      external_links: row.externalLinks,
+      creator: row.creator,
+      source: row.source,
+      license: row.license,
+      attribution: row.attribution,
+      searchable_text: row.searchableText,
+      created_at: row.createdAt.toISOString(),
+    });
+    await recordAudit(actor, {
+      action: "library.replaceFile",
+      entity: "media",
+      entityId: id,
+      summary: row.title,
+      before: { file: row.filePath?.split("/").pop() ?? null, fileType: row.fileType, size: row.fileSize },
+      after: { file: safeFileName(options.fileName), fileType, size },
+    });
+  } finally {
+    await fs.promises.rm(folder, { recursive: true, force: true });
+  }
+  publicContentChanged();
+  return { id, size };
+}

@@ -1,0 +1,114 @@
+import { useTranslation } from "react-i18next";
+import {
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useRevalidator,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "react-router";
+import { dispatch, fail, ok } from "~/features/admin/action.server";
+import { ActionNotice } from "~/features/admin/components/action-notice";
+import { AdminHeading } from "~/features/admin/components/admin-shell";
+import { ConfirmButton } from "~/features/admin/components/confirm-button";
+import { MediaUploader } from "~/features/admin/components/media-uploader";
+import { consoleMeta } from "~/features/admin/console.server";
+import { MediaEditForm } from "~/features/admin/forms/media-edit-form";
+import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
+import { deleteMediaItems, LINK_ROWS, loadMediaItem, updateMediaItem } from "~/features/admin/media-admin.server";
+import { ACCEPTED_EXTENSIONS, MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload.server";
+import { metaFromLoader } from "~/lib/seo";
+
+export const meta = metaFromLoader;
+
+/** /admin/media/:id: every field of the item, replace its file, delete it. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireConsole(request, "media");
+  const data = await loadMediaItem(params.id ?? "");
+  if (!data) consoleNotFound(request);
+  return {
+    ...data,
+    accept: ACCEPTED_EXTENSIONS,
+    maxBytes: MEDIA_UPLOAD_MAX_BYTES,
+    linkRows: LINK_ROWS,
+    meta: await consoleMeta(request, "admin.meta.media"),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireConsole(request, "media");
+  const id = params.id ?? "";
+  return dispatch(request, {
+    save: async (form) => {
+      const result = await updateMediaItem(actor, id, form);
+      return result.ok ? ok("save", "admin.media.saved") : fail("save", result.error, result.status, { errors: result.errors });
+    },
+    delete: async () => {
+      if (!(await deleteMediaItems(actor, [id]))) return fail("delete", "admin.errors.notFound", 404);
+      throw redirect("/admin/media");
+    },
+  });
+}
+
+export default function AdminMediaItemRoute() {
+  const { t } = useTranslation();
+  const { item, categories, accept, maxBytes, linkRows } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const revalidator = useRevalidator();
+  const facts = [
+    item.fileName ? [t("admin.media.facts.file"), item.fileName] : null,
+    item.mimeType ? [t("admin.media.facts.mime"), item.mimeType] : null,
+    item.fileSize !== null ? [t("admin.media.facts.size"), `${item.fileSize} B`] : null,
+    item.widthPx && item.heightPx ? [t("admin.media.facts.dimensions"), `${item.widthPx} × ${item.heightPx} px`] : null,
+    item.durationMs !== null ? [t("admin.media.facts.duration"), `${(item.durationMs / 1000).toFixed(1)} s`] : null,
+    item.pages !== null ? [t("admin.media.facts.pages"), String(item.pages)] : null,
+    item.sheetType ? [t("admin.media.facts.sheetType"), item.sheetType] : null,
+    [t("admin.media.columns.downloads"), String(item.downloads)],
+  ].filter((fact): fact is string[] => fact !== null);
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/media" className="text-primary underline underline-offset-2">
+          {t("admin.media.back")}
+        </Link>
+      </p>
+      <AdminHeading title={item.title}>
+        <ConfirmButton intent="delete" label={t("admin.media.delete")} confirm={t("admin.media.confirmDelete", { title: item.title })} />
+      </AdminHeading>
+      <ActionNotice result={result} />
+      <div className="mb-8 flex flex-wrap gap-6 rounded-lg border border-border bg-card p-4">
+        {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="h-32 w-auto rounded object-contain" /> : null}
+        <dl className="grid flex-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="media-facts">
+          {facts.map(([term, value]) => (
+            <div key={term}>
+              <dt className="text-xs text-muted-foreground">{term}</dt>
+              <dd className="break-all">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <MediaEditForm
+        key={result?.ok ? "saved" : "editing"}
+        item={item}
+        categories={categories}
+        errors={result && !result.ok ? result.errors : undefined}
+        linkRows={linkRows}
+      />
+      {item.hasFile ? (
+        <section aria-labelledby="replace-title" className="mt-10">
+          <h2 id="replace-title" className="mb-3 text-lg font-semibold">
+            {t("admin.media.replaceTitle")}
+          </h2>
+          <MediaUploader
+            accept={accept}
+            maxBytes={maxBytes}
+            target={`/admin/media/${item.id}/file`}
+            multiple={false}
+            onDone={() => revalidator.revalidate()}
+          />
+        </section>
+      ) : null}
+    </>
+  );
+}

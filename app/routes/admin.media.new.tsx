@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { AdminHeading } from "~/features/admin/components/admin-shell";
+import { MediaUploader } from "~/features/admin/components/media-uploader";
+import { consoleMeta } from "~/features/admin/console.server";
+import { requireConsole } from "~/features/admin/guard.server";
+import { ACCEPTED_EXTENSIONS, MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload.server";
+import { metaFromLoader } from "~/lib/seo";
+
+export const meta = metaFromLoader;
+
+/** /admin/media/new: upload files (drag and drop or several at once), each published through the import. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireConsole(request, "media");
+  return { accept: ACCEPTED_EXTENSIONS, maxBytes: MEDIA_UPLOAD_MAX_BYTES, meta: await consoleMeta(request, "admin.meta.media") };
+}
+
+export default function AdminMediaUploadRoute() {
+  const { t } = useTranslation();
+  const { accept, maxBytes } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/media" className="text-primary underline underline-offset-2">
+          {t("admin.media.back")}
+        </Link>
+      </p>
+      <AdminHeading title={t("admin.media.uploadTitle")} />
+      <p className="mb-4 max-w-2xl text-sm text-muted-foreground">{t("admin.media.uploadIntro")}</p>
+      <noscript>
+        <p className="mb-4 rounded-md border border-destructive p-3 text-sm">{t("admin.media.needsJavaScript")}</p>
+      </noscript>
+      <MediaUploader accept={accept} maxBytes={maxBytes} />
+    </>
+  );
+}

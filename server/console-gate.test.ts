@@ -1,0 +1,49 @@
+import type { ServerBuild } from "react-router";
+import { describe, expect, it } from "vitest";
+import { buildFor, sessionTokenOf } from "./console-gate";
+
+const route = (id: string) => ({ id, path: id });
+const build = {
+  routes: Object.fromEntries(
+    [
+      "root",
+      "routes/home",
+      "routes/admin",
+      "routes/admin._index",
+      "routes/admin.media",
+      "routes/admin.members.$id",
+      "routes/admin.settings",
+      "routes/not-found",
+    ].map((id) => [id, route(id)]),
+  ),
+  assets: { version: "v1", routes: Object.fromEntries(["root", "routes/admin", "routes/admin.members.$id"].map((id) => [id, route(id)])) },
+} as unknown as ServerBuild;
+
+describe("console gate", () => {
+  it("people without a role see a route table without any console route", () => {
+    const visible = buildFor(build, "public");
+    expect(Object.keys(visible.routes)).toEqual(["root", "routes/home", "routes/not-found"]);
+    expect(Object.keys(visible.assets.routes)).toEqual(["root"]);
+    expect(visible.assets.version).toBe("v1");
+  });
+
+  it("editors see media but not members or settings; admins see everything", () => {
+    expect(Object.keys(buildFor(build, "editor").routes)).toEqual([
+      "root",
+      "routes/home",
+      "routes/admin",
+      "routes/admin._index",
+      "routes/admin.media",
+      "routes/not-found",
+    ]);
+    expect(buildFor(build, "admin")).toBe(build);
+  });
+
+  it("reads the token of better-auth's session cookie and nothing else", () => {
+    expect(sessionTokenOf("language=de; better-auth.session_token=abcDEF123456.c2lnbmF0dXJl")).toBe("abcDEF123456");
+    expect(sessionTokenOf("__Secure-better-auth.session_token=abcDEF123456%2Esig")).toBe("abcDEF123456");
+    expect(sessionTokenOf("better-auth.session_token=%E0%A4%A")).toBeUndefined();
+    expect(sessionTokenOf("better-auth.session_token=' or 1=1 --")).toBeUndefined();
+    expect(sessionTokenOf(undefined)).toBeUndefined();
+  });
+});

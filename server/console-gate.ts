@@ -1,0 +1,98 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { ServerBuild } from "react-router";
+import type { ConsoleRole } from "~/db/schema";
+import { CONSOLE_HEADERS } from "~/features/admin/guard.server";
+import { canUse, isConsolePath, sectionOfRoute } from "~/features/admin/access";
+import { roleOfSessionToken } from "~/features/admin/roles.server";
+import { logger } from "~/lib/logger.server";
+
+/**
+ * The console is invisible to everyone without a role (issue 11, ADR 0020). A request is served
+ * by a route table that holds only what its sender may use: people without a role get a build
+ * without any /admin route, so `/admin/...`, its data requests and the lazy route manifest
+ * (`/__manifest`) answer exactly like an unknown path; editors get one without the admin-only
+ * sections. Every console loader and action checks again with the full session
+ * (requireConsole), so this gate only decides what is visible, never what is allowed.
+ */
+
+type Audience = ConsoleRole | "public";
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+/** The session token of a better-auth cookie (`<token>.<signature>`, URL-encoded). */
+export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
+  const match = cookieHeader ? SESSION_COOKIE.exec(cookieHeader) : null;
+  if (!match) return undefined;
+  let value: string;
+  try {
+    value = decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
+  const token = value.split(".")[0];
+  return /^[A-Za-z0-9_-]{8,200}$/.test(token) ? token : undefined;
+}
+
+/** A copy of the build whose route table holds only the routes the audience may see. */
+export function buildFor(build: ServerBuild, audience: Audience): ServerBuild {
+  if (audience === "admin") return build;
+  const visible = (id: string) => {
+    const section = sectionOfRoute(id);
+    return section === null || (audience !== "public" && canUse(audience, section));
+  };
+  const routes = Object.fromEntries(Object.entries(build.routes).filter(([id]) => visible(id)));
+  const assetRoutes = Object.fromEntries(Object.entries(build.assets.routes).filter(([id]) => visible(id)));
+  return { ...build, routes, assets: { ...build.assets, routes: assetRoutes } } as ServerBuild;
+}
+
+export function memoizedBuildFor(build: () => Promise<ServerBuild>, audience: Audience) {
+  const copies = new WeakMap<ServerBuild, ServerBuild>();
+  return async () => {
+    const full = await build();
+    let copy = copies.get(full);
+    if (!copy) {
+      copy = buildFor(full, audience);
+      copies.set(full, copy);
+    }
+    return copy;
+  };
+}
+
+type Handler = (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => unknown;
+
+/**
+ * Resolves the sender's console audience once (one query, only with a session cookie), before the
+ * request guard: `res.locals.consoleAccess` tells the route policy whether this console path is a
+ * door for this sender; for everyone else it has the policy of an unknown path.
+ */
+export function createConsoleAudience(): Handler {
+  return async function consoleAudience(req, res, next) {
+    let audience: Audience = "public";
+    const token = sessionTokenOf(req.headers.cookie);
+    if (token) {
+      try {
+        audience = (await roleOfSessionToken(token)) ?? "public";
+      } catch (error) {
+        logger.error("Console gate: role lookup failed", error);
+      }
+    }
+    res.locals.consoleAudience = audience;
+    // Any role: the console's paths are doors; which routes exist is the audience's build (an
+    // editor's admin-only path then answers like an unknown console path).
+    res.locals.consoleAccess = audience !== "public" && isConsolePath(req.path);
+    next();
+  };
+}
+
+/** Chooses the request handler by the audience createConsoleAudience resolved. */
+export function createConsoleGate(handlers: Record<Audience, Handler>): Handler {
+  return async function consoleGate(req, res, next) {
+    const audience = (res.locals.consoleAudience as Audience | undefined) ?? "public";
+    if (res.locals.consoleAccess === true) {
+      // Cache-Control (private, no-store) comes from the React Router adapter, as for every
+      // answer to a request with a session cookie; set here it would be sent twice.
+      res.setHeader("X-Robots-Tag", CONSOLE_HEADERS["X-Robots-Tag"]);
+    }
+    return handlers[audience](req, res, next);
+  };
+}

@@ -1,0 +1,221 @@
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { createAccount, createConsoleAccount, runAdmin, signedInRequest, userIdOf, visitorRequest } from "../helpers/console";
+import { e2eDataDir, withDatabase } from "../helpers/e2e-server";
+
+/**
+ * Who may use the operator console (issue 11): the whole matrix of visitor, user, editor and
+ * admin × every console page, data request, action and file route. Everyone without the role
+ * for a part gets exactly what an unknown path gets (status, headers that matter, body), so the
+ * console does not reveal that it exists. Roles are given with `npm run admin`, as an operator would.
+ */
+type Audience = "visitor" | "user" | "editor" | "admin";
+type Section = "overview" | "media" | "categories" | "inbox" | "members" | "settings" | "audit" | "numbers";
+
+const EDITOR_SECTIONS: Section[] = ["overview", "media", "categories", "inbox"];
+const allowed = (audience: Audience, section: Section) =>
+  audience === "admin" || (audience === "editor" && EDITOR_SECTIONS.includes(section));
+
+/** Every console page (GET; also its `.data` request). `:member`, `:item`, `:message` are filled in. */
+const PAGES: Array<{ path: string; section: Section }> = [
+  { path: "/admin", section: "overview" },
+  { path: "/admin/audit", section: "audit" },
+  { path: "/admin/settings", section: "settings" },
+  { path: "/admin/inbox", section: "inbox" },
+  { path: "/admin/inbox/:message", section: "inbox" },
+  { path: "/admin/members", section: "members" },
+  { path: "/admin/members/:member", section: "members" },
+  { path: "/admin/media", section: "media" },
+  { path: "/admin/media/new", section: "media" },
+  { path: "/admin/media/:item", section: "media" },
+  { path: "/admin/categories", section: "categories" },
+  { path: "/admin/numbers", section: "numbers" },
+];
+
+/** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
+const ACTIONS: Array<{ path: string; section: Section }> = [
+  { path: "/admin/settings", section: "settings" },
+  { path: "/admin/inbox/:message", section: "inbox" },
+  { path: "/admin/members/:member", section: "members" },
+  { path: "/admin/media", section: "media" },
+  { path: "/admin/media/:item", section: "media" },
+  { path: "/admin/categories", section: "categories" },
+];
+
+/** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */
+const FILES: Array<{ path: string; section: Section; method: "GET" | "POST" | "PUT"; allowedStatus: number[] }> = [
+  { path: "/admin/members/newsletter.csv", section: "members", method: "GET", allowedStatus: [200] },
+  // Without a file name the upload is refused before anything is read.
+  { path: "/admin/media/upload", section: "media", method: "POST", allowedStatus: [400] },
+  { path: "/admin/media/:item/file", section: "media", method: "POST", allowedStatus: [400] },
+];
+
+const contexts = {} as Record<Audience, APIRequestContext>;
+const emails = {} as Record<Audience, string>;
+const ids = { member: "", item: "00000000-0000-4000-8000-000000000000", message: "00000000-0000-4000-8000-000000000000" };
+
+function fill(path: string) {
+  return path.replace(":member", ids.member).replace(":item", ids.item).replace(":message", ids.message);
+}
+
+const UNKNOWN_PREFIX = "/zz-no-such-page";
+
+/**
+ * The unknown path of the same shape: outside the console for people without a role; for an
+ * editor (who knows the console exists) an unknown path inside it.
+ */
+function twinOf(path: string, audience: Audience) {
+  if (audience === "editor") {
+    const from = /^\/admin\/[^/.]+/.exec(path)![0];
+    return { from, to: "/admin/zz-no-such-page" };
+  }
+  return { from: "/admin", to: UNKNOWN_PREFIX };
+}
+
+async function send(context: APIRequestContext, method: string, path: string) {
+  const options = { maxRedirects: 0, failOnStatusCode: false };
+  if (method === "GET") return context.get(path, options);
+  return context.fetch(path, { ...options, method, form: method === "POST" ? { intent: "no-such-intent" } : undefined });
+}
+
+/** The answer is the same as for an unknown path of the same shape (same status, body, caching). */
+async function expectUnknownPath(
+  context: APIRequestContext,
+  method: string,
+  path: string,
+  response: APIResponse,
+  audience: Audience = "visitor",
+) {
+  const { from, to } = twinOf(path, audience);
+  const twin = await send(context, method, path.replace(from, to));
+  expect(response.status(), `${method} ${path}`).toBe(twin.status());
+  expect(response.headers()["cache-control"], `${method} ${path} cache-control`).toBe(twin.headers()["cache-control"]);
+  expect(response.headers()["x-robots-tag"], `${method} ${path} x-robots-tag`).toBe(twin.headers()["x-robots-tag"]);
+  // Every answer has its own Content-Security-Policy nonce; everything else must be the same.
+  const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+  const body = withoutNonces((await response.text()).replaceAll(from, to));
+  expect(body, `${method} ${path} body`).toBe(withoutNonces(await twin.text()));
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  // `npm run admin` starts a tsx process per call: slow on a busy machine.
+  test.setTimeout(240_000);
+  emails.user = await createAccount("console-user");
+  emails.editor = await createConsoleAccount("console-editor", "editor");
+  emails.admin = await createConsoleAccount("console-admin", "admin");
+  contexts.visitor = await visitorRequest();
+  contexts.user = await signedInRequest(emails.user);
+  contexts.editor = await signedInRequest(emails.editor);
+  contexts.admin = await signedInRequest(emails.admin);
+  ids.member = await userIdOf(emails.user);
+  ids.message = await withDatabase(e2eDataDir(), async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      "insert into contact_messages (name, email, subject, message) values ('Matrix', 'matrix@example.com', 'Matrix', 'A message for the door test') returning id",
+    );
+    return rows[0]!.id;
+  });
+  ids.item = await withDatabase(e2eDataDir(), async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      "insert into media_items (title, file_type) values ('Matrix door service', 'services') returning id",
+    );
+    return rows[0]!.id;
+  });
+});
+
+test.afterAll(async () => {
+  for (const context of Object.values(contexts)) await context.dispose();
+});
+
+test.describe("npm run admin", () => {
+  test("grant, list and revoke; an unknown account exits non-zero with a message", async () => {
+    test.setTimeout(240_000);
+    const email = await createAccount("console-cli");
+    const granted = await runAdmin(["grant", email, "--role", "editor"]);
+    expect(granted.code).toBe(0);
+    expect(granted.stdout).toContain(`${email} is now editor`);
+    expect((await runAdmin(["list"])).stdout).toMatch(new RegExp(`editor\\s+${email.replace(/[.+]/g, "\\$&")}`));
+    const promoted = await runAdmin(["grant", email]);
+    expect(promoted.stdout).toContain(`${email} is now admin (was editor)`);
+    const revoked = await runAdmin(["revoke", email]);
+    expect(revoked.code).toBe(0);
+    expect((await runAdmin(["list"])).stdout).not.toContain(email);
+
+    const unknown = await runAdmin(["grant", "nobody-at-all@example.com"]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain("No account with the e-mail address nobody-at-all@example.com");
+    const badRole = await runAdmin(["grant", email, "--role", "owner"]);
+    expect(badRole.code).not.toBe(0);
+    expect(badRole.stderr).toContain('Unknown role "owner"');
+    // The shell's changes are in the audit log too.
+    const entries = await withDatabase(e2eDataDir(), async (client) => {
+      const { rows } = await client.query<{ action: string }>("select action from audit_log where summary = $1 order by id", [email]);
+      return rows.map((row) => row.action);
+    });
+    expect(entries).toEqual(["role.grant", "role.grant", "role.revoke"]);
+  });
+});
+
+test.describe("the console's doors", () => {
+  for (const audience of ["visitor", "user", "editor", "admin"] as const) {
+    test(`${audience}: every page, data request, action and file route`, async () => {
+      const context = contexts[audience];
+      for (const page of PAGES) {
+        const path = fill(page.path);
+        for (const url of [path, `${path}.data`]) {
+          const response = await send(context, "GET", url);
+          if (allowed(audience, page.section)) {
+            expect(response.status(), `GET ${url} as ${audience}`).toBe(200);
+            expect(response.headers()["cache-control"]).toBe("private, no-store");
+            expect(response.headers()["x-robots-tag"]).toBe("noindex");
+            expect(response.headers()["x-page-cache"]).toBeUndefined();
+          } else {
+            await expectUnknownPath(context, "GET", url, response, audience);
+          }
+        }
+      }
+      for (const action of ACTIONS) {
+        const path = fill(action.path);
+        for (const url of [path, `${path}.data`]) {
+          const response = await send(context, "POST", url);
+          if (allowed(audience, action.section)) expect(response.status(), `POST ${url} as ${audience}`).toBe(400);
+          else await expectUnknownPath(context, "POST", url, response, audience);
+        }
+      }
+      for (const file of FILES) {
+        const path = fill(file.path);
+        const response = await send(context, file.method, path);
+        if (allowed(audience, file.section))
+          expect(file.allowedStatus, `${file.method} ${path} as ${audience}`).toContain(response.status());
+        else await expectUnknownPath(context, file.method, path, response, audience);
+      }
+    });
+  }
+
+  test("the lazy route manifest lists no console route for people without a role", async () => {
+    const home = await (await contexts.admin.get("/")).text();
+    const version = /"version":\s*"([0-9a-f]+)"/.exec(home)?.[1];
+    expect(version).toBeTruthy();
+    const paths = PAGES.map((page) => fill(page.path)).join(",");
+    for (const audience of ["visitor", "user"] as const) {
+      const manifest = await contexts[audience].get(`/__manifest?version=${version}&paths=${encodeURIComponent(paths)}`);
+      expect(await manifest.text()).not.toContain("routes/admin");
+    }
+    const forAdmin = await contexts.admin.get(`/__manifest?version=${version}&paths=${encodeURIComponent(paths)}`);
+    expect(await forAdmin.text()).toContain("routes/admin");
+    // No public file lists the console's routes or texts.
+    expect((await contexts.visitor.get("/sitemap.xml")).ok()).toBe(true);
+    expect(await (await contexts.visitor.get("/sitemap.xml")).text()).not.toContain("/admin");
+    expect(await (await contexts.visitor.get("/robots.txt")).text()).not.toContain("/admin");
+  });
+
+  test("a revoked role closes the console at once, on the same session", async () => {
+    test.setTimeout(120_000);
+    const email = await createConsoleAccount("console-revoked", "admin");
+    const context = await signedInRequest(email);
+    expect((await context.get("/admin")).status()).toBe(200);
+    expect((await runAdmin(["revoke", email])).code).toBe(0);
+    await expectUnknownPath(context, "GET", "/admin", await send(context, "GET", "/admin"));
+    await context.dispose();
+  });
+});
