@@ -47,7 +47,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The community site and its module paths stay on the server: only members get links into it (ADR 0010). */
 function browserSiteFacts(facts: SiteFacts): SiteFacts {
-  return { ...facts, externalUrls: { ...facts.externalUrls, community: "" }, communityModulePaths: {} as SiteFacts["communityModulePaths"] };
+  return {
+    ...facts,
+    externalUrls: { ...facts.externalUrls, community: "" },
+    communityModulePaths: {} as SiteFacts["communityModulePaths"],
+  };
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
@@ -76,13 +80,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-background text-foreground antialiased">
         <LanguageProvider language={language}>
           <SiteFactsProvider value={data?.site ?? defaultFacts}>
-          <div className="flex min-h-screen flex-col">
-            <SiteHeader user={data?.user ?? null} renderCart={(layout) => <CartButton layout={layout} />} />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            <SiteFooter year={data?.year ?? new Date().getFullYear()} />
-          </div>
+            <div className="flex min-h-screen flex-col">
+              <SiteHeader user={data?.user ?? null} renderCart={(layout) => <CartButton layout={layout} />} />
+              <main id="main" className="flex-1">
+                {children}
+              </main>
+              <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+            </div>
           </SiteFactsProvider>
           <LanguageSync />
         </LanguageProvider>

@@ -46,12 +46,16 @@ export const parts = [Button, cn, getOptionalUser];
       "import-x/no-restricted-paths",
     );
     // A sub-folder is internal even for server modules.
-    expect(await rulesBroken("app/features/shop/probe.server.ts", `export { upsertItem } from "~/features/media/import/save-item.server";\n`)).toContain(
-      "import-x/no-restricted-paths",
-    );
+    expect(
+      await rulesBroken("app/features/shop/probe.server.ts", `export { upsertItem } from "~/features/media/import/save-item.server";\n`),
+    ).toContain("import-x/no-restricted-paths");
     // The public surface: top-level *.server.ts modules and the listed browser-safe modules.
-    expect(await rulesBroken("app/features/shop/probe.server.ts", `export { findMedia } from "~/features/media/media.server";\n`)).toEqual([]);
-    expect(await rulesBroken("app/features/shop/probe.ts", `export { formatMegabytes } from "~/features/media/media-types";\n`)).toEqual([]);
+    expect(await rulesBroken("app/features/shop/probe.server.ts", `export { findMedia } from "~/features/media/media.server";\n`)).toEqual(
+      [],
+    );
+    expect(await rulesBroken("app/features/shop/probe.ts", `export { formatMegabytes } from "~/features/media/media-types";\n`)).toEqual(
+      [],
+    );
   });
 
   it("rejects a value import of a *.server module in browser code, and allows its types", async () => {
@@ -61,9 +65,9 @@ export const parts = [Button, cn, getOptionalUser];
     expect(await rulesBroken("app/components/probe.tsx", `import { db } from "~/lib/db.server";\nexport const x = db;\n`)).toContain(
       "@typescript-eslint/no-restricted-imports",
     );
-    expect(await rulesBroken("app/features/media/probe.tsx", `import type { MediaPage } from "./media.server";\nexport type X = MediaPage;\n`)).toEqual(
-      [],
-    );
+    expect(
+      await rulesBroken("app/features/media/probe.tsx", `import type { MediaPage } from "./media.server";\nexport type X = MediaPage;\n`),
+    ).toEqual([]);
   });
 
   it("rejects an import cycle", async () => {

@@ -118,7 +118,9 @@ const failed = results.reduce((sum, result) => sum + result.counts.failed, 0);
 const anyFailed = results.some((result) => result.status !== 0);
 step("Summary");
 for (const result of results) {
-  process.stdout.write(`${result.status === 0 ? "ok  " : "FAIL"} ${result.name}: ${result.counts.passed} passed, ${result.counts.failed} failed\n`);
+  process.stdout.write(
+    `${result.status === 0 ? "ok  " : "FAIL"} ${result.name}: ${result.counts.passed} passed, ${result.counts.failed} failed\n`,
+  );
 }
 process.stdout.write(`${passed} passed, ${anyFailed && failed === 0 ? 1 : failed} failed\n`);
 process.exit(anyFailed ? 1 : 0);
@@ -136,9 +138,30 @@ async function runAgainstDebianPostgres() {
   const pwfile = path.join(folder, "pw");
   fs.writeFileSync(pwfile, "pg15-test\n");
   if (isRoot()) execFileSync("chown", ["postgres:postgres", pwfile]);
-  const [initCommand, initArgs] = asPostgres([path.join(bin, "initdb"), "-D", dataDir, "-U", "postgres", `--pwfile=${pwfile}`, "--auth=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8"]);
+  const [initCommand, initArgs] = asPostgres([
+    path.join(bin, "initdb"),
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    `--pwfile=${pwfile}`,
+    "--auth=scram-sha-256",
+    "-E",
+    "UTF8",
+    "--locale=C.UTF-8",
+  ]);
   execFileSync(initCommand, initArgs, { stdio: "ignore" });
-  const [ctlCommand, ctlArgs] = asPostgres([path.join(bin, "pg_ctl"), "-D", dataDir, "-l", path.join(folder, "log"), "-w", "-o", `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off`, "start"]);
+  const [ctlCommand, ctlArgs] = asPostgres([
+    path.join(bin, "pg_ctl"),
+    "-D",
+    dataDir,
+    "-l",
+    path.join(folder, "log"),
+    "-w",
+    "-o",
+    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off`,
+    "start",
+  ]);
   execFileSync(ctlCommand, ctlArgs, { stdio: "inherit" });
   try {
     return run(process.execPath, vitestArgs("test-results/vitest-pg15.json"), {

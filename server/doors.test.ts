@@ -87,7 +87,10 @@ describe("/api/auth: one door per action", { timeout: 120_000 }, () => {
             method,
             ...(method === "GET" || method === "HEAD"
               ? {}
-              : { body: JSON.stringify({ email: ownerEmail, password: "x", newEmail: "x@evil.test", name: "x" }), headers: { "content-type": "application/json" } }),
+              : {
+                  body: JSON.stringify({ email: ownerEmail, password: "x", newEmail: "x@evil.test", name: "x" }),
+                  headers: { "content-type": "application/json" },
+                }),
           });
           const body = await response.text();
           expect(response.status, `${method} ${url}`).toBeLessThan(500);
@@ -172,22 +175,46 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
         headers: { "content-type": "application/json", "x-forwarded-for": from },
       });
       direct.push(response.status);
-      const form = await client.postForm("/auth", { intent: "login", js: "1", email: target, password: `wrong-${attempt}` }, { "x-forwarded-for": from });
+      const form = await client.postForm(
+        "/auth",
+        { intent: "login", js: "1", email: target, password: `wrong-${attempt}` },
+        { "x-forwarded-for": from },
+      );
       statuses.push(form.status);
     }
     expect(new Set(direct)).toEqual(new Set([404]));
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(new Set(statuses.slice(10))).toEqual(new Set([429]));
     // The right password is refused too while the account is locked.
-    const right = await createClient(rig.server.url).postForm("/auth", { intent: "login", js: "1", email: target, password: "target-secret-1" }, { "x-forwarded-for": "198.51.100.77" });
+    const right = await createClient(rig.server.url).postForm(
+      "/auth",
+      { intent: "login", js: "1", email: target, password: "target-secret-1" },
+      { "x-forwarded-for": "198.51.100.77" },
+    );
     expect(right.status).toBe(429);
   });
 
   it("2b. sign-up and name changes keep the form's rules; a mail greeting never carries a URL or a line break", async () => {
     const client = createClient(rig.server.url);
     const base = { intent: "signup", js: "1", customerType: "private", password: "secret-pass-1", acceptTerms: "on", acceptPrivacy: "on" };
-    expect((await client.request("/api/auth/sign-up/email", { method: "POST", body: JSON.stringify({ name: "a", email: uniqueAddress("x"), password: "secret-pass-1" }), headers: { "content-type": "application/json" } })).status).toBe(404);
-    expect((await client.request("/api/auth/update-user", { method: "POST", body: JSON.stringify({ name: "x".repeat(20_000) }), headers: { "content-type": "application/json", cookie: owner.jar.header() } })).status).toBe(404);
+    expect(
+      (
+        await client.request("/api/auth/sign-up/email", {
+          method: "POST",
+          body: JSON.stringify({ name: "a", email: uniqueAddress("x"), password: "secret-pass-1" }),
+          headers: { "content-type": "application/json" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await client.request("/api/auth/update-user", {
+          method: "POST",
+          body: JSON.stringify({ name: "x".repeat(20_000) }),
+          headers: { "content-type": "application/json", cookie: owner.jar.header() },
+        })
+      ).status,
+    ).toBe(404);
 
     const answers = {
       short: await client.postForm("/auth", { ...base, username: "a", email: uniqueAddress("short") }),
@@ -302,7 +329,11 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
           const answer = await rawRequest(rig.server.url, {
             method: "POST",
             path,
-            headers: { ...(type ? { "content-type": type } : {}), ...(cookie ? { cookie } : {}), "content-length": String(Buffer.byteLength(body ?? "")) },
+            headers: {
+              ...(type ? { "content-type": type } : {}),
+              ...(cookie ? { cookie } : {}),
+              "content-length": String(Buffer.byteLength(body ?? "")),
+            },
             body: body ?? "",
           });
           const label = `${path} ${type ?? "(none)"} ${cookie ? "signed in" : "signed out"}`;
@@ -316,7 +347,12 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
     expect(options.status).toBe(405);
     expect(options.headers.allow).toBe("GET, HEAD");
     expect(JSON.parse(options.body).error).toBe("This action is not available here.");
-    const json = await rawRequest(rig.server.url, { method: "POST", path: "/auth", headers: { "content-type": "application/json" }, body: "{}" });
+    const json = await rawRequest(rig.server.url, {
+      method: "POST",
+      path: "/auth",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(json.status).toBe(415);
     expect(JSON.parse(json.body).error).toBe("This kind of content is not accepted here.");
     const log = rig.server.output();
@@ -358,10 +394,18 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
     const login = await createClient(rig.server.url).postForm("/auth", { intent: "login", js: "1", email: ownerEmail, password: PASSWORD });
     expect(login.headers.get("cache-control")).toBe("private, no-store");
 
-    for (const [from, to] of [["/about/", "/about"], ["/ABOUT", "/about"], ["/Shop/Cart/", "/shop/cart"], ["/about/?lang=de", "/about?lang=de"]] as const) {
+    for (const [from, to] of [
+      ["/about/", "/about"],
+      ["/ABOUT", "/about"],
+      ["/Shop/Cart/", "/shop/cart"],
+      ["/about/?lang=de", "/about?lang=de"],
+    ] as const) {
       const response = await visitor.request(from);
       expect(response.status, from).toBe(301);
-      expect(new URL(response.headers.get("location")!, rig.server.url).pathname + new URL(response.headers.get("location")!, rig.server.url).search).toBe(to);
+      expect(
+        new URL(response.headers.get("location")!, rig.server.url).pathname +
+          new URL(response.headers.get("location")!, rig.server.url).search,
+      ).toBe(to);
     }
   });
 
@@ -395,12 +439,17 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
     // A session signed in 91 days ago ends, however recently it was used.
     expect((await client.request("/profile")).status).toBe(200);
     await database((db) =>
-      db.query(`update sessions set created_at = now() - interval '91 days', updated_at = now() where user_id = (select id from users where email = $1)`, [email]),
+      db.query(
+        `update sessions set created_at = now() - interval '91 days', updated_at = now() where user_id = (select id from users where email = $1)`,
+        [email],
+      ),
     );
     const expired = await client.request("/profile");
     expect(expired.status).toBe(302);
     expect(expired.headers.get("location")).toBe("/auth");
-    const left = await database((db) => db.query(`select count(*)::int as n from sessions where user_id = (select id from users where email = $1)`, [email]));
+    const left = await database((db) =>
+      db.query(`select count(*)::int as n from sessions where user_id = (select id from users where email = $1)`, [email]),
+    );
     expect(left.rows[0].n).toBe(0);
   });
 });

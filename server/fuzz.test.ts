@@ -37,7 +37,8 @@ async function newSession(index: number) {
     },
     { "x-forwarded-for": `203.0.113.${index}` },
   );
-  if (response.status !== 200 || !client.jar.has(/session_token/)) throw new Error(`sign-up for the fuzz session failed: ${response.status}`);
+  if (response.status !== 200 || !client.jar.has(/session_token/))
+    throw new Error(`sign-up for the fuzz session failed: ${response.status}`);
   return client.jar.header();
 }
 
@@ -55,10 +56,7 @@ afterAll(async () => {
 
 // ---- what a form looks like when it is right (the fuzzer mutates from here, or starts from nothing)
 
-const PNG_1X1 = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 const FORMS: Record<string, Record<string, Record<string, string>>> = {
   "/auth": {
@@ -171,7 +169,28 @@ const fieldValue = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("on", "true", "false", "", "private", "business", "1") },
 );
 const fieldName = fc.oneof(
-  fc.constantFrom("intent", "js", "email", "password", "username", "customerType", "newEmail", "currentPassword", "newPassword", "confirmPassword", "token", "name", "subject", "message", "lines", "avatar", "acceptTerms", "acceptPrivacy", "newsletterSubscribed", "website"),
+  fc.constantFrom(
+    "intent",
+    "js",
+    "email",
+    "password",
+    "username",
+    "customerType",
+    "newEmail",
+    "currentPassword",
+    "newPassword",
+    "confirmPassword",
+    "token",
+    "name",
+    "subject",
+    "message",
+    "lines",
+    "avatar",
+    "acceptTerms",
+    "acceptPrivacy",
+    "newsletterSubscribed",
+    "website",
+  ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: "binary", maxLength: 12 }),
 );
@@ -223,34 +242,47 @@ const who = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 0, max: SESSIONS - 1 }) },
 );
 const language = fc.constantFrom("", "en", "de", "es", "xx", "%E0");
-const encoding = fc.constantFrom<Encoding>("urlencoded", "urlencoded", "urlencoded", "multipart", "multipart", "multipart-file", "json", "text", "xml", "garbage", "none", "random-type");
+const encoding = fc.constantFrom<Encoding>(
+  "urlencoded",
+  "urlencoded",
+  "urlencoded",
+  "multipart",
+  "multipart",
+  "multipart-file",
+  "json",
+  "text",
+  "xml",
+  "garbage",
+  "none",
+  "random-type",
+);
 
-const formRequest: fc.Arbitrary<FuzzRequest> = fc
-  .constantFrom(...Object.keys(FORMS))
-  .chain((page) =>
-    fc.record({
-      // Mostly what the forms send (POST to the .data form, as with JavaScript), the rest of the
-      // methods and document posts less often (each renders a whole page).
-      method: fc.constantFrom("POST", "POST", "POST", "POST", "POST", "POST", "GET", "PUT", "DELETE", "PATCH", "OPTIONS"),
-      path: fc.constantFrom(page, `${page}.data`, `${page}.data`, `${page}.data`),
-      encoding,
-      fields: fieldsFor(page),
-      who,
-      language,
-      file: fc.constantFrom<"png" | "bytes">("png", "bytes"),
-      bytes: fc.uint8Array({ maxLength: 2048 }),
-      randomType: fc.stringMatching(/^[\x20-\x7e]{0,40}$/),
-    }),
-  );
+const formRequest: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...Object.keys(FORMS)).chain((page) =>
+  fc.record({
+    // Mostly what the forms send (POST to the .data form, as with JavaScript), the rest of the
+    // methods and document posts less often (each renders a whole page).
+    method: fc.constantFrom("POST", "POST", "POST", "POST", "POST", "POST", "GET", "PUT", "DELETE", "PATCH", "OPTIONS"),
+    path: fc.constantFrom(page, `${page}.data`, `${page}.data`, `${page}.data`),
+    encoding,
+    fields: fieldsFor(page),
+    who,
+    language,
+    file: fc.constantFrom<"png" | "bytes">("png", "bytes"),
+    bytes: fc.uint8Array({ maxLength: 2048 }),
+    randomType: fc.stringMatching(/^[\x20-\x7e]{0,40}$/),
+  }),
+);
 
 const resourceRequest: fc.Arbitrary<FuzzRequest> = fc.record({
   method: fc.constantFrom("GET", "GET", "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"),
   path: fc.oneof(
     fc.constantFrom(...RESOURCE_GETS),
-    fc.tuple(fc.constantFrom("/api/media/", "/files/avatars/", "/files/media-files/"), fc.string({ maxLength: 30 })).map(
-      ([prefix, rest]) => `${prefix}${encodeURIComponent(rest)}${prefix.startsWith("/api") ? "/download" : ""}`,
-    ),
-    fc.tuple(fc.constantFrom(...RESOURCE_GETS), fc.string({ maxLength: 30 })).map(([path, query]) => `${path}?${query.replace(/[#\s]/g, "")}`),
+    fc
+      .tuple(fc.constantFrom("/api/media/", "/files/avatars/", "/files/media-files/"), fc.string({ maxLength: 30 }))
+      .map(([prefix, rest]) => `${prefix}${encodeURIComponent(rest)}${prefix.startsWith("/api") ? "/download" : ""}`),
+    fc
+      .tuple(fc.constantFrom(...RESOURCE_GETS), fc.string({ maxLength: 30 }))
+      .map(([path, query]) => `${path}?${query.replace(/[#\s]/g, "")}`),
     fc.webPath().map((path) => path || "/"),
   ),
   encoding,
@@ -263,10 +295,16 @@ const resourceRequest: fc.Arbitrary<FuzzRequest> = fc.record({
 const authRequest: fc.Arbitrary<FuzzRequest> = fc.record({
   method: fc.constantFrom("GET", "GET", "GET", "POST", "HEAD"),
   path: fc.oneof(
-    fc.tuple(fc.constantFrom(...PUBLIC_AUTH_ENDPOINTS.map((entry) => entry.path)), fc.string({ maxLength: 40 }), fc.string({ maxLength: 60 })).map(
-      ([path, param, token]) =>
-        `/api/auth${path.replace(/:[a-z]+/i, path.includes("callback") ? "google" : encodeURIComponent(param) || "x")}?token=${encodeURIComponent(token)}&code=${encodeURIComponent(param)}&state=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(param)}`,
-    ),
+    fc
+      .tuple(
+        fc.constantFrom(...PUBLIC_AUTH_ENDPOINTS.map((entry) => entry.path)),
+        fc.string({ maxLength: 40 }),
+        fc.string({ maxLength: 60 }),
+      )
+      .map(
+        ([path, param, token]) =>
+          `/api/auth${path.replace(/:[a-z]+/i, path.includes("callback") ? "google" : encodeURIComponent(param) || "x")}?token=${encodeURIComponent(token)}&code=${encodeURIComponent(param)}&state=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(param)}`,
+      ),
     fc.string({ maxLength: 30 }).map((rest) => `/api/auth/${encodeURIComponent(rest)}`),
   ),
   encoding,
@@ -276,7 +314,11 @@ const authRequest: fc.Arbitrary<FuzzRequest> = fc.record({
   bytes: fc.uint8Array({ maxLength: 256 }),
 });
 
-const anyRequest = fc.oneof({ weight: 6, arbitrary: formRequest }, { weight: 2, arbitrary: resourceRequest }, { weight: 2, arbitrary: authRequest });
+const anyRequest = fc.oneof(
+  { weight: 6, arbitrary: formRequest },
+  { weight: 2, arbitrary: resourceRequest },
+  { weight: 2, arbitrary: authRequest },
+);
 
 // ---- sending
 
@@ -377,7 +419,10 @@ describe("fuzz: no input gets a 5xx", () => {
       if (process.env.FUZZ_PROFILE) {
         const byGroup = new Map<string, [number, number]>();
         for (const [kind, [count, total]] of tally.timeByKind) {
-          const group = kind.replace(/ \d+$/, "").replace(/\/api\/media\/[^ ]*/, "/api/media/*").replace(/\/files\/[^ ]*/, "/files/*");
+          const group = kind
+            .replace(/ \d+$/, "")
+            .replace(/\/api\/media\/[^ ]*/, "/api/media/*")
+            .replace(/\/files\/[^ ]*/, "/files/*");
           const [c, t] = byGroup.get(group) ?? [0, 0];
           byGroup.set(group, [c + count, t + total]);
         }
@@ -393,7 +438,9 @@ describe("fuzz: no input gets a 5xx", () => {
       console.info(
         `fuzz: server used ${(cpuSecondsOf(rig.server.process.pid!) - serverCpu).toFixed(1)} CPU s, the generator ${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU s`,
       );
-      console.info(`fuzz: ${tally.sent} requests in ${Math.round((Date.now() - started) / 1000)} s, statuses ${JSON.stringify(Object.fromEntries([...tally.statuses].sort(([a], [b]) => a - b)))}`);
+      console.info(
+        `fuzz: ${tally.sent} requests in ${Math.round((Date.now() - started) / 1000)} s, statuses ${JSON.stringify(Object.fromEntries([...tally.statuses].sort(([a], [b]) => a - b)))}`,
+      );
     },
     // The target is under 2 minutes on an idle 2-core machine (the log line says how long it
     // took); the limit leaves room for a machine shared with other runs.

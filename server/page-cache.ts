@@ -96,7 +96,9 @@ export function createPageCache(options: {
     const context = { ...options.getLoadContext(req, res), cspNonce: NONCE_PLACEHOLDER };
     const response = await handler(new Request(url, { method: "GET", headers }), context as never);
     const raw = await response.text();
-    const kept = [...response.headers].filter(([name]) => name !== "content-length" && name !== "content-encoding" && name !== POLICY_HEADER);
+    const kept = [...response.headers].filter(
+      ([name]) => name !== "content-length" && name !== "content-encoding" && name !== POLICY_HEADER,
+    );
     if (response.status !== 200 || response.headers.has("set-cookie")) {
       return { expiresAt: 0, status: response.status, headers: kept, etag: "", template: raw };
     }

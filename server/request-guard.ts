@@ -25,11 +25,7 @@ declare module "express-serve-static-core" {
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-const CANONICAL_PATHS = new Set<string>([
-  ...PUBLIC_PAGES.map((page) => page.path),
-  ...FORM_ACTION_PATHS,
-  "/shop/cart",
-]);
+const CANONICAL_PATHS = new Set<string>([...PUBLIC_PAGES.map((page) => page.path), ...FORM_ACTION_PATHS, "/shop/cart"]);
 
 export type RefusalKey = "badRequest" | "payloadTooLarge" | "unsupportedMediaType" | "methodNotAllowed" | "notFound";
 

@@ -19,10 +19,7 @@ export interface SiteConfig {
   /** /consulting: where each sector's "resources" link and "View More Case Studies" land in the media library. */
   consultingLibraryLinks: Record<"fintech" | "media" | "education" | "healthcare" | "caseStudies", string>;
   /** Where each module lives on the external community platform (paths below externalUrls.community). */
-  communityModulePaths: Record<
-    "discussions" | "events" | "learning" | "badges" | "directory" | "groups",
-    string
-  >;
+  communityModulePaths: Record<"discussions" | "events" | "learning" | "badges" | "directory" | "groups", string>;
   social: Array<{ name: "LinkedIn" | "Instagram" | "YouTube" | "X" | "GitHub"; url: string }>;
   /**
    * Home page claims. Leave a value null and the claim is not shown: the site never shows

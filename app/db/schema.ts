@@ -120,23 +120,24 @@ export const mediaItems = pgTable(
     index("media_items_search_idx").using("gin", table.searchVector),
     index("media_items_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
     index("media_items_file_type_created_at_idx").on(table.fileType, table.createdAt.desc()),
-    check(
-      "media_items_file_type_check",
-      sql`${table.fileType} in ('image', 'video', 'audio', 'pdf', 'sheet', 'document', 'services')`,
-    ),
+    check("media_items_file_type_check", sql`${table.fileType} in ('image', 'video', 'audio', 'pdf', 'sheet', 'document', 'services')`),
     check("media_items_download_count_check", sql`${table.downloadCount} >= 0`),
   ],
 );
 
-export const categories = pgTable("categories", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  /** Readable address (`?category=brand-assets`), derived from the name by PostgreSQL (migration 0006). */
-  slug: text("slug").generatedAlwaysAs(
-    sql`trim(both '-' from regexp_replace(translate(replace(replace(replace(replace(lower("name"), 'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'ß', 'ss'), 'áàâãéèêëíìîïóòôõúùûçñ', 'aaaaeeeeiiiioooouuucn'), '[^a-z0-9]+', '-', 'g'))`,
-  ),
-}, (table) => [index("categories_slug_idx").on(table.slug)]);
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Readable address (`?category=brand-assets`), derived from the name by PostgreSQL (migration 0006). */
+    slug: text("slug").generatedAlwaysAs(
+      sql`trim(both '-' from regexp_replace(translate(replace(replace(replace(replace(lower("name"), 'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'ß', 'ss'), 'áàâãéèêëíìîïóòôõúùûçñ', 'aaaaeeeeiiiioooouuucn'), '[^a-z0-9]+', '-', 'g'))`,
+    ),
+  },
+  (table) => [index("categories_slug_idx").on(table.slug)],
+);
 
 export const mediaCategories = pgTable(
   "media_categories",
@@ -231,9 +232,7 @@ export const profiles = pgTable(
     language: text("language").notNull().default("en"),
     ...timestamps,
   },
-  (table) => [
-    check("profiles_customer_type_check", sql`${table.customerType} in ('private', 'business')`),
-  ],
+  (table) => [check("profiles_customer_type_check", sql`${table.customerType} in ('private', 'business')`)],
 );
 
 /**
@@ -412,10 +411,7 @@ export const newsletterConsents = pgTable(
   (table) => [
     index("newsletter_consents_user_idx").on(table.userId, table.requestedAt),
     uniqueIndex("newsletter_consents_token_idx").on(table.tokenHash),
-    check(
-      "newsletter_consents_status_check",
-      sql`${table.status} in ('pending', 'confirmed', 'withdrawn', 'cancelled')`,
-    ),
+    check("newsletter_consents_status_check", sql`${table.status} in ('pending', 'confirmed', 'withdrawn', 'cancelled')`),
   ],
 );
 

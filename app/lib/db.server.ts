@@ -138,9 +138,7 @@ export async function closeDatabase() {
 export async function pingDatabase(timeoutMs = 2000): Promise<boolean> {
   if (!current) return false;
   const query = current.pool.query("select 1");
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error("timeout")), timeoutMs).unref(),
-  );
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs).unref());
   try {
     await Promise.race([query, timeout]);
     return true;

@@ -56,9 +56,7 @@ async function loadBinaries(): Promise<Binaries> {
     const module = (await import(/* @vite-ignore */ packageName)) as Binaries;
     return { postgres: module.postgres, initdb: module.initdb };
   } catch {
-    throw new Error(
-      `The embedded PostgreSQL binaries (${packageName}) are not installed. Run "npm install", or set DATABASE_URL.`,
-    );
+    throw new Error(`The embedded PostgreSQL binaries (${packageName}) are not installed. Run "npm install", or set DATABASE_URL.`);
   }
 }
 
@@ -166,7 +164,7 @@ function prepareDataDir(dataDir: string, runAs: RunAs, binaries: Binaries, notic
     notice(
       `Running as root: PostgreSQL runs as the system user "${SUPERUSER}", which could not reach the database folder ` +
         `or its programs. Gave it permission to pass through (x, no reading or listing) ${changes.join(", ")}. ` +
-        "See README, \"Running as root\".",
+        'See README, "Running as root".',
     );
   }
   for (const target of [dataDir, ...targets]) {
@@ -237,8 +235,7 @@ export function attachCluster(port: number, password: string): RunningCluster {
   const encodedPassword = encodeURIComponent(password);
   return {
     port,
-    url: (database = "postgres") =>
-      `postgres://${SUPERUSER}:${encodedPassword}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    url: (database = "postgres") => `postgres://${SUPERUSER}:${encodedPassword}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
     async stop() {},
   };
 }
@@ -331,8 +328,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   const encodedPassword = encodeURIComponent(options.password);
   return {
     port,
-    url: (database = "postgres") =>
-      `postgres://${SUPERUSER}:${encodedPassword}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    url: (database = "postgres") => `postgres://${SUPERUSER}:${encodedPassword}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
     async stop() {
       if (exited) return;
       await new Promise<void>((resolve) => {

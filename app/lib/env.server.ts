@@ -32,13 +32,14 @@ const envSchema = z.object({
       .optional(),
   ),
   SMTP_URL: optionalText.pipe(
-    z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
   ),
   MAIL_FROM: z.string().min(3).default("no-reply@localhost"),
   CONTACT_TO: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
-  AUTH_SECRET: optionalText.pipe(
-    z.string().min(32, "must be at least 32 characters").optional(),
-  ),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   REQUIRE_EMAIL_CONFIRMATION: booleanFlag.default(true),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -55,10 +56,7 @@ const envSchema = z.object({
   ACADEMY_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" }).optional()),
   MARKET_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" }).optional()),
   COMMUNITY_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" }).optional()),
-  RATE_LIMIT_FACTOR: z.coerce
-    .number({ message: "must be a positive number" })
-    .positive("must be a positive number")
-    .default(1),
+  RATE_LIMIT_FACTOR: z.coerce.number({ message: "must be a positive number" }).positive("must be a positive number").default(1),
   /** Added to the contract: how many proxy hops to trust for the client address (X-Forwarded-For). */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** Added to the contract: first retry delay of background jobs (mail, shop sync); doubles each try. */
@@ -96,14 +94,10 @@ export class EnvError extends Error {
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const present = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined),
-  );
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined));
   const result = envSchema.safeParse(present);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
-    );
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const parsed = result.data;

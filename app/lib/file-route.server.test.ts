@@ -18,11 +18,14 @@ for (let i = 0; i < body.length; i++) body[i] = i % 251;
 
 function request(rawPath: string, options: { method?: string; headers?: Record<string, string> } = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: rawPath, method: options.method ?? "GET", headers: options.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, path: rawPath, method: options.method ?? "GET", headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });

@@ -71,12 +71,12 @@ export function serveStoredFile(req: Request, res: Response) {
 
   // A CSV or TSV shown inline is text: browsers save `text/csv` even when told "inline".
   if (!downloadName && /\.(csv|tsv)$/i.test(key)) res.setHeader("Content-Type", "text/plain; charset=utf-8");
-  const disposition = downloadName
-    ? contentDisposition("attachment", downloadName)
-    : contentDisposition("inline", path.basename(key));
+  const disposition = downloadName ? contentDisposition("attachment", downloadName) : contentDisposition("inline", path.basename(key));
   const storage = getStorage();
   if (storage.kind === "s3") {
-    const remainingS = PUBLIC_BUCKETS.has(bucket) ? PUBLIC_REDIRECT_TTL_S : Math.max(1, Number(query.get("expires")) - Math.floor(Date.now() / 1000));
+    const remainingS = PUBLIC_BUCKETS.has(bucket)
+      ? PUBLIC_REDIRECT_TTL_S
+      : Math.max(1, Number(query.get("expires")) - Math.floor(Date.now() / 1000));
     void serveFromObjectStore(req, res, storage as S3Storage, { bucket, key, disposition, cacheControl, remainingS });
     return;
   }
@@ -100,8 +100,7 @@ export function serveStoredFile(req: Request, res: Response) {
         const contentRange = (error as { headers?: Record<string, string> }).headers?.["Content-Range"];
         if (contentRange) res.setHeader("Content-Range", contentRange);
         refuse(res, 416, "Range not satisfiable");
-      }
-      else refuse(res, status >= 500 ? 500 : status, "Could not send the file");
+      } else refuse(res, status >= 500 ? 500 : status, "Could not send the file");
     },
   );
 }

@@ -52,7 +52,10 @@ function readCookie(header: string | null | undefined, name: string) {
  * The language of a request: `?lang=` (links for search engines and sharing), then the
  * `language` cookie that mirrors the browser's localStorage, then English (spec §4).
  */
-export function resolveLanguage(url: URL, cookieHeader: string | null | undefined): {
+export function resolveLanguage(
+  url: URL,
+  cookieHeader: string | null | undefined,
+): {
   language: Language;
   fromQuery: boolean;
 } {

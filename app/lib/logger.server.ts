@@ -23,8 +23,5 @@ export const logger = {
   info: (message: string) => write("info", message),
   warn: (message: string) => write("warn", message),
   error: (message: string, error?: unknown) =>
-    write(
-      "error",
-      error instanceof Error ? `${message}: ${error.stack ?? error.message}` : message,
-    ),
+    write("error", error instanceof Error ? `${message}: ${error.stack ?? error.message}` : message),
 };

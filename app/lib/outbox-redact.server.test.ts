@@ -30,7 +30,11 @@ describe("outbox: sent mails keep no link", () => {
   it("migration 0003 clears mails that were sent before it", async () => {
     const [row] = await db()
       .insert(outbox)
-      .values({ kind: "mail", status: "done", payload: { to: "a@example.com", subject: "Confirm", text: "http://x/api/auth/verify-email?token=t" } })
+      .values({
+        kind: "mail",
+        status: "done",
+        payload: { to: "a@example.com", subject: "Confirm", text: "http://x/api/auth/verify-email?token=t" },
+      })
       .returning({ id: outbox.id });
     const [waiting] = await db()
       .insert(outbox)

@@ -13,7 +13,10 @@ async function jobRow(id: number) {
 
 /** Makes a job due now (the back-off put it in the future). */
 async function makeDue(id: number) {
-  await db().update(outbox).set({ runAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, id));
+  await db()
+    .update(outbox)
+    .set({ runAt: new Date(Date.now() - 1000) })
+    .where(eq(outbox.id, id));
 }
 
 describe("outbox", () => {
@@ -36,7 +39,12 @@ describe("outbox", () => {
       const claimedUntil = (await jobRow(id)).lockedUntil!.getTime();
       // Wait until the first claim would have run out: it must have been renewed meanwhile.
       await expect
-        .poll(async () => (await db().execute<{ past: boolean }>(sql`select now() > ${new Date(claimedUntil).toISOString()}::timestamptz as past`)).rows[0].past, { timeout: 5000 })
+        .poll(
+          async () =>
+            (await db().execute<{ past: boolean }>(sql`select now() > ${new Date(claimedUntil).toISOString()}::timestamptz as past`))
+              .rows[0].past,
+          { timeout: 5000 },
+        )
         .toBe(true);
       expect((await jobRow(id)).lockedUntil!.getTime()).toBeGreaterThan(claimedUntil);
       expect(await runDueJobs()).toBe(0);

@@ -65,7 +65,13 @@ type ClaimedJob = {
 };
 
 async function claimDueJobs(skip: number[]): Promise<ClaimedJob[]> {
-  const notAgain = skip.length > 0 ? sql`and id not in (${sql.join(skip.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const notAgain =
+    skip.length > 0
+      ? sql`and id not in (${sql.join(
+          skip.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
   const result = await db().execute<ClaimedJob>(sql`
     update outbox set locked_until = now() + make_interval(secs => ${getEnv().OUTBOX_LOCK_S}), attempts = attempts + 1
     where id in (
@@ -90,11 +96,14 @@ export function retryDelayMs(attempts: number) {
  */
 function keepClaim(jobId: number) {
   const lockS = getEnv().OUTBOX_LOCK_S;
-  const timer = setInterval(() => {
-    db()
-      .execute(sql`update outbox set locked_until = now() + make_interval(secs => ${lockS}) where id = ${jobId} and status = 'pending'`)
-      .catch((error: unknown) => logger.warn(`Job ${jobId}: could not renew its claim: ${String(error)}`));
-  }, (lockS * 1000) / 3);
+  const timer = setInterval(
+    () => {
+      db()
+        .execute(sql`update outbox set locked_until = now() + make_interval(secs => ${lockS}) where id = ${jobId} and status = 'pending'`)
+        .catch((error: unknown) => logger.warn(`Job ${jobId}: could not renew its claim: ${String(error)}`));
+    },
+    (lockS * 1000) / 3,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }
@@ -122,7 +131,9 @@ async function runJob(job: ClaimedJob) {
         payload = ${JSON.stringify(redact(job.payload))}::jsonb where id = ${job.id}`);
       return;
     }
-    await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now() where id = ${job.id}`);
+    await db().execute(
+      sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now() where id = ${job.id}`,
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const final = error instanceof PermanentJobError || job.attempts >= job.max_attempts;

@@ -12,11 +12,7 @@ const ogLocale = (tag: string) => tag.replace("-", "_");
  * organization's JSON-LD (see seo.ts for the URL scheme). `noindex` for pages search engines
  * should not list (not found).
  */
-export async function loadPageMeta(
-  request: Request,
-  key: string,
-  options: { noindex?: boolean } = {},
-): Promise<PageMeta> {
+export async function loadPageMeta(request: Request, key: string, options: { noindex?: boolean } = {}): Promise<PageMeta> {
   const language = languageFromRequest(request);
   const t = await getFixedT(language);
   const origin = getEnv().PUBLIC_URL;

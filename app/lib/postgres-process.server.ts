@@ -76,12 +76,9 @@ export async function recoverStaleServer(dataDir: string, log: (line: string) =>
   if (state === "ours") {
     const parent = parentOf(pid);
     const parentAlive = parent !== undefined && parent > 1 && inspectProcess(parent, dataDir) !== "gone";
-    const parentIsNode =
-      parentAlive && fs.readFileSync(`/proc/${parent}/cmdline`, "utf8").includes("node");
+    const parentIsNode = parentAlive && fs.readFileSync(`/proc/${parent}/cmdline`, "utf8").includes("node");
     if (parentIsNode && parent !== process.pid) {
-      throw new Error(
-        `The database in ${dataDir} is in use by another running process (pid ${parent}). Stop it first.`,
-      );
+      throw new Error(`The database in ${dataDir} is in use by another running process (pid ${parent}). Stop it first.`);
     }
     log(`Stopping an orphaned PostgreSQL server (pid ${pid}) left by an earlier run.`);
     process.kill(pid, "SIGINT");

@@ -82,10 +82,7 @@ export function organizationJsonLd(origin: string, facts: SiteConfig = siteConfi
 export function metaFromLoader({ data }: { data?: { meta?: PageMeta } | null }) {
   const meta = data?.meta;
   if (!meta) return [];
-  const tags: Array<Record<string, unknown>> = [
-    { title: meta.title },
-    { name: "description", content: meta.description },
-  ];
+  const tags: Array<Record<string, unknown>> = [{ title: meta.title }, { name: "description", content: meta.description }];
   if (meta.noindex) {
     tags.push({ name: "robots", content: "noindex" });
     return tags;

@@ -102,9 +102,7 @@ export async function openFileStream(bucket: Bucket, key: string): Promise<Reada
 export const FILES_PATH_PREFIX = "/files";
 
 function signature(bucket: Bucket, key: string, expires: number, downloadName: string) {
-  return createHmac("sha256", getAuthSecret())
-    .update(`${bucket}\n${key}\n${expires}\n${downloadName}`)
-    .digest("base64url");
+  return createHmac("sha256", getAuthSecret()).update(`${bucket}\n${key}\n${expires}\n${downloadName}`).digest("base64url");
 }
 
 function encodeKey(key: string) {
@@ -158,7 +156,11 @@ export function checkSignature(
  * and control characters removed, plus the exact UTF-8 name (RFC 6266 / RFC 5987).
  */
 export function contentDisposition(type: "inline" | "attachment", fileName: string) {
-  const cleaned = fileName.replace(/[\r\n\t\0]/g, " ").replace(/[/\\]/g, "-").trim() || "download";
+  const cleaned =
+    fileName
+      .replace(/[\r\n\t\0]/g, " ")
+      .replace(/[/\\]/g, "-")
+      .trim() || "download";
   const ascii = cleaned.replace(/[^\x20-\x7e]/g, "_").replace(/["%;]/g, "_");
   const encoded = encodeURIComponent(cleaned).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;

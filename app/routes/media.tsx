@@ -28,12 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const category = findCategory(categories, requested.category);
   const filters = { ...requested, category: category?.slug ?? "" };
   const query = { ...requested, category: category?.id ?? "" };
-  let page: Pick<MediaPageData, "items" | "nextCursor" | "loadFailed" | "total"> = { items: [], nextCursor: null, loadFailed: false, total: 0 };
+  let page: Pick<MediaPageData, "items" | "nextCursor" | "loadFailed" | "total"> = {
+    items: [],
+    nextCursor: null,
+    loadFailed: false,
+    total: 0,
+  };
   try {
-    const [found, total] = await Promise.all([
-      findMedia(query, { cursor: url.searchParams.get("cursor") }),
-      countMedia(query),
-    ]);
+    const [found, total] = await Promise.all([findMedia(query, { cursor: url.searchParams.get("cursor") }), countMedia(query)]);
     page = { ...found, total, loadFailed: false };
   } catch (error) {
     logger.error(`Loading media items failed: ${(error as Error).message}`);

@@ -43,7 +43,11 @@ export default function NotifyRoute() {
   const { topic } = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      {topic ? <CheckCircle2 className="size-12 text-accent" aria-hidden="true" /> : <XCircle className="size-12 text-destructive" aria-hidden="true" />}
+      {topic ? (
+        <CheckCircle2 className="size-12 text-accent" aria-hidden="true" />
+      ) : (
+        <XCircle className="size-12 text-destructive" aria-hidden="true" />
+      )}
       <h1 className="mt-6 text-3xl font-bold">{topic ? t("common.notify.confirmed.title") : t("common.notify.invalidLink.title")}</h1>
       <p className="mt-4 text-muted-foreground">
         {topic

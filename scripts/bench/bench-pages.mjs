@@ -50,9 +50,7 @@ async function runLighthouse(baseUrl) {
         fs.writeFileSync(path.join(process.env.BENCH_REPORT_DIR, `${route === "/" ? "home" : route.slice(1)}.json`), result.report);
       }
       const requests = audits["network-requests"]?.details?.items ?? [];
-      const jsBytes = requests
-        .filter((item) => item.resourceType === "Script")
-        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+      const jsBytes = requests.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
       const foreign = requests.filter((item) => !String(item.url).startsWith(baseUrl) && !String(item.url).startsWith("data:"));
       rows.push({
         route,
@@ -153,7 +151,9 @@ try {
   console.log(`Product server: ${server.url} (SEED_DEMO=0, temporary DATA_DIR)`);
   if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") ok = printLighthouse(await runLighthouse(server.url)) && ok;
   if (process.env.BENCH_SKIP_THROUGHPUT !== "1") ok = (await runThroughput(server.url)) && ok;
-  console.log(`\nTargets: every Lighthouse score >= ${TARGETS.score}, JS < ${TARGETS.jsKb} KB, CLS < ${TARGETS.cls}, / >= ${TARGETS.homeRps} req/s and >= ${TARGETS.homeShareOfStatic * 100} % of static: ${ok ? "all met" : "some missed (MISS)"}`);
+  console.log(
+    `\nTargets: every Lighthouse score >= ${TARGETS.score}, JS < ${TARGETS.jsKb} KB, CLS < ${TARGETS.cls}, / >= ${TARGETS.homeRps} req/s and >= ${TARGETS.homeShareOfStatic * 100} % of static: ${ok ? "all met" : "some missed (MISS)"}`,
+  );
 } finally {
   await server.stop();
 }

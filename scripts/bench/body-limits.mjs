@@ -26,7 +26,15 @@ function send(url, { method = "POST", path, type, cookie }, total = TOTAL) {
     if (type) headers["content-type"] = type;
     if (cookie) headers.cookie = cookie;
     const req = http.request({ host: target.hostname, port: target.port, method, path, headers, agent: false });
-    const finish = (error) => resolve({ path, method, status: answer?.status ?? `no answer (${error?.code ?? "closed"})`, sentMb: sent / 1048576, ms: Date.now() - started, connection: answer?.connection });
+    const finish = (error) =>
+      resolve({
+        path,
+        method,
+        status: answer?.status ?? `no answer (${error?.code ?? "closed"})`,
+        sentMb: sent / 1048576,
+        ms: Date.now() - started,
+        connection: answer?.connection,
+      });
     req.on("response", (response) => {
       answer = { status: response.statusCode, connection: response.headers.connection };
       response.resume();
@@ -47,10 +55,22 @@ function send(url, { method = "POST", path, type, cookie }, total = TOTAL) {
 async function signUp(url) {
   const response = await fetch(`${url}/auth`, {
     method: "POST",
-    body: new URLSearchParams({ intent: "signup", js: "1", username: "bench user", customerType: "private", email: `bench-${Date.now()}@example.com`, password: "bench-secret-1", acceptTerms: "on", acceptPrivacy: "on" }),
+    body: new URLSearchParams({
+      intent: "signup",
+      js: "1",
+      username: "bench user",
+      customerType: "private",
+      email: `bench-${Date.now()}@example.com`,
+      password: "bench-secret-1",
+      acceptTerms: "on",
+      acceptPrivacy: "on",
+    }),
     redirect: "manual",
   });
-  return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
 }
 
 process.env.REQUIRE_EMAIL_CONFIRMATION = "false";
@@ -88,17 +108,24 @@ try {
   clearInterval(sampler);
   const healthy = (await fetch(`${server.url}/healthz`)).ok;
   const after = rssMb(server.pid);
-  console.log(`\n${TOTAL / 1048576} MB chunked to each door (uptime: ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")})\n`);
+  console.log(
+    `\n${TOTAL / 1048576} MB chunked to each door (uptime: ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")})\n`,
+  );
   console.log("| door | answer | MB written before the answer | ms |");
   console.log("| --- | --- | --- | --- |");
   for (const result of results) {
-    console.log(`| ${result.method} ${result.path} ${result.label} | ${result.status}${result.connection === "close" ? " (closed)" : ""} | ${result.sentMb.toFixed(1)} | ${result.ms} |`);
+    console.log(
+      `| ${result.method} ${result.path} ${result.label} | ${result.status}${result.connection === "close" ? " (closed)" : ""} | ${result.sentMb.toFixed(1)} | ${result.ms} |`,
+    );
   }
   const growth = after - before;
-  console.log(`\nRSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after ${after.toFixed(0)} MB: growth ${growth.toFixed(1)} MB (peak ${(peak - before).toFixed(1)} MB), target < ${GROWTH_LIMIT_MB} MB`);
+  console.log(
+    `\nRSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after ${after.toFixed(0)} MB: growth ${growth.toFixed(1)} MB (peak ${(peak - before).toFixed(1)} MB), target < ${GROWTH_LIMIT_MB} MB`,
+  );
   const misses = [];
   if (peak - before >= GROWTH_LIMIT_MB) misses.push(`RSS grew ${(peak - before).toFixed(1)} MB`);
-  for (const result of results) if (typeof result.status !== "number" || result.status < 400 || result.status >= 500) misses.push(`${result.path}: ${result.status}`);
+  for (const result of results)
+    if (typeof result.status !== "number" || result.status < 400 || result.status >= 500) misses.push(`${result.path}: ${result.status}`);
   if (!healthy) misses.push("not healthy after the run");
   if (misses.length) {
     console.log(`MISS: ${misses.join("; ")}`);

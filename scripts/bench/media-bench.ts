@@ -66,7 +66,9 @@ async function loadData() {
   const fd = fs.openSync(file, "w");
   for (let i = 0; i < BIG_FILE_BYTES / chunk.length; i++) fs.writeSync(fd, chunk);
   fs.closeSync(fd);
-  await db().execute(sql`insert into media_items (title, file_type, file_path, file_size) values ('Big file', 'document', ${BIG_KEY}, ${BIG_FILE_BYTES})`);
+  await db().execute(
+    sql`insert into media_items (title, file_type, file_path, file_size) values ('Big file', 'document', ${BIG_KEY}, ${BIG_FILE_BYTES})`,
+  );
   await db().execute(sql`analyze`);
   log(`Loaded ${ITEMS} items in ${Date.now() - started} ms`);
 }
@@ -92,7 +94,10 @@ async function explain(label: string, build: () => Promise<unknown>) {
     captured.values.forEach((_, index, all) => {
       const n = all.length - index;
       const value = all[n - 1];
-      text = text.replaceAll(`$${n}`, value === null ? "null" : typeof value === "number" ? String(value) : client.escapeLiteral(String(value)));
+      text = text.replaceAll(
+        `$${n}`,
+        value === null ? "null" : typeof value === "number" ? String(value) : client.escapeLiteral(String(value)),
+      );
     });
     const { rows } = await client.query(`explain (analyze, buffers off, costs off) ${text}`);
     log(`\n-- EXPLAIN ANALYZE: ${label}`);
@@ -223,7 +228,12 @@ async function main() {
     const base = `http://127.0.0.1:${port}`;
     const results: Measured[] = [];
     log(`\nautocannon, ${DURATION_S} s per run after a 2 s warm-up: latency with 1 connection, req/s and MB/s with ${CONNECTIONS}`);
-    log(`Machine load average before the runs: ${os.loadavg().map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
+    log(
+      `Machine load average before the runs: ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")} on ${os.cpus().length} cores`,
+    );
     for (const query of queries) {
       const params = new URLSearchParams();
       if (query.filters.q) params.set("q", query.filters.q);
@@ -247,9 +257,16 @@ async function main() {
     log("\n| run | req/s | MB/s | p50 ms | p90 ms | p97.5 ms | p99 ms | p97.5 ms loaded | errors |");
     log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const r of [...results, download, plainResult]) {
-      log(`| ${r.label} | ${r.requestsPerS.toFixed(1)} | ${r.throughputMBs.toFixed(1)} | ${r.p50} | ${r.p90} | ${r.p97_5} | ${r.p99} | ${r.loadedP97_5 ?? "-"} | ${r.errors} |`);
+      log(
+        `| ${r.label} | ${r.requestsPerS.toFixed(1)} | ${r.throughputMBs.toFixed(1)} | ${r.p50} | ${r.p90} | ${r.p97_5} | ${r.p99} | ${r.loadedP97_5 ?? "-"} | ${r.errors} |`,
+      );
     }
-    log(`Machine load average after the runs: ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+    log(
+      `Machine load average after the runs: ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}`,
+    );
     const first = results[0];
     log("\nTargets (p95 is at most the p97.5 shown):");
     for (const r of results) log(`  ${r.p97_5 < 50 ? "PASS" : "MISS"} p95 < 50 ms: ${r.label} (p97.5 ${r.p97_5} ms)`);

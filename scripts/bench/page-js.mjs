@@ -12,7 +12,10 @@ const languages = (process.env.PAGE_JS_LANGUAGES ?? "en").split(",");
 const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(",") : ALL_ROUTES;
 
 const server = await startServer();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+});
 let ok = true;
 try {
   // One unmeasured visit: the server compresses its assets in the background after start.
@@ -37,7 +40,9 @@ try {
       await page.waitForLoadState("networkidle");
       const kb = scripts.reduce((sum, script) => sum + script.bytes, 0) / 1024;
       ok &&= kb < TARGETS.jsKb;
-      console.log(`${route.padEnd(12)} ${language.padEnd(5)} ${String(scripts.length).padStart(7)}  ${kb.toFixed(1).padStart(11)}${kb < TARGETS.jsKb ? "" : " MISS"}`);
+      console.log(
+        `${route.padEnd(12)} ${language.padEnd(5)} ${String(scripts.length).padStart(7)}  ${kb.toFixed(1).padStart(11)}${kb < TARGETS.jsKb ? "" : " MISS"}`,
+      );
       if (verbose) {
         for (const script of scripts.sort((a, b) => b.bytes - a.bytes)) {
           console.log(`${"".padEnd(20)}${(script.bytes / 1024).toFixed(1).padStart(7)}  ${new URL(script.url).pathname}`);

@@ -36,7 +36,10 @@ async function waitForHealthy(url, child, timeoutMs = 60_000) {
 export async function startServer() {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     console.log("No production build: building first");
-    const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
+    const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+      cwd: root,
+      stdio: "inherit",
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ipangel-bench-"));
@@ -45,7 +48,16 @@ export async function startServer() {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, SEED_DEMO: "0", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "0",
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

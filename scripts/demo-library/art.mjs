@@ -88,7 +88,9 @@ export function auroraSvg(w = 1920, h = 1080) {
   </defs>
   <rect width="${w}" height="${h}" fill="${C.bg}"/>
   <g filter="url(#blur)">${blobs
-    .map(([x, y, rr, col, op]) => `<ellipse cx="${x * w}" cy="${y * h}" rx="${rr * w}" ry="${rr * h * 0.7}" fill="${col}" opacity="${op}"/>`)
+    .map(
+      ([x, y, rr, col, op]) => `<ellipse cx="${x * w}" cy="${y * h}" rx="${rr * w}" ry="${rr * h * 0.7}" fill="${col}" opacity="${op}"/>`,
+    )
     .join("")}</g>
   <g fill="none" stroke-linecap="round" filter="url(#soft)">
     <path d="M${-0.05 * w} ${0.5 * h} C ${0.25 * w} ${0.18 * h}, ${0.55 * w} ${0.62 * h}, ${1.05 * w} ${0.28 * h}" stroke="${C.teal}" stroke-width="${h * 0.07}" opacity="0.45"/>
@@ -112,11 +114,14 @@ export function housesSvg(w = 1600, h = 900) {
     const bh = 180 + r() * 300;
     const col = ["#2a1f4a", "#31255a", "#261c44"][Math.floor(r() * 3)];
     sky += `<rect x="${x.toFixed(1)}" y="${(base - bh).toFixed(1)}" width="${bw.toFixed(1)}" height="${bh.toFixed(1)}" fill="${col}"/>`;
-    if (r() < 0.35) sky += `<polygon points="${x},${base - bh} ${x + bw / 2},${base - bh - 40 - r() * 40} ${x + bw},${base - bh}" fill="${col}"/>`;
-    else if (r() < 0.3) sky += `<rect x="${x + bw / 2 - 2}" y="${base - bh - 50}" width="4" height="50" fill="${col}"/><circle cx="${x + bw / 2}" cy="${base - bh - 52}" r="3" fill="${C.rose}"/>`;
+    if (r() < 0.35)
+      sky += `<polygon points="${x},${base - bh} ${x + bw / 2},${base - bh - 40 - r() * 40} ${x + bw},${base - bh}" fill="${col}"/>`;
+    else if (r() < 0.3)
+      sky += `<rect x="${x + bw / 2 - 2}" y="${base - bh - 50}" width="4" height="50" fill="${col}"/><circle cx="${x + bw / 2}" cy="${base - bh - 52}" r="3" fill="${C.rose}"/>`;
     for (let wy = base - bh + 12; wy < base - 150; wy += 14)
       for (let wx = x + 6; wx < x + bw - 8; wx += 10)
-        if (r() < 0.18) sky += `<rect x="${wx.toFixed(1)}" y="${wy.toFixed(1)}" width="5" height="7" fill="#fde68a" opacity="${(0.35 + r() * 0.5).toFixed(2)}"/>`;
+        if (r() < 0.18)
+          sky += `<rect x="${wx.toFixed(1)}" y="${wy.toFixed(1)}" width="5" height="7" fill="#fde68a" opacity="${(0.35 + r() * 0.5).toFixed(2)}"/>`;
     x += bw + 6 + r() * 30;
   }
   // gabled houses
@@ -153,7 +158,8 @@ export function housesSvg(w = 1600, h = 900) {
     // timber frame
     if (!stepped) {
       houses += `<g stroke="#1c1917" stroke-width="3" opacity="0.75">`;
-      for (let fy = top + hh / 3; fy < base; fy += hh / 3) houses += `<line x1="${x}" y1="${fy.toFixed(1)}" x2="${x + hw}" y2="${fy.toFixed(1)}"/>`;
+      for (let fy = top + hh / 3; fy < base; fy += hh / 3)
+        houses += `<line x1="${x}" y1="${fy.toFixed(1)}" x2="${x + hw}" y2="${fy.toFixed(1)}"/>`;
       houses += `<line x1="${x}" y1="${top + hh / 3}" x2="${x + hw / 3}" y2="${top}"/><line x1="${x + hw}" y1="${top + hh / 3}" x2="${x + (2 * hw) / 3}" y2="${top}"/></g>`;
     }
     // windows
@@ -246,8 +252,10 @@ export function patternSvg(s = 800, n = 8) {
       let shape;
       if (kind === 0) shape = `<path d="M0 0 H${t} A${t} ${t} 0 0 1 0 ${t} Z" fill="${c1}"/>`;
       else if (kind === 1) shape = `<polygon points="0,0 ${t},0 0,${t}" fill="${c1}"/>`;
-      else if (kind === 2) shape = `<circle cx="${t / 2}" cy="${t / 2}" r="${t * 0.32}" fill="${c1}"/><circle cx="${t / 2}" cy="${t / 2}" r="${t * 0.14}" fill="${C.card}"/>`;
-      else shape = `<rect x="0" y="0" width="${t / 2}" height="${t}" fill="${c1}"/><path d="M${t / 2} 0 A${t / 2} ${t / 2} 0 0 1 ${t / 2} ${t}" fill="${c1}" opacity="0.5"/>`;
+      else if (kind === 2)
+        shape = `<circle cx="${t / 2}" cy="${t / 2}" r="${t * 0.32}" fill="${c1}"/><circle cx="${t / 2}" cy="${t / 2}" r="${t * 0.14}" fill="${C.card}"/>`;
+      else
+        shape = `<rect x="0" y="0" width="${t / 2}" height="${t}" fill="${c1}"/><path d="M${t / 2} 0 A${t / 2} ${t / 2} 0 0 1 ${t / 2} ${t}" fill="${c1}" opacity="0.5"/>`;
       tiles += `<g transform="translate(${x} ${y}) rotate(${rot} ${t / 2} ${t / 2})"><rect width="${t}" height="${t}" fill="${C.card}"/>${shape}</g>`;
     }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}">${tiles}</svg>`;

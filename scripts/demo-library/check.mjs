@@ -22,7 +22,17 @@ const EXT = {
   document: ["md", "txt", "docx", "odt", "rtf"],
 };
 // SPDX ids we use or expect; anything else must at least look like an SPDX id.
-const KNOWN_SPDX = new Set(["CC-BY-4.0", "CC-BY-SA-4.0", "CC0-1.0", "MIT", "Apache-2.0", "CC-BY-NC-4.0", "BSD-3-Clause", "ODbL-1.0", "OFL-1.1"]);
+const KNOWN_SPDX = new Set([
+  "CC-BY-4.0",
+  "CC-BY-SA-4.0",
+  "CC0-1.0",
+  "MIT",
+  "Apache-2.0",
+  "CC-BY-NC-4.0",
+  "BSD-3-Clause",
+  "ODbL-1.0",
+  "OFL-1.1",
+]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const SPDX_LIKE = /^(LicenseRef-[A-Za-z0-9.-]+|[A-Za-z0-9][A-Za-z0-9.+-]*)$/;
 
@@ -75,7 +85,8 @@ let aiCount = 0;
   } else {
     if (!nonEmpty(it.file)) err(label, "missing file");
     else {
-      if (isAbsolute(it.file) || normalize(it.file).startsWith("..") || it.file.includes("\\")) err(label, `file path must be relative inside the manifest folder: ${it.file}`);
+      if (isAbsolute(it.file) || normalize(it.file).startsWith("..") || it.file.includes("\\"))
+        err(label, `file path must be relative inside the manifest folder: ${it.file}`);
       const p = join(base, it.file);
       if (!existsSync(p)) err(label, `file not found: ${it.file}`);
       else {
@@ -112,11 +123,13 @@ let aiCount = 0;
   const cr = it.creator ?? {};
   if (!nonEmpty(cr.name) || !isUrl(cr.url) || !nonEmpty(cr.handles?.primary)) err(label, "creator needs name, url and handles.primary");
   const src = it.source ?? {};
-  if (!nonEmpty(src.origin) || !nonEmpty(src.niche) || !isUrl(src.account_url) || !nonEmpty(src.account_handle)) err(label, "source needs origin, niche, account_url, account_handle");
+  if (!nonEmpty(src.origin) || !nonEmpty(src.niche) || !isUrl(src.account_url) || !nonEmpty(src.account_handle))
+    err(label, "source needs origin, niche, account_url, account_handle");
   if (!nonEmpty(it.attribution?.text) || !isUrl(it.attribution?.url)) err(label, "attribution needs text and url");
 
   const links = it.external_links ?? {};
-  if (typeof links !== "object" || Array.isArray(links) || Object.keys(links).length === 0) err(label, "external_links must be a non-empty map");
+  if (typeof links !== "object" || Array.isArray(links) || Object.keys(links).length === 0)
+    err(label, "external_links must be a non-empty map");
   for (const [k, v] of Object.entries(links)) {
     if (/\s/.test(k)) err(label, `external link label "${k}" must use underscores, not spaces`);
     if (!isUrl(v)) err(label, `external link ${k} is not a URL`);
@@ -140,7 +153,11 @@ if (!/Häuser/.test(blob) || !/\bHaus\b/.test(blob)) errors.push('German stemmin
 
 console.log(`${manifestPath}`);
 console.log(`  ${n} items, ${categories.size} categories (${[...categories].join(", ")}), languages ${[...langs].join(", ")}`);
-console.log(`  types: ${Object.entries(typeCount).map(([k, v]) => `${k} ${v}`).join(", ")}; ai_generated: ${aiCount}`);
+console.log(
+  `  types: ${Object.entries(typeCount)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ")}; ai_generated: ${aiCount}`,
+);
 console.log(`  files total: ${(total / 1048576).toFixed(2)} MB (${total} bytes)`);
 for (const w of warnings) console.log(`  warning: ${w}`);
 if (errors.length) {

@@ -154,7 +154,10 @@ export function contentCalendarSheets() {
       { name: "Calendar", widths: [7, 13, 12, 13, 46, 10, 11, 30], rows },
       { name: "Status legend", widths: [12, 44], rows: legend },
     ],
-    text: rows.slice(1).map((r) => `${r[4].v} (${r[3]}, ${r[2]})`).join("; "),
+    text: rows
+      .slice(1)
+      .map((r) => `${r[4].v} (${r[3]}, ${r[2]})`)
+      .join("; "),
   };
 }
 
@@ -204,20 +207,31 @@ export function presupuestoSheets() {
 export const pressemitteilungBlocks = [
   { small: "PRESSEMITTEILUNG – VORLAGE · Ersetzen Sie alle Angaben in [eckigen Klammern]." },
   { h1: "[Überschrift: Was ist neu, in einem Satz?]" },
-  { p: "**[Ort], [Datum]** – [Unternehmen] stellt heute [Produkt, Dienstleistung oder Projekt] vor. [Ein bis zwei Sätze: Was ist es, für wen ist es, und warum ist es gerade jetzt wichtig?]" },
+  {
+    p: "**[Ort], [Datum]** – [Unternehmen] stellt heute [Produkt, Dienstleistung oder Projekt] vor. [Ein bis zwei Sätze: Was ist es, für wen ist es, und warum ist es gerade jetzt wichtig?]",
+  },
   { h2: "Das Wichtigste in Kürze" },
   { bullet: "[Erster Kernpunkt – konkret und überprüfbar]" },
   { bullet: "[Zweiter Kernpunkt – Nutzen für Kundinnen und Kunden]" },
   { bullet: "[Dritter Kernpunkt – Verfügbarkeit, Preis oder Termin]" },
   { h2: "Hintergrund" },
-  { p: "[Zwei bis drei Absätze mit Details: Wie ist das Projekt entstanden? Welche Zahlen belegen den Bedarf? Wer ist beteiligt? Schreiben Sie sachlich, vermeiden Sie Superlative, die Sie nicht belegen können.]" },
-  { p: "„[Zitat einer verantwortlichen Person, das eine Einschätzung oder Vision ausdrückt – keine Wiederholung der Fakten.]“, sagt [Vorname Nachname], [Funktion] bei [Unternehmen]." },
+  {
+    p: "[Zwei bis drei Absätze mit Details: Wie ist das Projekt entstanden? Welche Zahlen belegen den Bedarf? Wer ist beteiligt? Schreiben Sie sachlich, vermeiden Sie Superlative, die Sie nicht belegen können.]",
+  },
+  {
+    p: "„[Zitat einer verantwortlichen Person, das eine Einschätzung oder Vision ausdrückt – keine Wiederholung der Fakten.]“, sagt [Vorname Nachname], [Funktion] bei [Unternehmen].",
+  },
   { h2: "Verfügbarkeit" },
   { p: "[Ab wann, wo und zu welchen Bedingungen ist das Angebot erhältlich? Link zur Produktseite.]" },
   { h2: "Über [Unternehmen]" },
-  { p: "[Drei bis vier Sätze Unternehmensprofil: Gründung, Sitz, Tätigkeitsfeld, Besonderheit. Bei IP Angel zum Beispiel: Technologie- und Medienhaus aus Frankfurt am Main, das Websites, Medienwerkzeuge und Lernmaterial entwickelt und viele Inhalte unter offenen Lizenzen veröffentlicht.]" },
+  {
+    p: "[Drei bis vier Sätze Unternehmensprofil: Gründung, Sitz, Tätigkeitsfeld, Besonderheit. Bei IP Angel zum Beispiel: Technologie- und Medienhaus aus Frankfurt am Main, das Websites, Medienwerkzeuge und Lernmaterial entwickelt und viele Inhalte unter offenen Lizenzen veröffentlicht.]",
+  },
   { h2: "Pressekontakt" },
   { p: "[Vorname Nachname] · [E-Mail-Adresse] · [Telefonnummer]" },
   { p: "Bildmaterial: [Link zur Mediathek, mit Lizenz und Nennungstext für jedes Bild]" },
-  { small: "Vorlage: IP Angel Academy, CC0 1.0 – frei verwendbar ohne Namensnennung. Der Mustertext wurde mit KI-Unterstützung entworfen und redaktionell geprüft." },
+  {
+    small:
+      "Vorlage: IP Angel Academy, CC0 1.0 – frei verwendbar ohne Namensnennung. Der Mustertext wurde mit KI-Unterstützung entworfen und redaktionell geprüft.",
+  },
 ];

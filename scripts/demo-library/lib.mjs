@@ -18,7 +18,9 @@ export function rng(seed) {
 /** RFC 4122 UUID v5 (SHA-1, name-based): stable ids derived from a slug. */
 export function uuidv5(name, namespace) {
   const ns = Buffer.from(namespace.replace(/-/g, ""), "hex");
-  const hash = createHash("sha1").update(Buffer.concat([ns, Buffer.from(name, "utf8")])).digest();
+  const hash = createHash("sha1")
+    .update(Buffer.concat([ns, Buffer.from(name, "utf8")]))
+    .digest();
   const b = Buffer.from(hash.subarray(0, 16));
   b[6] = (b[6] & 0x0f) | 0x50;
   b[8] = (b[8] & 0x3f) | 0x80;
@@ -123,5 +125,4 @@ export function wav(samples, sampleRate = 22050) {
   return Buffer.concat([h, data]);
 }
 
-export const xmlEscape = (s) =>
-  String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+export const xmlEscape = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

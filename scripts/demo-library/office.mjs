@@ -65,8 +65,13 @@ export function xlsx({ meta, sheets }) {
     {
       name: "[Content_Types].xml",
       data: `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheets
-        .map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
-        .join("")}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/></Types>`,
+        .map(
+          (_, i) =>
+            `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+        )
+        .join(
+          "",
+        )}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/></Types>`,
     },
     {
       name: "_rels/.rels",
@@ -82,8 +87,13 @@ export function xlsx({ meta, sheets }) {
     {
       name: "xl/_rels/workbook.xml.rels",
       data: `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets
-        .map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
-        .join("")}<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+        .map(
+          (_, i) =>
+            `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+        )
+        .join(
+          "",
+        )}<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
     },
     { name: "xl/styles.xml", data: styles },
     ...sheets.map((s, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: sheetXml(s) })),
@@ -109,10 +119,13 @@ export function docx({ meta, blocks }) {
   const lang = meta.language === "de" ? "de-DE" : meta.language === "es" ? "es-ES" : "en-US";
   const body = blocks
     .map((b) => {
-      if (b.h1) return `<w:p><w:pPr><w:spacing w:after="240"/></w:pPr>${runs(b.h1, '<w:b/><w:color w:val="3B4A8C"/><w:sz w:val="40"/>')}</w:p>`;
+      if (b.h1)
+        return `<w:p><w:pPr><w:spacing w:after="240"/></w:pPr>${runs(b.h1, '<w:b/><w:color w:val="3B4A8C"/><w:sz w:val="40"/>')}</w:p>`;
       if (b.h2) return `<w:p><w:pPr><w:spacing w:before="240" w:after="120"/></w:pPr>${runs(b.h2, '<w:b/><w:sz w:val="28"/>')}</w:p>`;
-      if (b.bullet) return `<w:p><w:pPr><w:ind w:left="360" w:hanging="240"/><w:spacing w:after="60"/></w:pPr>${runs(`•\t${b.bullet}`)}</w:p>`;
-      if (b.small) return `<w:p><w:pPr><w:spacing w:before="360"/></w:pPr>${runs(b.small, '<w:color w:val="666666"/><w:sz w:val="18"/>')}</w:p>`;
+      if (b.bullet)
+        return `<w:p><w:pPr><w:ind w:left="360" w:hanging="240"/><w:spacing w:after="60"/></w:pPr>${runs(`•\t${b.bullet}`)}</w:p>`;
+      if (b.small)
+        return `<w:p><w:pPr><w:spacing w:before="360"/></w:pPr>${runs(b.small, '<w:color w:val="666666"/><w:sz w:val="18"/>')}</w:p>`;
       return `<w:p><w:pPr><w:spacing w:after="160" w:line="300" w:lineRule="auto"/></w:pPr>${runs(b.p)}</w:p>`;
     })
     .join("");

@@ -113,33 +113,56 @@ export async function brandGuide(logoPng) {
     accent,
   );
   const logo = await doc.embedPng(logoPng);
-  cover(doc, fonts, { title: "Brand Guidelines", subtitle: "Version 2.0  ·  September 2026", kicker: "IP ANGEL  ·  TECHNOLOGY · MEDIA · OPEN SOURCE", logo, accent });
+  cover(doc, fonts, {
+    title: "Brand Guidelines",
+    subtitle: "Version 2.0  ·  September 2026",
+    kicker: "IP ANGEL  ·  TECHNOLOGY · MEDIA · OPEN SOURCE",
+    logo,
+    accent,
+  });
   w.text.push("IP Angel Brand Guidelines, version 2.0, September 2026");
   w.pageNo = 1; // the cover is page 1
 
   w.newPage();
   w.h1("1. Who we are");
-  w.p("IP Angel is a technology and media company from Frankfurt am Main. We build websites, media tools and learning material, and we publish much of what we make under open licenses so that others can reuse it. Our brand should feel the same way our work does: clear, competent and generous.");
+  w.p(
+    "IP Angel is a technology and media company from Frankfurt am Main. We build websites, media tools and learning material, and we publish much of what we make under open licenses so that others can reuse it. Our brand should feel the same way our work does: clear, competent and generous.",
+  );
   w.h2("Voice and tone");
   w.bullets([
     "Plain words over jargon. If a customer would not say it, we do not write it.",
     "Helpful first: every text answers a question the reader actually has.",
     "Confident, never loud. No exclamation marks in headlines, no superlatives we cannot prove.",
-    "Respectful in every language: we address readers as \"Sie\" in German and \"usted\" in Spanish.",
+    'Respectful in every language: we address readers as "Sie" in German and "usted" in Spanish.',
   ]);
   w.h2("Our three pillars");
-  w.p("Technology: software that is fast, accessible and self-hostable. Media: images, sound and video that are made with care and credited correctly. Open source: we share tools and assets so that the whole community moves faster.");
+  w.p(
+    "Technology: software that is fast, accessible and self-hostable. Media: images, sound and video that are made with care and credited correctly. Open source: we share tools and assets so that the whole community moves faster.",
+  );
   w.h2("Where this guide applies");
-  w.p("These rules apply to the website, social media, presentations, printed material, video intros and every template in the IP Angel media library. When in doubt, keep it simple and ask the design studio.");
+  w.p(
+    "These rules apply to the website, social media, presentations, printed material, video intros and every template in the IP Angel media library. When in doubt, keep it simple and ask the design studio.",
+  );
 
   w.newPage();
   w.h1("2. Logo");
   w.page.drawRectangle({ x: M, y: w.y - 170, width: 170, height: 170, color: hex("#0b0f19") });
   w.page.drawImage(logo, { x: M + 10, y: w.y - 160, width: 150, height: 150 });
-  w.page.drawRectangle({ x: M + 190, y: w.y - 170, width: 170, height: 170, color: hex("#f3f5f9"), borderColor: hex("#d1d5db"), borderWidth: 1 });
+  w.page.drawRectangle({
+    x: M + 190,
+    y: w.y - 170,
+    width: 170,
+    height: 170,
+    color: hex("#f3f5f9"),
+    borderColor: hex("#d1d5db"),
+    borderWidth: 1,
+  });
   w.page.drawImage(logo, { x: M + 200, y: w.y - 160, width: 150, height: 150 });
   w.y -= 190;
-  w.p("The logo combines the letter A with a halo. It always appears on its dark tile; on light backgrounds, place the whole tile rather than the bare letter.", { size: 9.5, color: "#4b5563" });
+  w.p(
+    "The logo combines the letter A with a halo. It always appears on its dark tile; on light backgrounds, place the whole tile rather than the bare letter.",
+    { size: 9.5, color: "#4b5563" },
+  );
   w.h2("Clear space and minimum size");
   w.bullets([
     "Keep a clear space around the tile of at least one quarter of its width.",
@@ -153,11 +176,16 @@ export async function brandGuide(logoPng) {
     "combine the logo with other marks into a new lock-up without approval;",
     "use the logo to suggest that IP Angel endorses a third-party product.",
   ]);
-  w.p("Trademark note: the CC BY 4.0 license of this guide and of the logo files covers the artwork. It does not grant trademark rights in the IP Angel name or logo.", { size: 9.5, color: "#4b5563" });
+  w.p(
+    "Trademark note: the CC BY 4.0 license of this guide and of the logo files covers the artwork. It does not grant trademark rights in the IP Angel name or logo.",
+    { size: 9.5, color: "#4b5563" },
+  );
 
   w.newPage();
   w.h1("3. Colour");
-  w.p("The palette is built for dark interfaces. Indigo and teal carry the brand; amber and rose are accents for highlights and charts only.");
+  w.p(
+    "The palette is built for dark interfaces. Indigo and teal carry the brand; amber and rose are accents for highlights and charts only.",
+  );
   const swatches = [
     ["Night", "#0B0F19", "Backgrounds"],
     ["Card", "#121826", "Surfaces, cards"],
@@ -182,19 +210,34 @@ export async function brandGuide(logoPng) {
   });
   w.y -= 270;
   w.h2("Contrast");
-  w.p("Body text on Night or Card must reach a contrast ratio of at least 4.5:1 (WCAG 2.2, level AA). Foreground #F3F5F9 on Night reaches about 18:1; Mist #A9B3C6 reaches about 9:1. Never set small text in the gradient.");
+  w.p(
+    "Body text on Night or Card must reach a contrast ratio of at least 4.5:1 (WCAG 2.2, level AA). Foreground #F3F5F9 on Night reaches about 18:1; Mist #A9B3C6 reaches about 9:1. Never set small text in the gradient.",
+  );
   w.h2("Gradient");
-  w.p("The brand gradient runs from Halo through Indigo to Teal at 135 degrees. Use it for the logo, a single headline word or thin borders, never for large text blocks.");
+  w.p(
+    "The brand gradient runs from Halo through Indigo to Teal at 135 degrees. Use it for the logo, a single headline word or thin borders, never for large text blocks.",
+  );
 
   w.newPage();
   w.h1("4. Typography and imagery");
   w.h2("Type");
-  w.p("On screen we use the system sans-serif stack (ui-sans-serif, Segoe UI, Roboto, Helvetica Neue, Arial), so pages load without web fonts. In print and slides we use any neutral grotesque of the same family.");
-  w.bullets(["Display: 48/56, bold, tight letter-spacing.", "Heading: 24/32, bold.", "Body: 16/26, regular; 65 to 75 characters per line.", "Caption: 13/20, Mist colour."]);
+  w.p(
+    "On screen we use the system sans-serif stack (ui-sans-serif, Segoe UI, Roboto, Helvetica Neue, Arial), so pages load without web fonts. In print and slides we use any neutral grotesque of the same family.",
+  );
+  w.bullets([
+    "Display: 48/56, bold, tight letter-spacing.",
+    "Heading: 24/32, bold.",
+    "Body: 16/26, regular; 65 to 75 characters per line.",
+    "Caption: 13/20, Mist colour.",
+  ]);
   w.h2("Imagery");
-  w.p("We prefer calm, geometric illustrations, honest photographs of real work and generous dark space. Every image we publish carries its license, creator and source in the media library, so that anyone can reuse it correctly.");
+  w.p(
+    "We prefer calm, geometric illustrations, honest photographs of real work and generous dark space. Every image we publish carries its license, creator and source in the media library, so that anyone can reuse it correctly.",
+  );
   w.h2("Licensing of brand assets");
-  w.p("This guide and the logo files are licensed under Creative Commons Attribution 4.0 International (CC BY 4.0). Credit: \"IP Angel Brand Guidelines\" by IP Angel Design Studio, CC BY 4.0, https://creativecommons.org/licenses/by/4.0/.");
+  w.p(
+    'This guide and the logo files are licensed under Creative Commons Attribution 4.0 International (CC BY 4.0). Credit: "IP Angel Brand Guidelines" by IP Angel Design Studio, CC BY 4.0, https://creativecommons.org/licenses/by/4.0/.',
+  );
   w.p("Questions about the brand? Write to the design studio through the contact page of the website.");
   return { bytes: Buffer.from(await doc.save({ useObjectStreams: true })), text: w.text.join("\n") };
 }
@@ -217,9 +260,13 @@ export async function licenseGuideDe() {
   w.newPage();
   w.p("IP ANGEL ACADEMY  ·  LEITFADEN", { size: 9, font: "bold", color: accent });
   w.h1("Offene Lizenzen richtig angeben");
-  w.p("Bilder, Musik, Videos und Texte unter offenen Lizenzen dürfen Sie frei nutzen – solange Sie die Bedingungen der Lizenz einhalten. Meist heißt das: Sie nennen Urheber, Titel, Quelle und Lizenz. Dieser Leitfaden zeigt in zehn Minuten, wie das geht, und enthält Beispiele, die Sie direkt übernehmen können.");
+  w.p(
+    "Bilder, Musik, Videos und Texte unter offenen Lizenzen dürfen Sie frei nutzen – solange Sie die Bedingungen der Lizenz einhalten. Meist heißt das: Sie nennen Urheber, Titel, Quelle und Lizenz. Dieser Leitfaden zeigt in zehn Minuten, wie das geht, und enthält Beispiele, die Sie direkt übernehmen können.",
+  );
   w.h2("Warum die Namensnennung so wichtig ist");
-  w.p("Die Namensnennung ist die Gegenleistung für eine kostenlose Nutzung. Fehlt sie, erlischt bei Creative-Commons-Lizenzen das Nutzungsrecht – eine Abmahnung kann die Folge sein. Eine korrekte Angabe kostet dagegen nur eine Zeile.");
+  w.p(
+    "Die Namensnennung ist die Gegenleistung für eine kostenlose Nutzung. Fehlt sie, erlischt bei Creative-Commons-Lizenzen das Nutzungsrecht – eine Abmahnung kann die Folge sein. Eine korrekte Angabe kostet dagegen nur eine Zeile.",
+  );
   w.h2("Die TULLU-Regel");
   w.bullets([
     "Titel: der Name des Werks, zum Beispiel „Häuser am Main in der Abenddämmerung“.",
@@ -234,13 +281,20 @@ export async function licenseGuideDe() {
   w.h1("Beispiele für gängige Lizenzen");
   w.h2("CC BY 4.0 – Namensnennung");
   w.p("Nutzung und Bearbeitung für jeden Zweck, auch kommerziell. Pflicht: Namensnennung und Link zur Lizenz.");
-  w.p("Beispiel: „IP Angel Logo-Paket“ von IP Angel Design Studio, lizenziert unter CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/deed.de).", { indent: 12, color: "#374151" });
+  w.p(
+    "Beispiel: „IP Angel Logo-Paket“ von IP Angel Design Studio, lizenziert unter CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/deed.de).",
+    { indent: 12, color: "#374151" },
+  );
   w.h2("CC BY-SA 4.0 – Namensnennung, Weitergabe unter gleichen Bedingungen");
-  w.p("Wie CC BY, zusätzlich müssen Bearbeitungen unter derselben Lizenz veröffentlicht werden. Dieser Leitfaden steht selbst unter CC BY-SA 4.0.");
+  w.p(
+    "Wie CC BY, zusätzlich müssen Bearbeitungen unter derselben Lizenz veröffentlicht werden. Dieser Leitfaden steht selbst unter CC BY-SA 4.0.",
+  );
   w.h2("CC0 1.0 – Verzicht auf alle Rechte");
   w.p("Keine Pflichten. Eine Nennung ist trotzdem eine freundliche Geste und hilft anderen, die Quelle zu finden.");
   w.h2("MIT – für Code und Werkzeuge");
-  w.p("Der Copyright-Hinweis und der Lizenztext müssen in allen Kopien oder wesentlichen Teilen der Software enthalten bleiben. Für Beispielcode in Dokumentationen reicht meist ein Kommentar mit Verweis auf die Lizenz.");
+  w.p(
+    "Der Copyright-Hinweis und der Lizenztext müssen in allen Kopien oder wesentlichen Teilen der Software enthalten bleiben. Für Beispielcode in Dokumentationen reicht meist ein Kommentar mit Verweis auf die Lizenz.",
+  );
   w.h2("Wo die Angabe stehen sollte");
   w.bullets([
     "Im Video: im Abspann oder in der Beschreibung.",
@@ -259,7 +313,12 @@ export async function licenseGuideDe() {
     "Verletze ich keine Marken- oder Persönlichkeitsrechte (Logos, erkennbare Personen)?",
   ]);
   w.h2("So hilft die IP-Angel-Mediathek");
-  w.p("Jeder Eintrag der Mediathek zeigt Lizenz mit SPDX-Kennung, Urheber, Quelle und einen fertigen Nennungstext mit Kopier-Schaltfläche. Kopieren Sie den Text einfach an die passende Stelle – fertig.");
-  w.p("Lizenz dieses Leitfadens: CC BY-SA 4.0, IP Angel Academy. https://creativecommons.org/licenses/by-sa/4.0/deed.de", { size: 9, color: "#6b7280" });
+  w.p(
+    "Jeder Eintrag der Mediathek zeigt Lizenz mit SPDX-Kennung, Urheber, Quelle und einen fertigen Nennungstext mit Kopier-Schaltfläche. Kopieren Sie den Text einfach an die passende Stelle – fertig.",
+  );
+  w.p("Lizenz dieses Leitfadens: CC BY-SA 4.0, IP Angel Academy. https://creativecommons.org/licenses/by-sa/4.0/deed.de", {
+    size: 9,
+    color: "#6b7280",
+  });
   return { bytes: Buffer.from(await doc.save({ useObjectStreams: true })), text: w.text.join("\n") };
 }

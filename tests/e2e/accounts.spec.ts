@@ -302,7 +302,9 @@ test.describe("profile", () => {
     await page.getByRole("switch", { name: "Newsletter Subscription" }).check();
     await page.getByRole("button", { name: "Save Changes" }).click();
     // The newsletter needs its confirmation link first (double opt-in).
-    await expect(page.getByText("Profile updated. Please confirm your newsletter subscription with the link we just emailed you.")).toBeVisible();
+    await expect(
+      page.getByText("Profile updated. Please confirm your newsletter subscription with the link we just emailed you."),
+    ).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Username")).toHaveValue("renamed");
     await expect(page.getByLabel("Customer Type")).toHaveValue("business");
@@ -391,7 +393,9 @@ test.describe("profile", () => {
     await gotoHydrated(page, "/profile");
     const sharp = (await import("sharp")).default;
     const file = test.info().outputPath("avatar.jpg");
-    await sharp({ create: { width: 32, height: 32, channels: 3, background: "#ff0000" } }).jpeg().toFile(file);
+    await sharp({ create: { width: 32, height: 32, channels: 3, background: "#ff0000" } })
+      .jpeg()
+      .toFile(file);
     await page.locator("#avatar-file").setInputFiles(file);
     await expect(page.getByText("Profile picture updated successfully")).toBeVisible();
     const src = (await page.getByTestId("avatar-image").getAttribute("src"))!;

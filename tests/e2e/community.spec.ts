@@ -43,7 +43,7 @@ test.describe("community (visitor)", () => {
     expect(data.status()).toBe(200);
     const body = await data.text();
     expect(body).toContain("visitor");
-    for (const text of [...MEMBER_ONLY, "\"member\"", "\"platformUrl\"", "\"modules\""]) expect(body, text).not.toContain(text);
+    for (const text of [...MEMBER_ONLY, '"member"', '"platformUrl"', '"modules"']) expect(body, text).not.toContain(text);
   });
 
   for (const lang of ["en", "de", "es"]) {
@@ -57,7 +57,9 @@ test.describe("community (visitor)", () => {
 });
 
 test.describe("community (member)", () => {
-  test("a signed-in member gets the greeting and links into the platform's modules (en, de); after Logout they are gone", async ({ page }) => {
+  test("a signed-in member gets the greeting and links into the platform's modules (en, de); after Logout they are gone", async ({
+    page,
+  }) => {
     await signUpConfirmed(page, uniqueEmail("member"), "secret-pass-1", "Mirabel");
     const response = await page.goto("/community");
     expect(response?.headers()["cache-control"]).toContain("no-store");
@@ -80,7 +82,10 @@ test.describe("community (member)", () => {
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", /noopener/);
     }
-    await expect(member.getByRole("link", { name: /^Open the community platform/ })).toHaveAttribute("href", "https://community.example.com");
+    await expect(member.getByRole("link", { name: /^Open the community platform/ })).toHaveAttribute(
+      "href",
+      "https://community.example.com",
+    );
     // A member is not asked to sign up or log in.
     await expect(page.getByTestId("community-visitor-actions")).toHaveCount(0);
     await expect(main.getByRole("link", { name: "Sign up" })).toHaveCount(0);
@@ -88,7 +93,10 @@ test.describe("community (member)", () => {
 
     await page.goto("/community?lang=de");
     await expect(member.getByRole("heading", { level: 2, name: "Willkommen, Mirabel" })).toBeVisible();
-    await expect(member.getByRole("link", { name: /^Diskussionsforen öffnen/ })).toHaveAttribute("href", "https://community.example.com/discussions");
+    await expect(member.getByRole("link", { name: /^Diskussionsforen öffnen/ })).toHaveAttribute(
+      "href",
+      "https://community.example.com/discussions",
+    );
 
     await gotoHydrated(page, "/community?lang=en");
     await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();

@@ -24,7 +24,13 @@ test.describe("copy that agrees with itself", () => {
     }
     await page.goto("/?lang=en");
     const pillars = page.getByTestId("pillars");
-    for (const [name, href] of [["Media", "/media"], ["Market", "/market"], ["Academy", "/academy"], ["Tandem", "/tandem"], ["Consulting", "/consulting"]]) {
+    for (const [name, href] of [
+      ["Media", "/media"],
+      ["Market", "/market"],
+      ["Academy", "/academy"],
+      ["Tandem", "/tandem"],
+      ["Consulting", "/consulting"],
+    ]) {
       await expect(pillars.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
   });

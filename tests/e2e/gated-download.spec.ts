@@ -111,7 +111,15 @@ test.describe("gated downloads keep the visitor's place", () => {
     const good = await post(`/media?q=${TOKEN}`);
     expect(good.status()).toBe(302);
     expect(good.headers()["location"]).toBe(`/media?q=${TOKEN}`);
-    for (const bad of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "/auth", "/logout", "x".repeat(5000), "/media\r\nX: y"]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "/\\evil.example",
+      "/auth",
+      "/logout",
+      "x".repeat(5000),
+      "/media\r\nX: y",
+    ]) {
       const response = await post(bad);
       expect(response.status(), bad).toBe(302);
       expect(response.headers()["location"], bad).toBe("/");

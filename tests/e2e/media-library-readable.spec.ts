@@ -19,7 +19,9 @@ const card = (page: Page, title: string) =>
   cards(page).filter({ has: page.getByRole("heading", { name: `${TOKEN} ${title}`, exact: true }) });
 
 async function openDialog(page: Page, title: string) {
-  await card(page, title).getByRole("button", { name: /^Details/ }).click();
+  await card(page, title)
+    .getByRole("button", { name: /^Details/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: `${TOKEN} ${title}` });
   await expect(dialog).toBeVisible();
   return dialog;

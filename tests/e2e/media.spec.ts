@@ -35,7 +35,8 @@ async function gotoMedia(page: Page, url: string) {
 }
 
 const cards = (page: Page) => page.getByTestId("media-card");
-const card = (page: Page, title: string) => cards(page).filter({ has: page.getByRole("heading", { name: `${TOKEN} ${title}`, exact: true }) });
+const card = (page: Page, title: string) =>
+  cards(page).filter({ has: page.getByRole("heading", { name: `${TOKEN} ${title}`, exact: true }) });
 
 test.describe("media library", () => {
   test("search, every filter, URL state and the back button", async ({ page }) => {
@@ -64,7 +65,11 @@ test.describe("media library", () => {
     await expect(cards(page)).toHaveCount(1);
     await expect(card(page, "Price list")).toHaveCount(1);
 
-    for (const [value, title] of [["image", "Logo pack"], ["audio", null], ["services", null]] as const) {
+    for (const [value, title] of [
+      ["image", "Logo pack"],
+      ["audio", null],
+      ["services", null],
+    ] as const) {
       await type.selectOption(value);
       await expect(page).toHaveURL(new RegExp(`type=${value}`));
       if (title) await expect(card(page, title)).toHaveCount(1);
@@ -106,7 +111,9 @@ test.describe("media library", () => {
 
   test("detail dialog opens by click and by ?item=, shows every field, closes with Escape", async ({ page, request }) => {
     await gotoMedia(page, `/media?q=${TOKEN}`);
-    await card(page, "Logo pack").getByRole("button", { name: /^Details/ }).click();
+    await card(page, "Logo pack")
+      .getByRole("button", { name: /^Details/ })
+      .click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
@@ -116,7 +123,10 @@ test.describe("media library", () => {
     await expect(dialog).toContainText("CC BY 4.0");
     await expect(dialog).toContainText("CC-BY-4.0");
     await expect(dialog).toContainText("Credit IP Angel when you use it.");
-    await expect(dialog.getByRole("link", { name: /Read the license/ })).toHaveAttribute("href", "https://creativecommons.org/licenses/by/4.0/");
+    await expect(dialog.getByRole("link", { name: /Read the license/ })).toHaveAttribute(
+      "href",
+      "https://creativecommons.org/licenses/by/4.0/",
+    );
     await expect(dialog.getByTestId("attribution-text")).toHaveText("Logo pack by IP Angel Studio, CC BY 4.0");
     await expect(dialog.getByRole("button", { name: "Copy attribution" })).toBeVisible();
     await expect(dialog).toContainText("@ipangel");
@@ -148,7 +158,9 @@ test.describe("media library", () => {
   test("on a phone the long dialog keeps Preview and the download button in view", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoMedia(page, `/media?q=${TOKEN}`);
-    await card(page, "Logo pack").getByRole("button", { name: /^Details/ }).click();
+    await card(page, "Logo pack")
+      .getByRole("button", { name: /^Details/ })
+      .click();
     const dialog = page.getByRole("dialog");
     // The content is taller than the screen (license, attribution, links)...
     expect(await dialog.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
@@ -161,7 +173,9 @@ test.describe("media library", () => {
   test("preview opens the file in a new tab through a signed URL", async ({ page, context }) => {
     await gotoMedia(page, `/media?q=${TOKEN}`);
     const popupPromise = context.waitForEvent("page");
-    await card(page, "Logo pack").getByRole("button", { name: /^Preview/ }).click();
+    await card(page, "Logo pack")
+      .getByRole("button", { name: /^Preview/ })
+      .click();
     const popup = await popupPromise;
     await expect.poll(() => popup.url()).toMatch(/\/files\/media-files\/items\/[0-9a-f-]{36}\/logo\.png\?expires=\d+&sig=/);
     // the full file, not the thumbnail
@@ -180,7 +194,9 @@ test.describe("media library", () => {
     await page.route("**/api/media/*/preview*", (route) => route.fulfill({ status: 500, body: "boom" }));
     let opened = false;
     context.on("page", () => (opened = true));
-    await card(page, "Logo pack").getByRole("button", { name: /^Preview/ }).click();
+    await card(page, "Logo pack")
+      .getByRole("button", { name: /^Preview/ })
+      .click();
     await expect(page.getByText("Preview failed")).toBeVisible();
     await expect(page.getByText("Failed to preview the file")).toBeVisible();
     expect(opened).toBe(false);
@@ -210,7 +226,9 @@ test.describe("media library", () => {
     await expect(page).toHaveURL(/\/auth\?returnTo=%2Fmedia%3Fq%3D\w+%26item%3D[0-9a-f-]{36}$/);
 
     await gotoMedia(page, `/media?q=${TOKEN}`);
-    await card(page, "Logo pack").getByRole("button", { name: /^Details/ }).click();
+    await card(page, "Logo pack")
+      .getByRole("button", { name: /^Details/ })
+      .click();
     await expect(page).toHaveURL(/item=[0-9a-f-]{36}/);
     const id = new URL(page.url()).searchParams.get("item");
     const response = await request.post(`/api/media/${id}/download`);

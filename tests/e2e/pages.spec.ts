@@ -76,7 +76,14 @@ const PAGES: Record<string, string[]> = {
     "platforms.items.tandem.title",
   ],
   privacy: ["privacy.title", "privacy.sections.controller.title", "privacy.sections.cookies.title", "privacy.sections.rights.title"],
-  imprint: ["imprint.title", "imprint.sections.provider.title", "imprint.sections.responsible.title", "imprint.sections.content.title", "imprint.sections.links.title", "imprint.sections.copyright.title"],
+  imprint: [
+    "imprint.title",
+    "imprint.sections.provider.title",
+    "imprint.sections.responsible.title",
+    "imprint.sections.content.title",
+    "imprint.sections.links.title",
+    "imprint.sections.copyright.title",
+  ],
   terms: ["terms.title", "terms.sections.scope.title", "terms.sections.law.title", "terms.sections.contact.title"],
 };
 
@@ -197,7 +204,9 @@ test.describe("content and legal pages", () => {
 
     // The subject is translated with the page.
     await page.goto("/consulting?lang=de");
-    expect(await page.getByRole("main").getByRole("link", { name: "Beratung buchen" }).getAttribute("href")).toBe(contact("Beratung buchen"));
+    expect(await page.getByRole("main").getByRole("link", { name: "Beratung buchen" }).getAttribute("href")).toBe(
+      contact("Beratung buchen"),
+    );
 
     // The anchor scrolls to the methodology.
     await page.goto("/consulting?lang=en");
@@ -262,7 +271,9 @@ test.describe("content and legal pages", () => {
     await context.close();
   });
 
-  test("privacy: 13 numbered sections, updated 22 November 2026 (what changed since October 2025), cookies, periods, Shopify, authority", async ({ page }) => {
+  test("privacy: 13 numbered sections, updated 22 November 2026 (what changed since October 2025), cookies, periods, Shopify, authority", async ({
+    page,
+  }) => {
     await page.goto("/privacy?lang=en");
     const main = page.getByRole("main");
     const sections = main.getByTestId("legal-section");
@@ -292,7 +303,9 @@ test.describe("content and legal pages", () => {
       await expect(sections).toHaveCount(8);
       const titles = await sections.locator("h2").allInnerTexts();
       titles.forEach((title, index) => expect(title).toMatch(new RegExp(`^${index + 1}\\. `)));
-      await expect(main.getByTestId("legal-date")).toContainText(language === "de" ? "Oktober 2025" : language === "es" ? "octubre de 2025" : "October 2025");
+      await expect(main.getByTestId("legal-date")).toContainText(
+        language === "de" ? "Oktober 2025" : language === "es" ? "octubre de 2025" : "October 2025",
+      );
       await expect(main.locator("#law")).toContainText("Frankfurt am Main");
     }
   });

@@ -104,7 +104,22 @@ test.describe("search engines and link previews", () => {
     expect(response.headers()["content-type"]).toContain("application/xml");
     const xml = await response.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    for (const path of ["/", "/media", "/about", "/academy", "/market", "/consulting", "/tandem", "/platforms", "/contact", "/privacy", "/imprint", "/terms", "/shop", "/community"]) {
+    for (const path of [
+      "/",
+      "/media",
+      "/about",
+      "/academy",
+      "/market",
+      "/consulting",
+      "/tandem",
+      "/platforms",
+      "/contact",
+      "/privacy",
+      "/imprint",
+      "/terms",
+      "/shop",
+      "/community",
+    ]) {
       for (const suffix of ["", "?lang=de", "?lang=es"]) expect(locs).toContain(`${base()}${path}${suffix}`);
     }
     expect(locs).not.toContain(`${base()}/profile`);

@@ -14,7 +14,10 @@ async function openShop(page: Page, path = "/shop") {
 }
 
 function addToCart(page: Page, title: string) {
-  return cards(page).filter({ has: page.getByRole("heading", { name: title, exact: true }) }).getByRole("button").click();
+  return cards(page)
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) })
+    .getByRole("button")
+    .click();
 }
 
 test.describe("shop", () => {

@@ -141,10 +141,14 @@ export async function startFakeShopify(token = "shpat_test_token"): Promise<Fake
       const input = (body.variables?.input ?? {}) as Partial<FakeCustomer>;
       const customer = customers.find((entry) => entry.id === input.id);
       if (!customer) {
-        return send(200, { data: { customerUpdate: { customer: null, userErrors: [{ field: ["id"], message: "Customer does not exist" }] } } });
+        return send(200, {
+          data: { customerUpdate: { customer: null, userErrors: [{ field: ["id"], message: "Customer does not exist" }] } },
+        });
       }
       if (input.email && customers.some((entry) => entry !== customer && entry.email === input.email)) {
-        return send(200, { data: { customerUpdate: { customer: null, userErrors: [{ field: ["email"], message: "Email has already been taken" }] } } });
+        return send(200, {
+          data: { customerUpdate: { customer: null, userErrors: [{ field: ["email"], message: "Email has already been taken" }] } },
+        });
       }
       if (input.email) customer.email = input.email;
       if (input.firstName !== undefined) customer.firstName = input.firstName;
@@ -158,11 +162,15 @@ export async function startFakeShopify(token = "shpat_test_token"): Promise<Fake
       const customer = customers.find((entry) => entry.id === input.customerId);
       if (!customer) {
         return send(200, {
-          data: { customerEmailMarketingConsentUpdate: { customer: null, userErrors: [{ field: ["customerId"], message: "Customer not found" }] } },
+          data: {
+            customerEmailMarketingConsentUpdate: { customer: null, userErrors: [{ field: ["customerId"], message: "Customer not found" }] },
+          },
         });
       }
       if (!input.emailMarketingConsent?.marketingState) {
-        return send(200, { errors: [{ message: "Variable $input of type CustomerEmailMarketingConsentUpdateInput! was provided invalid value" }] });
+        return send(200, {
+          errors: [{ message: "Variable $input of type CustomerEmailMarketingConsentUpdateInput! was provided invalid value" }],
+        });
       }
       customer.emailMarketingConsent = input.emailMarketingConsent;
       return send(200, { data: { customerEmailMarketingConsentUpdate: { customer: { id: customer.id }, userErrors: [] } } });
@@ -171,7 +179,9 @@ export async function startFakeShopify(token = "shpat_test_token"): Promise<Fake
       const id = (body.variables?.input as { id?: string } | undefined)?.id;
       const index = customers.findIndex((customer) => customer.id === id);
       if (index < 0) {
-        return send(200, { data: { customerDelete: { deletedCustomerId: null, userErrors: [{ field: ["id"], message: "Customer does not exist" }] } } });
+        return send(200, {
+          data: { customerDelete: { deletedCustomerId: null, userErrors: [{ field: ["id"], message: "Customer does not exist" }] } },
+        });
       }
       customers.splice(index, 1);
       return send(200, { data: { customerDelete: { deletedCustomerId: id, userErrors: [] } } });
@@ -187,7 +197,12 @@ export async function startFakeShopify(token = "shpat_test_token"): Promise<Fake
     customers,
     requests,
     addCustomer: (email, firstName) => {
-      const customer: FakeCustomer = { id: `gid://shopify/Customer/${nextId++}`, email, firstName: firstName ?? null, emailMarketingConsent: null };
+      const customer: FakeCustomer = {
+        id: `gid://shopify/Customer/${nextId++}`,
+        email,
+        firstName: firstName ?? null,
+        emailMarketingConsent: null,
+      };
       customers.push(customer);
       return customer;
     },

@@ -14,7 +14,15 @@ export function smtpApi() {
 
 export async function fillSignUp(
   page: Page,
-  values: { username: string; email: string; password: string; business?: boolean; newsletter?: boolean; terms?: boolean; privacy?: boolean },
+  values: {
+    username: string;
+    email: string;
+    password: string;
+    business?: boolean;
+    newsletter?: boolean;
+    terms?: boolean;
+    privacy?: boolean;
+  },
 ) {
   // The tabs switch once the page is hydrated (the hidden js=1 field appears then).
   await page.locator('input[name="js"]').first().waitFor({ state: "attached" });

@@ -200,16 +200,20 @@ export async function signUpConfirmed(rig: SecurityRig, email: string, password:
   // limit is not what these tests are about.
   counter += 1;
   const from = { "x-forwarded-for": `192.0.2.${counter % 250}` };
-  const response = await client.postForm("/auth", {
-    intent: "signup",
-    js: "1",
-    username,
-    customerType: "private",
-    email,
-    password,
-    acceptTerms: "on",
-    acceptPrivacy: "on",
-  }, from);
+  const response = await client.postForm(
+    "/auth",
+    {
+      intent: "signup",
+      js: "1",
+      username,
+      customerType: "private",
+      email,
+      password,
+      acceptTerms: "on",
+      acceptPrivacy: "on",
+    },
+    from,
+  );
   if (response.status !== 200) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
   const mail = await waitForMail(rig.smtpApi, email, /Confirm your email address/);
   const link = linksIn(mail.text).find((url) => url.includes("/api/auth/verify-email"));

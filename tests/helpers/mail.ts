@@ -11,17 +11,13 @@ export interface SentMail {
 }
 
 function decodeQuotedPrintable(input: string) {
-  const bytes = input
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = input.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
 function decodeHeader(value: string) {
   return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-    encoding.toUpperCase() === "B"
-      ? Buffer.from(text, "base64").toString("utf8")
-      : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
   );
 }
 
@@ -70,12 +66,7 @@ export async function fetchMails(sinkHttpUrl: string, to?: string): Promise<Sent
 }
 
 /** Polls until a mail to `to` whose subject matches arrives (the outbox delivers asynchronously). */
-export async function waitForMail(
-  sinkHttpUrl: string,
-  to: string,
-  subject: RegExp = /.*/,
-  timeoutMs = 15_000,
-): Promise<SentMail> {
+export async function waitForMail(sinkHttpUrl: string, to: string, subject: RegExp = /.*/, timeoutMs = 15_000): Promise<SentMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const match = (await fetchMails(sinkHttpUrl, to)).reverse().find((mail) => subject.test(mail.subject));

@@ -28,7 +28,9 @@ export function makeWav(durationMs: number, sampleRate = 8000, frequency = 440) 
 }
 
 export async function makePng(width: number, height: number, color = { r: 120, g: 140, b: 255 }) {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export async function makePdf(pages: number) {
@@ -72,7 +74,12 @@ export async function writeMediaFixtures(dir: string, options: FixtureOptions = 
         external_links: { Project_Page: "https://example.org/logo" },
         creator: { name: "IP Angel Studio", url: "https://example.org/studio", handles: { primary: "@ipangel" } },
         source: { origin: "IP Angel", niche: "Branding", account_url: "https://example.org/@ipangel", account_handle: "@ipangel" },
-        license: { name: "CC BY 4.0", spdx_id: "CC-BY-4.0", url: "https://creativecommons.org/licenses/by/4.0/", notice: "Credit IP Angel when you use it." },
+        license: {
+          name: "CC BY 4.0",
+          spdx_id: "CC-BY-4.0",
+          url: "https://creativecommons.org/licenses/by/4.0/",
+          notice: "Credit IP Angel when you use it.",
+        },
         attribution: { text: "Logo pack by IP Angel Studio, CC BY 4.0", url: "https://example.org/logo" },
         created_at: "2025-01-01T10:00:00Z",
       },

@@ -51,12 +51,14 @@ export async function waitForHealthy(url: string, timeoutMs: number, child?: Chi
   throw new Error(`The server at ${url} was not healthy within ${timeoutMs} ms`);
 }
 
-export async function startProductServer(options: {
-  env?: Record<string, string>;
-  dataDir?: string;
-  port?: number;
-  timeoutMs?: number;
-} = {}): Promise<ProductServer> {
+export async function startProductServer(
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    port?: number;
+    timeoutMs?: number;
+  } = {},
+): Promise<ProductServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? makeDataDir();
   const url = `http://127.0.0.1:${port}`;

@@ -19,7 +19,11 @@ export function ContentSection({
   className?: string;
 }) {
   const inner = (
-    <section id={id} aria-labelledby={`${id}-title`} className={cn("mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20", className)}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={cn("mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20", className)}
+    >
       <div className="mx-auto max-w-2xl text-center">
         <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
           {title}
@@ -90,7 +94,17 @@ export function BulletList({ items, className }: { items: string[]; className?: 
 }
 
 /** The gradient call-to-action box that closes a page. */
-export function CallToAction({ id, title, subtitle, children }: { id: string; title: ReactNode; subtitle?: ReactNode; children: ReactNode }) {
+export function CallToAction({
+  id,
+  title,
+  subtitle,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={`${id}-title`} className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
       <div className="rounded-2xl border border-border bg-[linear-gradient(135deg,rgba(139,157,255,0.16),rgba(94,234,212,0.10))] px-6 py-14 text-center sm:px-12">

@@ -27,11 +27,7 @@ export function AccountActions({ layout, user }: { layout: "bar" | "menu"; user:
           className={`aria-[current=page]:bg-muted aria-[current=page]:text-primary ${full ?? ""}`}
         >
           <NavLink to="/profile">
-            {user.avatarUrl ? (
-              <img src={user.avatarUrl} alt="" className="size-5 rounded-full object-cover" />
-            ) : (
-              <UserRound aria-hidden />
-            )}
+            {user.avatarUrl ? <img src={user.avatarUrl} alt="" className="size-5 rounded-full object-cover" /> : <UserRound aria-hidden />}
             {t("common.nav.profile")}
           </NavLink>
         </Button>

@@ -8,9 +8,7 @@ export const MAIN_LINKS = [
   { to: "/contact", labelKey: "common.nav.contact", end: false },
 ] as const;
 
-export type PlatformLink =
-  | { kind: "external"; href: string; labelKey: string }
-  | { kind: "internal"; to: string; labelKey: string };
+export type PlatformLink = { kind: "external"; href: string; labelKey: string } | { kind: "internal"; to: string; labelKey: string };
 
 /** Academy and Market go to the configured external sites, else to our own pages (site facts). */
 export const platformLinks = (facts: SiteFacts): PlatformLink[] => [

@@ -30,21 +30,21 @@ export function SiteFooter({ year }: { year: number }) {
           <Logo gradientId="logo-gradient-footer" />
           <p className="mt-4 max-w-sm text-sm text-muted-foreground">{t("common.footer.tagline")}</p>
           {facts.social.length > 0 ? (
-          <ul className="mt-4 flex flex-wrap gap-3" aria-label={t("common.footer.social")}>
-            {facts.social.map((social) => (
-              <li key={social.name}>
-                <a
-                  href={social.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-                >
-                  {social.name}
-                  <ExternalLink className="size-3" aria-hidden="true" />
-                </a>
-              </li>
-            ))}
-          </ul>
+            <ul className="mt-4 flex flex-wrap gap-3" aria-label={t("common.footer.social")}>
+              {facts.social.map((social) => (
+                <li key={social.name}>
+                  <a
+                    href={social.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+                  >
+                    {social.name}
+                    <ExternalLink className="size-3" aria-hidden="true" />
+                  </a>
+                </li>
+              ))}
+            </ul>
           ) : null}
         </div>
         <FooterGroup title={t("common.footer.about")}>

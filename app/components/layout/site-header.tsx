@@ -132,9 +132,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
               {t(link.labelKey)}
             </NavLink>
           ))}
-          <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
-            {t("common.nav.platforms")}
-          </p>
+          <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">{t("common.nav.platforms")}</p>
           {platformLinks(facts).map((link) =>
             link.kind === "external" ? (
               <a

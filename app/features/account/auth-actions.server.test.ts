@@ -100,7 +100,10 @@ describe("/auth actions", () => {
     expect(results.slice(0, 10).every((result) => (result as { error: string }).error === "auth.errors.invalidCredentials")).toBe(true);
     expect(results[10]).toMatchObject({ ok: false, error: "auth.errors.rateLimited" });
     // Another address is not affected.
-    const other = await run({ intent: "login", js: "1", email: "nobody@example.com", password: "wrong-password" }, { "x-client-ip": "198.51.100.1" });
+    const other = await run(
+      { intent: "login", js: "1", email: "nobody@example.com", password: "wrong-password" },
+      { "x-client-ip": "198.51.100.1" },
+    );
     expect(other.data).toMatchObject({ error: "auth.errors.invalidCredentials" });
   });
 

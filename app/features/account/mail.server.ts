@@ -30,7 +30,14 @@ export async function renderAccountMail(
   const signature = t("mail.signature");
   const unsubscribe = values.unsubscribeUrl ? t("mail.unsubscribe") : undefined;
   const text = [
-    greeting, "", intro, ...(values.url ? ["", `${action}: ${values.url}`] : []), "", footer, "", signature,
+    greeting,
+    "",
+    intro,
+    ...(values.url ? ["", `${action}: ${values.url}`] : []),
+    "",
+    footer,
+    "",
+    signature,
     ...(values.unsubscribeUrl ? ["", `${unsubscribe}: ${values.unsubscribeUrl}`] : []),
   ].join("\n");
   const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;background:#0b0f19;color:#e5e7eb;padding:24px">

@@ -81,7 +81,9 @@ describe("profile actions", () => {
     await db().update(profiles).set({ username: "alice", customerType: "private" }).where(eq(profiles.id, alice.id));
 
     const answer = await payload(
-      await profileAction(post(mallory.cookie, { intent: "save", id: alice.id, userId: alice.id, username: "pwned", customerType: "business" })),
+      await profileAction(
+        post(mallory.cookie, { intent: "save", id: alice.id, userId: alice.id, username: "pwned", customerType: "business" }),
+      ),
     );
     expect(answer).toMatchObject({ ok: true });
     const [aliceRow] = await db().select().from(profiles).where(eq(profiles.id, alice.id));
@@ -138,15 +140,36 @@ describe("profile actions", () => {
     const other = await getAuth().api.signInEmail({ body: { email: "alice@example.com", password: "secret123" } });
     expect(other.token).toBeTruthy();
     const wrong = await payload(
-      await profileAction(post(alice.cookie, { intent: "changePassword", currentPassword: "nope-nope", newPassword: "newsecret1", confirmPassword: "newsecret1" })),
+      await profileAction(
+        post(alice.cookie, {
+          intent: "changePassword",
+          currentPassword: "nope-nope",
+          newPassword: "newsecret1",
+          confirmPassword: "newsecret1",
+        }),
+      ),
     );
     expect(wrong).toMatchObject({ ok: false, title: "profile.toast.authFailed", error: "profile.errors.wrongPassword" });
     const mismatch = await payload(
-      await profileAction(post(alice.cookie, { intent: "changePassword", currentPassword: "secret123", newPassword: "newsecret1", confirmPassword: "newsecret2" })),
+      await profileAction(
+        post(alice.cookie, {
+          intent: "changePassword",
+          currentPassword: "secret123",
+          newPassword: "newsecret1",
+          confirmPassword: "newsecret2",
+        }),
+      ),
     );
     expect(mismatch).toMatchObject({ ok: false, error: "profile.errors.passwordMismatch" });
     const done = await payload(
-      await profileAction(post(alice.cookie, { intent: "changePassword", currentPassword: "secret123", newPassword: "newsecret1", confirmPassword: "newsecret1" })),
+      await profileAction(
+        post(alice.cookie, {
+          intent: "changePassword",
+          currentPassword: "secret123",
+          newPassword: "newsecret1",
+          confirmPassword: "newsecret1",
+        }),
+      ),
     );
     expect(done).toMatchObject({ ok: true, message: "profile.toast.passwordUpdated" });
     const sessions = await db().select().from(session).where(eq(session.userId, alice.id));

@@ -73,7 +73,10 @@ export async function saveProfile(
 }
 
 export async function rememberLanguage(userId: string, language: Language) {
-  await db().update(profiles).set({ language }).where(and(eq(profiles.id, userId), ne(profiles.language, language)));
+  await db()
+    .update(profiles)
+    .set({ language })
+    .where(and(eq(profiles.id, userId), ne(profiles.language, language)));
 }
 
 export class AvatarError extends Error {

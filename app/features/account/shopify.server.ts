@@ -191,10 +191,9 @@ export async function syncShopCustomer(payload: Record<string, unknown>) {
       const input: Record<string, unknown> = { email: row.email };
       if (row.username) input.firstName = row.username;
       if (newsletter) input.emailMarketingConsent = consentOf("SUBSCRIBED");
-      const data = await adminGraphQl<{ customerCreate: { customer: { id: string } | null; userErrors: UserErrors } }>(
-        CUSTOMER_CREATE,
-        { input },
-      );
+      const data = await adminGraphQl<{ customerCreate: { customer: { id: string } | null; userErrors: UserErrors } }>(CUSTOMER_CREATE, {
+        input,
+      });
       const errors = data.customerCreate.userErrors;
       let customerId = data.customerCreate.customer?.id;
       let createdByUs = true;
@@ -217,11 +216,7 @@ export async function syncShopCustomer(payload: Record<string, unknown>) {
       logger.info(`Shop customer ${customerId} ${createdByUs ? "created" : "linked (it existed already)"} for account ${userId}`);
     }
 
-    const wanted: MarketingState | null = newsletter
-      ? "SUBSCRIBED"
-      : link.syncedMarketingState === "SUBSCRIBED"
-        ? "UNSUBSCRIBED"
-        : null;
+    const wanted: MarketingState | null = newsletter ? "SUBSCRIBED" : link.syncedMarketingState === "SUBSCRIBED" ? "UNSUBSCRIBED" : null;
     if (wanted && wanted !== link.syncedMarketingState) {
       const errors = await updateConsent(link.shopifyCustomerId, wanted);
       if (errors.length) throw new PermanentJobError(`Shopify could not update consent of ${link.shopifyCustomerId}: ${describe(errors)}`);

@@ -33,7 +33,13 @@ describe("username rule", () => {
   });
 
   it("a mail greeting never carries a URL or a line break from user input", async () => {
-    for (const name of ["Your account is locked. VERIFY NOW at https://evil.example", "visit www.evil.example", "evil.example", "x@evil.example", "Hello\nthere"]) {
+    for (const name of [
+      "Your account is locked. VERIFY NOW at https://evil.example",
+      "visit www.evil.example",
+      "evil.example",
+      "x@evil.example",
+      "Hello\nthere",
+    ]) {
       const greeting = greetingNameOf(name);
       expect(greeting === undefined || !/[\r\n]|https?:|www\.|\.example/.test(greeting), name).toBe(true);
       const mail = await renderAccountMail("confirm", "en", { name, url: "http://localhost:3000/api/auth/verify-email?token=t" });

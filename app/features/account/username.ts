@@ -25,7 +25,15 @@ export function isValidUsername(value: string) {
  * spaces, runs of spaces one, cut at 50 characters; `fallback` when fewer than 3 remain.
  */
 export function fitUsername(value: string | null | undefined, fallback: string) {
-  const cleaned = [...String(value ?? "").replace(CONTROLS, " ").replace(/\s+/g, " ").trim()].slice(0, USERNAME_MAX).join("").trim();
+  const cleaned = [
+    ...String(value ?? "")
+      .replace(CONTROLS, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  ]
+    .slice(0, USERNAME_MAX)
+    .join("")
+    .trim();
   if ([...cleaned].length >= USERNAME_MIN) return cleaned;
   const fitted = [...fallback.replace(CONTROLS, "").trim()].slice(0, USERNAME_MAX).join("");
   return [...fitted].length >= USERNAME_MIN ? fitted : `${fitted}___`.slice(0, USERNAME_MIN);
@@ -39,7 +47,10 @@ const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|www\.|[\p{L}\p{N}-]+\.[\p{L}]{2,}|@/iu
  * like a link is not used at all (the greeting falls back to the neutral one).
  */
 export function greetingNameOf(value: string | null | undefined): string | undefined {
-  const cleaned = String(value ?? "").replace(CONTROLS, " ").replace(/\s+/g, " ").trim();
+  const cleaned = String(value ?? "")
+    .replace(CONTROLS, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   if (!cleaned || LINK_LIKE.test(cleaned)) return undefined;
   return [...cleaned].slice(0, USERNAME_MAX).join("");
 }

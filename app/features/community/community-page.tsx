@@ -83,7 +83,11 @@ function MemberArea({ view }: { view: Extract<CommunityView, { kind: "member" }>
   const { t } = useTranslation();
   const icons = new Map(MODULES.map(({ id, icon }) => [id, icon]));
   return (
-    <section aria-labelledby="community-member-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20" data-testid="community-member">
+    <section
+      aria-labelledby="community-member-title"
+      className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20"
+      data-testid="community-member"
+    >
       <h2 id="community-member-title" className="text-3xl font-bold tracking-tight">
         {t("community.member.welcome", { name: view.name })}
       </h2>

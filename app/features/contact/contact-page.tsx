@@ -55,30 +55,30 @@ function ContactInformation() {
           </div>
         </li>
         {phone ? (
-        <li className="flex gap-4">
-          <Phone className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <div className="min-w-0">
-            <h3 className="text-sm font-medium">{t("contact.info.phone")}</h3>
-            <div className="mt-1 text-sm">
-              <a href={telHref(phone)} className="text-muted-foreground hover:text-foreground">
-                {phone}
-              </a>
+          <li className="flex gap-4">
+            <Phone className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+            <div className="min-w-0">
+              <h3 className="text-sm font-medium">{t("contact.info.phone")}</h3>
+              <div className="mt-1 text-sm">
+                <a href={telHref(phone)} className="text-muted-foreground hover:text-foreground">
+                  {phone}
+                </a>
+              </div>
             </div>
-          </div>
-        </li>
+          </li>
         ) : null}
         {email ? (
-        <li className="flex gap-4">
-          <Mail className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <div className="min-w-0">
-            <h3 className="text-sm font-medium">{t("contact.info.email")}</h3>
-            <div className="mt-1 break-all text-sm">
-              <a href={`mailto:${email}`} className="text-muted-foreground hover:text-foreground">
-                {email}
-              </a>
+          <li className="flex gap-4">
+            <Mail className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+            <div className="min-w-0">
+              <h3 className="text-sm font-medium">{t("contact.info.email")}</h3>
+              <div className="mt-1 break-all text-sm">
+                <a href={`mailto:${email}`} className="text-muted-foreground hover:text-foreground">
+                  {email}
+                </a>
+              </div>
             </div>
-          </div>
-        </li>
+          </li>
         ) : null}
       </ul>
     </aside>

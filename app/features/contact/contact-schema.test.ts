@@ -7,7 +7,10 @@ const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Consul
 
 /** The English text of a message key (the spec's words). */
 function english(key: string) {
-  return key.split(".").slice(1).reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
+  return key
+    .split(".")
+    .slice(1)
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
 }
 
 function errorsOf(values: Record<string, string>) {

@@ -14,7 +14,11 @@ function post(body: BodyInit, headers: Record<string, string> = { "Content-Type"
 
 async function submit(values: Record<string, string>, clientIp = "203.0.113.9") {
   try {
-    const answer = (await action({ request: post(new URLSearchParams({ js: "1", ...values })), context: { clientIp }, params: {} } as never)) as unknown as {
+    const answer = (await action({
+      request: post(new URLSearchParams({ js: "1", ...values })),
+      context: { clientIp },
+      params: {},
+    } as never)) as unknown as {
       data: { status: string; topic?: string };
       init: { status: number };
     };
@@ -119,7 +123,10 @@ describe("tell me when it opens (double opt-in)", () => {
 
   it("limits requests per client address", async () => {
     for (let i = 0; i < NOTIFY_RATE_LIMIT; i++) await submit({ email: `r${i}@example.com`, topic: "academy" }, "203.0.113.50");
-    expect(await submit({ email: "one-more@example.com", topic: "academy" }, "203.0.113.50")).toMatchObject({ status: "rate-limited", httpStatus: 429 });
+    expect(await submit({ email: "one-more@example.com", topic: "academy" }, "203.0.113.50")).toMatchObject({
+      status: "rate-limited",
+      httpStatus: 429,
+    });
   });
 
   it("refuses unknown, malformed and missing tokens", async () => {

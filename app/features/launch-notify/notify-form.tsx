@@ -19,7 +19,15 @@ export function NotifyForm({ topic }: { topic: LaunchTopic }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const messageKey =
-    status === "sent" ? "common.notify.sent" : status === "invalid" ? "common.notify.invalid" : status === "rate-limited" ? "common.notify.rateLimited" : status === "error" ? "common.notify.error" : null;
+    status === "sent"
+      ? "common.notify.sent"
+      : status === "invalid"
+        ? "common.notify.invalid"
+        : status === "rate-limited"
+          ? "common.notify.rateLimited"
+          : status === "error"
+            ? "common.notify.error"
+            : null;
   return (
     <section id="notify" aria-labelledby="notify-title" className="mx-auto max-w-2xl scroll-mt-24 px-4 pb-16 sm:px-6">
       <div className="rounded-lg border border-border bg-card p-6 sm:p-8">

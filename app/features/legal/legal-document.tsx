@@ -118,13 +118,19 @@ export function ProviderAddress({ withContact = true }: { withContact?: boolean 
         <span className="mt-3 block">
           {siteConfig.phone ? (
             <>
-              {t("legal.phone")}: <a href={telHref(siteConfig.phone)} className="text-primary underline underline-offset-2">{siteConfig.phone}</a>
+              {t("legal.phone")}:{" "}
+              <a href={telHref(siteConfig.phone)} className="text-primary underline underline-offset-2">
+                {siteConfig.phone}
+              </a>
               <br />
             </>
           ) : null}
           {siteConfig.email ? (
             <>
-              {t("legal.email")}: <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">{siteConfig.email}</a>
+              {t("legal.email")}:{" "}
+              <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">
+                {siteConfig.email}
+              </a>
             </>
           ) : null}
         </span>

@@ -38,9 +38,7 @@ export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
   const { t } = useTranslation();
   const siteConfig = useSiteFacts();
   const { hosting, supervisoryAuthority } = siteConfig;
-  const extraItems = facts.shopConfigured
-    ? Object.fromEntries(SHOP_SECTIONS.map((id) => [id, [`privacy.sections.${id}.shopItem`]]))
-    : {};
+  const extraItems = facts.shopConfigured ? Object.fromEntries(SHOP_SECTIONS.map((id) => [id, [`privacy.sections.${id}.shopItem`]])) : {};
   return (
     <LegalDocument
       ns="privacy"

@@ -148,9 +148,14 @@ describe("media import", () => {
 
   it("tells sheet formats apart by their bytes", () => {
     expect(detectSheetType(Buffer.from("a,b\n1,2\n"), "x.csv")).toBe("csv");
-    expect(detectSheetType(Buffer.from([0x50, 0x4b, 0x03, 0x04, ...Buffer.from("[Content_Types].xml xl/workbook.xml")]), "x.bin")).toBe("xlsx");
+    expect(detectSheetType(Buffer.from([0x50, 0x4b, 0x03, 0x04, ...Buffer.from("[Content_Types].xml xl/workbook.xml")]), "x.bin")).toBe(
+      "xlsx",
+    );
     expect(
-      detectSheetType(Buffer.from([0x50, 0x4b, 0x03, 0x04, ...Buffer.from("mimetypeapplication/vnd.oasis.opendocument.spreadsheet")]), "x.zip"),
+      detectSheetType(
+        Buffer.from([0x50, 0x4b, 0x03, 0x04, ...Buffer.from("mimetypeapplication/vnd.oasis.opendocument.spreadsheet")]),
+        "x.zip",
+      ),
     ).toBe("ods");
     expect(detectSheetType(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0]), "x.xls")).toBe("xls");
   });

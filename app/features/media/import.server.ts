@@ -170,12 +170,9 @@ export class InterruptedImport extends Error {
 }
 
 export function formatSummary(result: ImportResult) {
-  const lines = [
-    `Created: ${result.created.length}, updated: ${result.updated.length}, rejected: ${result.rejected.length}`,
-  ];
+  const lines = [`Created: ${result.created.length}, updated: ${result.updated.length}, rejected: ${result.rejected.length}`];
   for (const rejected of result.rejected) {
     lines.push(`  rejected item ${rejected.index}${rejected.title ? ` ("${rejected.title}")` : ""}: ${rejected.reason}`);
   }
   return lines.join("\n");
 }
-

@@ -21,15 +21,22 @@ describe("library filters, slugs and counts", () => {
   });
 
   it("gives every category a readable slug, also for German and Spanish names, and on rename", async () => {
-    await db().insert(categories).values([{ name: "Brand Assets" }, { name: "Übersicht & Größe" }, { name: "Diseño Gráfico" }]);
+    await db()
+      .insert(categories)
+      .values([{ name: "Brand Assets" }, { name: "Übersicht & Größe" }, { name: "Diseño Gráfico" }]);
     const options = await listCategoryOptions();
     expect(options.map((option) => option.slug)).toEqual(["brand-assets", "diseno-grafico", "uebersicht-groesse"]);
-    await db().update(categories).set({ name: "Brand Kit" }).where(sql`${categories.name} = 'Brand Assets'`);
+    await db()
+      .update(categories)
+      .set({ name: "Brand Kit" })
+      .where(sql`${categories.name} = 'Brand Assets'`);
     expect((await listCategoryOptions()).map((option) => option.slug)).toContain("brand-kit");
   });
 
   it("finds a category by slug and by its old id", async () => {
-    await db().insert(categories).values([{ name: "Brand Assets" }]);
+    await db()
+      .insert(categories)
+      .values([{ name: "Brand Assets" }]);
     const options = await listCategoryOptions();
     const brand = options[0]!;
     expect(findCategory(options, "brand-assets")?.id).toBe(brand.id);
@@ -46,7 +53,9 @@ describe("library filters, slugs and counts", () => {
   });
 
   it("counts what the filters find, across pages, and filters by the item's language", async () => {
-    await db().insert(categories).values([{ name: "Brand" }]);
+    await db()
+      .insert(categories)
+      .values([{ name: "Brand" }]);
     const [brand] = await listCategoryOptions();
     await addItem("Guide", "pdf", "en", brand!.id);
     await addItem("Leitfaden", "pdf", "de", brand!.id);

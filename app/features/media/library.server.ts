@@ -54,6 +54,9 @@ export async function countMedia(filters: MediaFilters): Promise<number> {
   }
   if (filters.q) conditions.push(sql`${mediaItems.searchVector} @@ ${searchQuery(filters.q)}`);
   if (filters.language) conditions.push(eq(mediaItems.language, filters.language));
-  const [row] = await db().select({ total: count() }).from(mediaItems).where(and(...conditions));
+  const [row] = await db()
+    .select({ total: count() })
+    .from(mediaItems)
+    .where(and(...conditions));
   return row?.total ?? 0;
 }

@@ -7,7 +7,17 @@ import { formatMegabytes, splitDuration, typeGroupOf, type MediaItemView } from 
 
 export function TypeIcon({ type, className }: { type: MediaItemView["fileType"]; className?: string }) {
   const Icon =
-    type === "image" ? ImageIcon : type === "video" ? Film : type === "audio" ? Music : type === "sheet" ? FileSpreadsheet : type === "services" ? Server : FileText;
+    type === "image"
+      ? ImageIcon
+      : type === "video"
+        ? Film
+        : type === "audio"
+          ? Music
+          : type === "sheet"
+            ? FileSpreadsheet
+            : type === "services"
+              ? Server
+              : FileText;
   return <Icon className={className} aria-hidden="true" />;
 }
 
@@ -74,7 +84,13 @@ export interface FileActionProps {
   onDownload: (item: MediaItemView) => void;
 }
 
-export function DownloadButton({ item, isSignedIn, downloadingId, onDownload, className }: FileActionProps & { item: MediaItemView; className?: string }) {
+export function DownloadButton({
+  item,
+  isSignedIn,
+  downloadingId,
+  onDownload,
+  className,
+}: FileActionProps & { item: MediaItemView; className?: string }) {
   const { t } = useTranslation();
   const isDownloading = downloadingId === item.id;
   if (!isSignedIn) {
@@ -102,11 +118,7 @@ export function DownloadButton({ item, isSignedIn, downloadingId, onDownload, cl
   );
 }
 
-export function MediaCard({
-  item,
-  onOpen,
-  ...actions
-}: FileActionProps & { item: MediaItemView; onOpen: (item: MediaItemView) => void }) {
+export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item: MediaItemView; onOpen: (item: MediaItemView) => void }) {
   const { t } = useTranslation();
   const format = useMediaFormat();
   const titleId = `media-card-${item.id}`;

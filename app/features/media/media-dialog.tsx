@@ -22,7 +22,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function ExternalAnchor({ href, children }: { href: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-primary underline-offset-4 hover:underline">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 break-all text-primary underline-offset-4 hover:underline"
+    >
       {children}
       <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
       <span className="sr-only">{t("media.dialog.opensInNewTab")}</span>
@@ -39,11 +44,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function MediaDialog({
-  item,
-  onClose,
-  ...actions
-}: FileActionProps & { item: MediaItemView | undefined; onClose: () => void }) {
+export function MediaDialog({ item, onClose, ...actions }: FileActionProps & { item: MediaItemView | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const format = useMediaFormat();
@@ -170,12 +171,7 @@ export function MediaDialog({
                 <p className="flex-1 text-sm" data-testid="attribution-text">
                   {item.attribution.text}
                 </p>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  onClick={() => void copyAttribution(item.attribution?.text ?? "")}
-                >
+                <Button type="button" size="sm" variant="outline" onClick={() => void copyAttribution(item.attribution?.text ?? "")}>
                   <Copy /> {t("media.dialog.copyAttribution")}
                 </Button>
               </div>

@@ -112,7 +112,9 @@ export function MediaPage({ data }: { data: MediaPageData }) {
 
   const items = [...data.items, ...more.items];
   const itemId = searchParams.get("item");
-  const selected = itemId ? (items.find((item) => item.id === itemId) ?? (data.selected?.id === itemId ? data.selected : undefined)) : undefined;
+  const selected = itemId
+    ? (items.find((item) => item.id === itemId) ?? (data.selected?.id === itemId ? data.selected : undefined))
+    : undefined;
 
   const openItem = (item: MediaItemView) => {
     const params = new URLSearchParams(searchParams);
@@ -125,7 +127,8 @@ export function MediaPage({ data }: { data: MediaPageData }) {
     void navigate({ search: params.size ? `?${params}` : "" }, { preventScrollReset: true });
   };
 
-  const isLoading = navigation.state === "loading" && navigation.location.pathname === "/media" && !navigation.location.search.includes("item=");
+  const isLoading =
+    navigation.state === "loading" && navigation.location.pathname === "/media" && !navigation.location.search.includes("item=");
   const hasFilters = filters.q !== "" || filters.type !== "all" || filters.category !== "" || Boolean(filters.language);
   const fileActions = {
     isSignedIn: data.isSignedIn,
@@ -160,7 +163,10 @@ export function MediaPage({ data }: { data: MediaPageData }) {
           <label htmlFor="media-search" className="sr-only">
             {t("media.search.label")}
           </label>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <input
             id="media-search"
             name="q"
@@ -258,7 +264,10 @@ export function MediaPage({ data }: { data: MediaPageData }) {
           </div>
         )}
         {items.length === 0 ? (
-          <div className="flex flex-col items-center rounded-lg border border-dashed border-border px-6 py-16 text-center" data-testid="media-empty">
+          <div
+            className="flex flex-col items-center rounded-lg border border-dashed border-border px-6 py-16 text-center"
+            data-testid="media-empty"
+          >
             <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
             <p className="mt-4 text-lg font-semibold">{t("media.results.empty")}</p>
             {hasFilters && (
@@ -284,7 +293,8 @@ export function MediaPage({ data }: { data: MediaPageData }) {
                 to={`/media?${filtersToParams(filters, { cursor: more.cursor })}`}
                 onClick={(event) => {
                   event.preventDefault();
-                  if (fetcher.state === "idle" && more.cursor) void fetcher.load(`/media?${filtersToParams(filters, { cursor: more.cursor })}`);
+                  if (fetcher.state === "idle" && more.cursor)
+                    void fetcher.load(`/media?${filtersToParams(filters, { cursor: more.cursor })}`);
                 }}
                 aria-disabled={fetcher.state !== "idle"}
               >

@@ -14,7 +14,9 @@ export const TEXT_PREVIEW_BYTES = 64 * 1024;
 
 export type PreviewKind = "image" | "video" | "audio" | "pdf-page" | "text" | "none";
 
-export function previewKindOf(item: Pick<MediaItemView, "fileType" | "fileExtension" | "mimeType" | "previewUrl" | "hasFile">): PreviewKind {
+export function previewKindOf(
+  item: Pick<MediaItemView, "fileType" | "fileExtension" | "mimeType" | "previewUrl" | "hasFile">,
+): PreviewKind {
   if (!item.hasFile) return "none";
   if (item.fileType === "image") return item.previewUrl ? "image" : "none";
   if (item.fileType === "video") return item.previewUrl ? "video" : "none";
@@ -38,14 +40,31 @@ export function MediaPreview({ item, onLightboxChange }: { item: MediaItemView; 
   if (kind === "video") {
     // Library items carry no caption files; the preview plays the file as it was imported.
     // eslint-disable-next-line jsx-a11y/media-has-caption
-    return <video src={item.previewUrl!} controls preload="metadata" playsInline className="max-h-64 w-full rounded-md bg-black" data-testid="media-preview-video" />;
+    return (
+      <video
+        src={item.previewUrl!}
+        controls
+        preload="metadata"
+        playsInline
+        className="max-h-64 w-full rounded-md bg-black"
+        data-testid="media-preview-video"
+      />
+    );
   }
   if (kind === "audio") return <AudioPreview item={item} />;
   if (kind === "text") return <TextPreview item={item} />;
   return null;
 }
 
-function ImagePreview({ item, kind, onLightboxChange }: { item: MediaItemView; kind: "image" | "pdf-page"; onLightboxChange?: (open: boolean) => void }) {
+function ImagePreview({
+  item,
+  kind,
+  onLightboxChange,
+}: {
+  item: MediaItemView;
+  kind: "image" | "pdf-page";
+  onLightboxChange?: (open: boolean) => void;
+}) {
   const { t } = useTranslation();
   const lightbox = useRef<HTMLDialogElement>(null);
   const [fullUrl, setFullUrl] = useState<string | null>(null);
@@ -75,7 +94,10 @@ function ImagePreview({ item, kind, onLightboxChange }: { item: MediaItemView; k
         data-testid="media-preview-image"
       >
         <img src={item.previewUrl!} alt={alt} className={`w-full object-contain ${kind === "pdf-page" ? "max-h-96" : "max-h-64"}`} />
-        <span className="absolute right-2 top-2 rounded-md bg-background/80 p-1.5 text-foreground opacity-80 group-hover:opacity-100" aria-hidden="true">
+        <span
+          className="absolute right-2 top-2 rounded-md bg-background/80 p-1.5 text-foreground opacity-80 group-hover:opacity-100"
+          aria-hidden="true"
+        >
           <Maximize2 className="size-4" />
         </span>
       </button>
@@ -148,7 +170,15 @@ function AudioPreview({ item }: { item: MediaItemView }) {
   return (
     // Library items carry no caption files.
     // eslint-disable-next-line jsx-a11y/media-has-caption
-    <audio ref={player} src={url} controls preload="metadata" className="w-full" data-testid="media-preview-audio" onError={() => void renew()}>
+    <audio
+      ref={player}
+      src={url}
+      controls
+      preload="metadata"
+      className="w-full"
+      data-testid="media-preview-audio"
+      onError={() => void renew()}
+    >
       {t("media.preview.unavailable")}
     </audio>
   );
@@ -190,7 +220,9 @@ function TextPreview({ item }: { item: MediaItemView }) {
         {state.text}
       </pre>
       {state.truncated && (
-        <figcaption className="mt-1 text-xs text-muted-foreground">{t("media.preview.truncated", { size: TEXT_PREVIEW_BYTES / 1024 })}</figcaption>
+        <figcaption className="mt-1 text-xs text-muted-foreground">
+          {t("media.preview.truncated", { size: TEXT_PREVIEW_BYTES / 1024 })}
+        </figcaption>
       )}
     </figure>
   );

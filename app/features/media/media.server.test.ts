@@ -90,7 +90,11 @@ describe("media search and downloads", () => {
   });
 
   it("reads filters from the URL and ignores unknown values", () => {
-    expect(parseFilters(new URL("http://x/media?q=%20tone%20&type=audio&category=nope"))).toEqual({ q: "tone", type: "audio", category: "" });
+    expect(parseFilters(new URL("http://x/media?q=%20tone%20&type=audio&category=nope"))).toEqual({
+      q: "tone",
+      type: "audio",
+      category: "",
+    });
     expect(parseFilters(new URL("http://x/media?type=hologram")).type).toBe("all");
   });
 

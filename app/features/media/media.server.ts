@@ -172,7 +172,12 @@ export async function listCategories(): Promise<CategoryOption[]> {
 /** The file name a download is saved under: the item's title plus the stored file's extension. */
 export function downloadFileName(title: string, filePath: string) {
   const extension = path.extname(filePath).toLowerCase();
-  const base = title.replace(/[\\/:*?"<>|\r\n\t\0]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 150) || "download";
+  const base =
+    title
+      .replace(/[\\/:*?"<>|\r\n\t\0]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 150) || "download";
   return base.toLowerCase().endsWith(extension) ? base : `${base}${extension}`;
 }
 
@@ -181,7 +186,10 @@ export type FileAccess =
   | { ok: false; status: 401 | 404; reason: "unauthenticated" | "not-found" };
 
 async function findStoredFile(id: string) {
-  const [item] = await db().select({ title: mediaItems.title, filePath: mediaItems.filePath }).from(mediaItems).where(eq(mediaItems.id, id));
+  const [item] = await db()
+    .select({ title: mediaItems.title, filePath: mediaItems.filePath })
+    .from(mediaItems)
+    .where(eq(mediaItems.id, id));
   return item;
 }
 

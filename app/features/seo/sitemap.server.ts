@@ -2,8 +2,7 @@ import { getEnv } from "~/lib/env.server";
 import { LANGUAGES } from "~/lib/i18n";
 import { localizedUrl, PUBLIC_PAGES } from "~/lib/seo";
 
-const escapeXml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Every public page in every language, each with its hreflang alternates (xhtml:link). */
 export function renderSitemap(origin = getEnv().PUBLIC_URL) {
@@ -28,5 +27,14 @@ export function renderSitemap(origin = getEnv().PUBLIC_URL) {
 
 /** Crawl everything public; keep crawlers out of accounts, APIs and stored files. */
 export function renderRobots(origin = getEnv().PUBLIC_URL) {
-  return ["User-agent: *", "Allow: /", "Disallow: /profile", "Disallow: /api/", "Disallow: /files/", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /profile",
+    "Disallow: /api/",
+    "Disallow: /files/",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

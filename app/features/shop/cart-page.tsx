@@ -121,7 +121,11 @@ export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: bo
                 </Button>
               </Form>
             ) : (
-              <p role="status" className="flex items-start gap-2 rounded-lg border border-border bg-muted p-4 text-sm" data-testid="checkout-not-configured">
+              <p
+                role="status"
+                className="flex items-start gap-2 rounded-lg border border-border bg-muted p-4 text-sm"
+                data-testid="checkout-not-configured"
+              >
                 <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                 {t("shop.cart.notConfigured")}
               </p>

@@ -38,7 +38,9 @@ function isLine(value: unknown): value is CartLine {
 function read(): CartLine[] {
   try {
     const parsed: unknown = JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter(isLine).map((line) => ({ ...line, quantity: Math.min(line.quantity, MAX_LINE_QUANTITY) })) : EMPTY;
+    return Array.isArray(parsed)
+      ? parsed.filter(isLine).map((line) => ({ ...line, quantity: Math.min(line.quantity, MAX_LINE_QUANTITY) }))
+      : EMPTY;
   } catch {
     return EMPTY;
   }

@@ -1,13 +1,6 @@
 import type { Language } from "~/lib/i18n";
 import type { CartLine } from "./cart-store";
-import {
-  CATALOGUE_CURRENCY,
-  SHOP_PAGE_SIZE,
-  type ProductPage,
-  type ProductQuery,
-  type ShopCategory,
-  type ShopProduct,
-} from "./types";
+import { CATALOGUE_CURRENCY, SHOP_PAGE_SIZE, type ProductPage, type ProductQuery, type ShopCategory, type ShopProduct } from "./types";
 
 /**
  * The demo product catalogue, shown when no Shopify store is configured (ADR 0010).

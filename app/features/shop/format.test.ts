@@ -28,9 +28,9 @@ describe("prices per language and currency", () => {
       price: { amount: "16.00", currencyCode: "USD" },
       image: null,
     };
-    expect(cartTotals([line, { ...line, merchandiseId: "catalogue:desk-mat", quantity: 1, price: { amount: "35.00", currencyCode: "USD" } }])).toEqual([
-      { amount: 83, currencyCode: "USD" },
-    ]);
+    expect(
+      cartTotals([line, { ...line, merchandiseId: "catalogue:desk-mat", quantity: 1, price: { amount: "35.00", currencyCode: "USD" } }]),
+    ).toEqual([{ amount: 83, currencyCode: "USD" }]);
     expect(displayLine(line, "de")).toMatchObject({ title: "Emaille-Kaffeebecher", price: { amount: "15.00", currencyCode: "EUR" } });
     const storeLine = { ...line, merchandiseId: "gid://shopify/ProductVariant/1" };
     expect(displayLine(storeLine, "de")).toEqual(storeLine);

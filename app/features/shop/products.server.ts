@@ -6,9 +6,7 @@ import type { ProductPage, ProductQuery } from "./types";
 export type ProductSource = "storefront" | "catalogue";
 
 /** One page of products from the configured store, or from the demo catalogue. */
-export async function loadProducts(query: ProductQuery): Promise<
-  ProductPage & { source: ProductSource; unavailable: boolean }
-> {
+export async function loadProducts(query: ProductQuery): Promise<ProductPage & { source: ProductSource; unavailable: boolean }> {
   const config = storefrontConfig();
   if (!config) return { ...listCatalogueProducts(query), source: "catalogue", unavailable: false };
   try {

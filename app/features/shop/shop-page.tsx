@@ -143,7 +143,10 @@ function ProductCard({ product }: { product: ShopProduct }) {
   // The cart lives in the browser: the button works once JavaScript runs.
   const hydrated = useHydrated();
   return (
-    <article className="flex h-full overflow-hidden rounded-xl border border-border bg-card min-[480px]:flex-col" data-testid="product-card">
+    <article
+      className="flex h-full overflow-hidden rounded-xl border border-border bg-card min-[480px]:flex-col"
+      data-testid="product-card"
+    >
       <div className="relative aspect-square w-32 shrink-0 self-start bg-muted min-[480px]:w-auto min-[480px]:self-auto">
         {product.image ? (
           <img
@@ -163,7 +166,9 @@ function ProductCard({ product }: { product: ShopProduct }) {
         ) : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <h3 id={titleId} className="break-words font-semibold leading-snug hyphens-auto">{product.title}</h3>
+        <h3 id={titleId} className="break-words font-semibold leading-snug hyphens-auto">
+          {product.title}
+        </h3>
         <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
         <div className="mt-auto flex flex-col gap-3 pt-2">
           <p className="text-lg font-semibold" data-testid="product-price">

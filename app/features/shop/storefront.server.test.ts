@@ -134,7 +134,12 @@ describe("Storefront client against a fake Storefront API", () => {
   });
 
   it("refuses bad carts without calling the store, and reports the store's refusal as failed", async () => {
-    for (const lines of ["not json", "[]", JSON.stringify([{ merchandiseId: "x", quantity: 0 }]), JSON.stringify([{ merchandiseId: "catalogue:desk-mat", quantity: 1 }])]) {
+    for (const lines of [
+      "not json",
+      "[]",
+      JSON.stringify([{ merchandiseId: "x", quantity: 0 }]),
+      JSON.stringify([{ merchandiseId: "catalogue:desk-mat", quantity: 1 }]),
+    ]) {
       const form = new FormData();
       form.set("lines", lines);
       expect(await startCheckout(form)).toEqual({ error: "invalid" });

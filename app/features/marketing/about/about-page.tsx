@@ -11,7 +11,11 @@ export function AboutPage() {
   const list = useList();
   return (
     <>
-      <PageHero badge={<Badge icon={Fingerprint}>{t("about.hero.badge")}</Badge>} title={t("about.hero.title")} subtitle={t("about.hero.subtitle")} />
+      <PageHero
+        badge={<Badge icon={Fingerprint}>{t("about.hero.badge")}</Badge>}
+        title={t("about.hero.title")}
+        subtitle={t("about.hero.subtitle")}
+      />
 
       <ContentSection id="origin" title={t("about.origin.title")}>
         <div className="mx-auto max-w-3xl space-y-4 text-lg leading-relaxed text-muted-foreground">
@@ -31,7 +35,11 @@ export function AboutPage() {
             ] as const
           ).map(([key, icon]) => (
             <li key={key}>
-              <FeatureCard icon={icon} title={t(`about.essence.values.${key}.title`)} description={t(`about.essence.values.${key}.description`)} />
+              <FeatureCard
+                icon={icon}
+                title={t(`about.essence.values.${key}.title`)}
+                description={t(`about.essence.values.${key}.description`)}
+              />
             </li>
           ))}
         </ul>
@@ -41,7 +49,10 @@ export function AboutPage() {
         <ol className="mx-auto grid max-w-5xl gap-4 sm:grid-cols-2">
           {list("about.mindset.principles").map((principle, index) => (
             <li key={principle} className="flex gap-4 rounded-lg border border-border bg-card p-5">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/15 font-semibold text-primary" aria-hidden="true">
+              <span
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/15 font-semibold text-primary"
+                aria-hidden="true"
+              >
                 {index + 1}
               </span>
               <p className="text-muted-foreground">{principle}</p>
@@ -53,7 +64,11 @@ export function AboutPage() {
       <ContentSection id="vision-mission" title={t("about.visionMission.title")} muted>
         <div className="grid gap-6 md:grid-cols-2">
           <FeatureCard icon={Eye} title={t("about.visionMission.vision.title")} description={t("about.visionMission.vision.description")} />
-          <FeatureCard icon={Target} title={t("about.visionMission.mission.title")} description={t("about.visionMission.mission.description")} />
+          <FeatureCard
+            icon={Target}
+            title={t("about.visionMission.mission.title")}
+            description={t("about.visionMission.mission.description")}
+          />
         </div>
       </ContentSection>
 
@@ -61,7 +76,11 @@ export function AboutPage() {
         <ul className="grid gap-6 lg:grid-cols-3">
           {(["privacy", "security", "ownership"] as const).map((key) => (
             <li key={key}>
-              <FeatureCard icon={ShieldCheck} title={t(`about.data.points.${key}.title`)} description={t(`about.data.points.${key}.description`)} />
+              <FeatureCard
+                icon={ShieldCheck}
+                title={t(`about.data.points.${key}.title`)}
+                description={t(`about.data.points.${key}.description`)}
+              />
             </li>
           ))}
         </ul>
@@ -69,7 +88,10 @@ export function AboutPage() {
 
       <ContentSection id="founder" title={t("about.founder.title")} muted>
         <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 rounded-lg border border-border bg-card p-6 text-center sm:p-10">
-          <span className="flex size-20 items-center justify-center rounded-full bg-[linear-gradient(135deg,rgba(139,157,255,0.35),rgba(94,234,212,0.25))]" aria-hidden="true">
+          <span
+            className="flex size-20 items-center justify-center rounded-full bg-[linear-gradient(135deg,rgba(139,157,255,0.35),rgba(94,234,212,0.25))]"
+            aria-hidden="true"
+          >
             <UserRound className="size-10 text-foreground" />
           </span>
           <div className="space-y-4 text-muted-foreground">

@@ -31,7 +31,11 @@ export function ConsultingPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHero badge={<Badge icon={Sparkles}>{t("consulting.hero.badge")}</Badge>} title={t("consulting.hero.title")} subtitle={t("consulting.hero.subtitle")}>
+      <PageHero
+        badge={<Badge icon={Sparkles}>{t("consulting.hero.badge")}</Badge>}
+        title={t("consulting.hero.title")}
+        subtitle={t("consulting.hero.subtitle")}
+      >
         <Button asChild size="lg">
           <Link to={contactHref(t("consulting.actions.bookConsultation"))}>
             {t("consulting.actions.bookConsultation")}
@@ -76,7 +80,11 @@ function Services() {
       <ul className="grid gap-6 lg:grid-cols-3">
         {services.map(({ key, icon }) => (
           <li key={key}>
-            <FeatureCard icon={icon} title={t(`consulting.services.${key}.title`)} description={t(`consulting.services.${key}.description`)}>
+            <FeatureCard
+              icon={icon}
+              title={t(`consulting.services.${key}.title`)}
+              description={t(`consulting.services.${key}.description`)}
+            >
               <BulletList items={list(`consulting.services.${key}.points`)} />
             </FeatureCard>
           </li>
@@ -154,7 +162,10 @@ function UseCases() {
               <span className="font-medium text-foreground">{t("consulting.useCases.solutionLabel")} </span>
               {t(`consulting.useCases.items.${key}.solution`)}
             </p>
-            <Link to={siteConfig.consultingLibraryLinks[key]} className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+            <Link
+              to={siteConfig.consultingLibraryLinks[key]}
+              className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+            >
               <BookOpen className="size-4" aria-hidden="true" />
               {t("consulting.useCases.resources")}
               <span className="sr-only">: {t(`consulting.useCases.items.${key}.sector`)}</span>

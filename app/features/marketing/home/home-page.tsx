@@ -1,18 +1,4 @@
-import {
-  ArrowRight,
-  BookOpen,
-  Boxes,
-  Cpu,
-  Film,
-  Lock,
-  Quote,
-  Rocket,
-  ShieldCheck,
-  Sparkles,
-  Star,
-  TrendingUp,
-  Users,
-} from "lucide-react";
+import { ArrowRight, BookOpen, Boxes, Cpu, Film, Lock, Quote, Rocket, ShieldCheck, Sparkles, Star, TrendingUp, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -82,9 +68,7 @@ function VisionQuote() {
         <h2 id="vision-title" className="sr-only">
           {t("home.vision.title")}
         </h2>
-        <blockquote className="mt-6 text-2xl font-medium leading-relaxed sm:text-3xl">
-          {t("home.vision.quote")}
-        </blockquote>
+        <blockquote className="mt-6 text-2xl font-medium leading-relaxed sm:text-3xl">{t("home.vision.quote")}</blockquote>
         <figcaption className="mt-6">
           <Link to="/about" className="inline-flex items-center gap-1 text-primary hover:underline">
             {t("home.vision.link")}
@@ -122,7 +106,10 @@ function Ecosystem() {
       <ul aria-label={t("home.ecosystem.pillars.label")} className="mt-8 flex flex-wrap justify-center gap-2" data-testid="pillars">
         {PILLARS.map(({ key, to }) => (
           <li key={key}>
-            <Link to={to} className="inline-flex rounded-full border border-border bg-card px-4 py-1.5 text-sm font-medium hover:border-primary hover:text-primary">
+            <Link
+              to={to}
+              className="inline-flex rounded-full border border-border bg-card px-4 py-1.5 text-sm font-medium hover:border-primary hover:text-primary"
+            >
               {t(`home.ecosystem.pillars.${key}`)}
             </Link>
           </li>
@@ -130,11 +117,7 @@ function Ecosystem() {
       </ul>
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         {cards.map(({ key, to, icon: Icon }) => (
-          <Link
-            key={key}
-            to={to}
-            className="group rounded-lg border border-border bg-card p-8 transition-colors hover:border-primary"
-          >
+          <Link key={key} to={to} className="group rounded-lg border border-border bg-card p-8 transition-colors hover:border-primary">
             <Icon className="size-8 text-accent" aria-hidden="true" />
             <h3 className="mt-4 text-xl font-semibold">{t(`home.ecosystem.${key}.title`)}</h3>
             <p className="mt-2 text-muted-foreground">{t(`home.ecosystem.${key}.description`)}</p>

@@ -16,7 +16,11 @@ export function MarketPage() {
   ] as const;
   return (
     <>
-      <PageHero badge={<Badge icon={ShoppingBag}>{t("market.hero.badge")}</Badge>} title={t("market.hero.title")} subtitle={t("market.hero.subtitle")} />
+      <PageHero
+        badge={<Badge icon={ShoppingBag}>{t("market.hero.badge")}</Badge>}
+        title={t("market.hero.title")}
+        subtitle={t("market.hero.subtitle")}
+      />
       <ContentSection id="products" title={t("market.products.title")} subtitle={t("market.products.subtitle")}>
         <ul className="grid gap-6 lg:grid-cols-3">
           {cards.map(({ key, icon }) => (

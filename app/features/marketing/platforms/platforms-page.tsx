@@ -1,4 +1,16 @@
-import { ArrowRight, Boxes, Bot, Briefcase, Clock, ExternalLink, Film, GraduationCap, ShoppingBag, ShoppingCart, Users } from "lucide-react";
+import {
+  ArrowRight,
+  Boxes,
+  Bot,
+  Briefcase,
+  Clock,
+  ExternalLink,
+  Film,
+  GraduationCap,
+  ShoppingBag,
+  ShoppingCart,
+  Users,
+} from "lucide-react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -40,11 +52,19 @@ export function PlatformsPage() {
   );
   return (
     <>
-      <PageHero badge={<Badge icon={Boxes}>{t("platforms.hero.badge")}</Badge>} title={t("platforms.hero.title")} subtitle={t("platforms.hero.subtitle")} />
+      <PageHero
+        badge={<Badge icon={Boxes}>{t("platforms.hero.badge")}</Badge>}
+        title={t("platforms.hero.title")}
+        subtitle={t("platforms.hero.subtitle")}
+      />
       <ContentSection id="all-platforms" title={t("platforms.list.title")} subtitle={t("platforms.list.subtitle")}>
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {platforms.map((platform) => (
-            <li key={platform.key} className={cn(platform.featured && "md:col-span-2 lg:col-span-3")} data-testid={`platform-${platform.key}`}>
+            <li
+              key={platform.key}
+              className={cn(platform.featured && "md:col-span-2 lg:col-span-3")}
+              data-testid={`platform-${platform.key}`}
+            >
               <PlatformCard platform={platform} />
             </li>
           ))}
@@ -61,7 +81,9 @@ function PlatformCard({ platform }: { platform: Platform }) {
     <>
       <div className="flex items-start justify-between gap-4">
         <Icon className={cn("text-accent", featured ? "size-10" : "size-8")} aria-hidden="true" />
-        {featured ? <span className="rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground">{t("platforms.featured")}</span> : null}
+        {featured ? (
+          <span className="rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground">{t("platforms.featured")}</span>
+        ) : null}
         {target.kind === "none" ? (
           <span className="inline-flex items-center gap-1 rounded-full border border-border px-3 py-1 text-xs font-medium text-foreground">
             <Clock className="size-3.5" aria-hidden="true" />
@@ -74,7 +96,9 @@ function PlatformCard({ platform }: { platform: Platform }) {
           {t("platforms.pillar")}
         </p>
       ) : null}
-      <h3 className={cn(pillar ? "mt-1" : "mt-4", "font-semibold", featured ? "text-2xl" : "text-xl")}>{t(`platforms.items.${key}.title`)}</h3>
+      <h3 className={cn(pillar ? "mt-1" : "mt-4", "font-semibold", featured ? "text-2xl" : "text-xl")}>
+        {t(`platforms.items.${key}.title`)}
+      </h3>
       <p className="mt-2 flex-1 text-muted-foreground">{t(`platforms.items.${key}.description`)}</p>
       {target.kind !== "none" ? (
         <span className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-primary">
@@ -99,9 +123,7 @@ function PlatformCard({ platform }: { platform: Platform }) {
         className={cn(
           CARD,
           "hover:border-primary",
-          featured
-            ? "border-primary/60 bg-[linear-gradient(135deg,rgba(139,157,255,0.16),rgba(94,234,212,0.08))]"
-            : "border-border",
+          featured ? "border-primary/60 bg-[linear-gradient(135deg,rgba(139,157,255,0.16),rgba(94,234,212,0.08))]" : "border-border",
         )}
       >
         {body}

@@ -9,7 +9,11 @@ export function TandemPage() {
   return (
     <>
       <PageHero
-        badge={<Badge icon={Clock} tone="accent">{t("tandem.hero.badge")}</Badge>}
+        badge={
+          <Badge icon={Clock} tone="accent">
+            {t("tandem.hero.badge")}
+          </Badge>
+        }
         title={
           <>
             <Bot className="mx-auto mb-4 size-12 text-primary" aria-hidden="true" />
@@ -22,10 +26,18 @@ export function TandemPage() {
       <ContentSection id="features" title={t("tandem.features.title")} subtitle={t("tandem.features.subtitle")}>
         <ul className="mx-auto grid max-w-5xl gap-6 md:grid-cols-2">
           <li>
-            <FeatureCard icon={ShieldCheck} title={t("tandem.features.privacy.title")} description={t("tandem.features.privacy.description")} />
+            <FeatureCard
+              icon={ShieldCheck}
+              title={t("tandem.features.privacy.title")}
+              description={t("tandem.features.privacy.description")}
+            />
           </li>
           <li>
-            <FeatureCard icon={Plug} title={t("tandem.features.integration.title")} description={t("tandem.features.integration.description")} />
+            <FeatureCard
+              icon={Plug}
+              title={t("tandem.features.integration.title")}
+              description={t("tandem.features.integration.description")}
+            />
           </li>
         </ul>
       </ContentSection>

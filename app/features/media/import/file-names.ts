@@ -3,7 +3,11 @@ import path from "node:path";
 
 /** A storage-safe file name: letters, digits, dot, dash, underscore; keeps the extension. */
 export function safeFileName(fileName: string) {
-  const extension = path.extname(fileName).toLowerCase().replace(/[^a-z0-9.]/g, "").slice(0, 12);
+  const extension = path
+    .extname(fileName)
+    .toLowerCase()
+    .replace(/[^a-z0-9.]/g, "")
+    .slice(0, 12);
   const base = path
     .basename(fileName, path.extname(fileName))
     .normalize("NFKD")

@@ -8,7 +8,12 @@ const optionalText = z
   .trim()
   .nullish()
   .transform((value) => (value ? value : null));
-const optionalInt = z.number().int().nonnegative().nullish().transform((value) => value ?? null);
+const optionalInt = z
+  .number()
+  .int()
+  .nonnegative()
+  .nullish()
+  .transform((value) => value ?? null);
 const optionalUrl = z
   .string()
   .trim()
@@ -24,14 +29,20 @@ export const itemSchema = z.object({
     message: `file_type must be one of ${FILE_TYPES.join(", ")}`,
   }),
   file: optionalText,
-  categories: z.array(z.string().trim().min(1).max(100)).nullish().transform((value) => value ?? []),
+  categories: z
+    .array(z.string().trim().min(1).max(100))
+    .nullish()
+    .transform((value) => value ?? []),
   language: z
     .string()
     .trim()
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "language must be a language code like en, de or es")
     .nullish()
     .transform((value) => value ?? "en"),
-  ai_generated: z.boolean().nullish().transform((value) => value ?? false),
+  ai_generated: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
   version: optionalText,
   width_px: optionalInt,
   height_px: optionalInt,
@@ -45,15 +56,9 @@ export const itemSchema = z.object({
     .record(z.string().trim().min(1), z.url({ protocol: /^https?$/, message: "external links must be http(s) URLs" }))
     .nullish()
     .transform((value) => value ?? {}),
-  creator: z
-    .object({ name: optionalText, url: optionalUrl, handles: z.object({ primary: optionalText }).nullish() })
-    .nullish(),
-  source: z
-    .object({ origin: optionalText, niche: optionalText, account_url: optionalUrl, account_handle: optionalText })
-    .nullish(),
-  license: z
-    .object({ name: optionalText, spdx_id: optionalText, url: optionalUrl, notice: optionalText })
-    .nullish(),
+  creator: z.object({ name: optionalText, url: optionalUrl, handles: z.object({ primary: optionalText }).nullish() }).nullish(),
+  source: z.object({ origin: optionalText, niche: optionalText, account_url: optionalUrl, account_handle: optionalText }).nullish(),
+  license: z.object({ name: optionalText, spdx_id: optionalText, url: optionalUrl, notice: optionalText }).nullish(),
   attribution: z.object({ text: optionalText, url: optionalUrl }).nullish(),
   searchable_text: optionalText,
   created_at: z.iso.datetime({ offset: true, message: "created_at must be an ISO-8601 time" }).nullish(),
@@ -62,7 +67,10 @@ export const itemSchema = z.object({
 export type ManifestItem = z.infer<typeof itemSchema>;
 
 export const manifestSchema = z.object({
-  categories: z.array(z.string().trim().min(1).max(100)).nullish().transform((value) => value ?? []),
+  categories: z
+    .array(z.string().trim().min(1).max(100))
+    .nullish()
+    .transform((value) => value ?? []),
   items: z.array(z.unknown(), { message: "the manifest needs an array items" }),
 });
 

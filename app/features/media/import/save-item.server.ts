@@ -10,7 +10,12 @@ export type ItemValues = Omit<typeof mediaItems.$inferInsert, "createdAt" | "upd
 
 /** The id of the oldest item with this title, so a manifest without ids updates rather than duplicates. */
 export async function findItemIdByTitle(title: string): Promise<string | undefined> {
-  const [row] = await db().select({ id: mediaItems.id }).from(mediaItems).where(eq(mediaItems.title, title)).orderBy(mediaItems.createdAt).limit(1);
+  const [row] = await db()
+    .select({ id: mediaItems.id })
+    .from(mediaItems)
+    .where(eq(mediaItems.title, title))
+    .orderBy(mediaItems.createdAt)
+    .limit(1);
   return row?.id;
 }
 
@@ -36,7 +41,12 @@ export async function ensureCategories(names: readonly string[], executor: Execu
  * Inserts or updates the item and replaces its category links, inside the caller's transaction.
  * `createdAt` null keeps an existing item's date (a new one gets now()); the download count is never touched.
  */
-export async function upsertItem(tx: Executor, values: ItemValues & { id: string }, categoryNames: readonly string[], createdAt: Date | null) {
+export async function upsertItem(
+  tx: Executor,
+  values: ItemValues & { id: string },
+  categoryNames: readonly string[],
+  createdAt: Date | null,
+) {
   await tx
     .insert(mediaItems)
     .values({ ...values, ...(createdAt ? { createdAt } : {}) })
@@ -47,7 +57,10 @@ export async function upsertItem(tx: Executor, values: ItemValues & { id: string
   await tx.delete(mediaCategories).where(eq(mediaCategories.mediaItemId, values.id));
   if (categoryNames.length === 0) return;
   await ensureCategories(categoryNames, tx);
-  const linked = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.name, [...categoryNames]));
+  const linked = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(inArray(categories.name, [...categoryNames]));
   await tx
     .insert(mediaCategories)
     .values(linked.map((category) => ({ mediaItemId: values.id, categoryId: category.id })))
