@@ -1,6 +1,8 @@
 import "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import type { ServerBuild } from "react-router";
 import { closeDatabase, openDatabase, pingDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { serveStoredFile } from "~/lib/file-route.server";
@@ -65,8 +67,10 @@ export function createApp() {
 
   // The client address as Express sees it (X-Forwarded-For only with TRUST_PROXY set).
   const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
-  const build = () => import("virtual:react-router/server-build");
   const mode = env.NODE_ENV === "development" ? "development" : "production";
+  // A function makes React Router rebuild its route tables (createStaticHandler) on every request,
+  // which only development needs (new route modules after an edit). Production passes the build.
+  const build = mode === "development" ? () => import("virtual:react-router/server-build") : (serverBuild as unknown as ServerBuild);
   // Pages that are the same for every anonymous visitor are rendered once per language.
   if (mode === "production") app.use(createPageCache({ build, mode, getLoadContext }));
   app.use(createRequestHandler({ build, mode, getLoadContext }));

@@ -39,7 +39,7 @@ export function withoutModulePreloads(html: string) {
 }
 
 export function createPageCache(options: {
-  build: () => Promise<ServerBuild>;
+  build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: ExpressRequest) => Record<string, unknown>;
 }) {

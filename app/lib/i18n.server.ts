@@ -24,13 +24,28 @@ function rootInstance() {
   return root;
 }
 
-export async function getServerI18n(language: Language): Promise<I18n> {
-  const instance = await rootInstance();
-  return instance.cloneInstance({ lng: language, initAsync: false });
+// One instance per language, made once: a clone per request cost as much as rendering a small page.
+// Nothing on the server changes an instance's language, so requests can share them.
+const perLanguage = new Map<Language, Promise<I18n>>();
+
+export function getServerI18n(language: Language): Promise<I18n> {
+  let instance = perLanguage.get(language);
+  if (!instance) {
+    instance = rootInstance().then((root) => root.cloneInstance({ lng: language, initAsync: false }));
+    perLanguage.set(language, instance);
+  }
+  return instance;
 }
 
-export async function getFixedT(language: Language) {
-  return (await rootInstance()).getFixedT(language);
+const fixedTs = new Map<Language, Promise<I18n["t"]>>();
+
+export function getFixedT(language: Language): Promise<I18n["t"]> {
+  let t = fixedTs.get(language);
+  if (!t) {
+    t = getServerI18n(language).then((instance) => instance.getFixedT(language));
+    fixedTs.set(language, t);
+  }
+  return t;
 }
 
 function readCookie(header: string | null | undefined, name: string) {
