@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { FILE_TYPES, type FileType } from "~/db/schema";
 import { db } from "~/lib/db.server";
+import { invalidatePages } from "~/lib/page-invalidation.server";
 import { deleteFile, saveFile, saveFileFrom } from "~/lib/storage.server";
 
 /**
@@ -397,6 +398,15 @@ function json(value: unknown) {
 
 /** Imports every valid item of a manifest; bad items are rejected with their index and reason. */
 export async function importManifest(manifestFile: string, options: ImportOptions = {}): Promise<ImportResult> {
+  try {
+    return await importManifestItems(manifestFile, options);
+  } finally {
+    // Cached library pages show the old list: drop them (ADR 0026), also after a partial import.
+    invalidatePages("media");
+  }
+}
+
+async function importManifestItems(manifestFile: string, options: ImportOptions): Promise<ImportResult> {
   let text: string;
   try {
     text = await fs.promises.readFile(manifestFile, "utf8");

@@ -1,0 +1,151 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { importManifest } from "~/features/media/import.server";
+import { findMedia, parseFilters } from "~/features/media/media.server";
+import { languageFromRequest } from "~/lib/i18n.server";
+import { invalidatePages } from "~/lib/page-invalidation.server";
+import { resetDatabase } from "../tests/helpers/database";
+import { createPageCache } from "./page-cache";
+
+/**
+ * The page cache in front of a renderer that reads the real library from the worker's PostgreSQL
+ * (React Router's handler needs the built app; the cache does not care what renders the page).
+ */
+let renders = 0;
+let server: ReturnType<express.Express["listen"]>;
+let base = "";
+let cache: ReturnType<typeof createPageCache>;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-cache-"));
+
+async function renderPage(request: Request): Promise<Response> {
+  renders++;
+  const url = new URL(request.url);
+  const language = languageFromRequest(request);
+  if (url.searchParams.get("category") === "wearables") {
+    // A page that answers with a cookie (a session renewal, a consent record) is never shared.
+    return new Response(`<p>shop ${language}</p>`, { headers: { "Content-Type": "text/html", "Set-Cookie": "seen=1; Path=/" } });
+  }
+  const { items } = await findMedia(parseFilters(url));
+  const html = `<html lang="${language}"><body>${items.map((item) => `<h2>${item.title}</h2>`).join("")}</body></html>`;
+  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+async function writeManifest(name: string, titles: string[]) {
+  const file = path.join(dir, `${name}.json`);
+  const items = titles.map((title) => ({ title, file_type: "services", service_kind: "REST", endpoint: "https://api.example.org" }));
+  await fs.promises.writeFile(file, JSON.stringify({ categories: [], items }));
+  return file;
+}
+
+async function get(pathAndQuery: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${pathAndQuery}`, { headers: { "accept-encoding": "gzip", ...headers } });
+  return { status: response.status, state: response.headers.get("x-page-cache"), body: await response.text(), setCookie: response.headers.get("set-cookie") };
+}
+
+beforeAll(async () => {
+  await resetDatabase();
+  await importManifest(await writeManifest("first", ["Translation API"]));
+  cache = createPageCache({ getLoadContext: () => ({}), handler: (request) => renderPage(request) });
+  const app = express();
+  app.use(cache);
+  // What React Router does for everything the cache passes on.
+  app.use(async (req, res) => {
+    const response = await renderPage(new Request(`http://localhost${req.originalUrl}`, { headers: { cookie: req.headers.cookie ?? "" } }));
+    res.status(response.status).type("html").send(await response.text());
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  cache.close();
+  await new Promise((resolve) => server.close(resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  invalidatePages("*");
+  renders = 0;
+});
+
+describe("page cache", () => {
+  it("renders a library page once for anonymous visitors and serves the copy after that", async () => {
+    const first = await get("/media");
+    const second = await get("/media");
+    expect(first.state).toBe("miss");
+    expect(second.state).toBe("hit");
+    expect(second.body).toBe(first.body);
+    expect(second.body).toContain("<h2>Translation API</h2>");
+    expect(renders).toBe(1);
+  });
+
+  it("treats queries the library reads the same way as one page, and a query it does not know as uncacheable", async () => {
+    await get("/media?q=api");
+    expect((await get("/media?q=%20api%20")).state).toBe("hit");
+    expect((await get("/media?type=all&q=api")).state).toBe("hit");
+    expect((await get("/media?q=other")).state).toBe("miss");
+    const unknown = await get("/media?q=api&utm_source=mail");
+    expect(unknown.state).toBeNull();
+    expect(renders).toBe(3);
+  });
+
+  it("shows an imported item at once: the import drops the cached library pages", async () => {
+    expect((await get("/media")).body).not.toContain("Fresh item");
+    expect((await get("/media")).state).toBe("hit");
+    await importManifest(await writeManifest("second", ["Fresh item"]));
+    const after = await get("/media");
+    expect(after.state).toBe("miss");
+    expect(after.body).toContain("<h2>Fresh item</h2>");
+  });
+
+  it("drops only the pages of the tag that changed", async () => {
+    await get("/media");
+    await get("/about");
+    invalidatePages("shop");
+    expect((await get("/media")).state).toBe("hit");
+    expect((await get("/about")).state).toBe("hit");
+    invalidatePages("media");
+    expect((await get("/media")).state).toBe("miss");
+    expect((await get("/about")).state).toBe("hit");
+  });
+
+  it("never caches for a visitor with a session cookie", async () => {
+    await get("/media");
+    const signedIn = { cookie: "language=en; better-auth.session_token=abc.def" };
+    const first = await get("/media", signedIn);
+    const second = await get("/media", signedIn);
+    expect(first.state).toBeNull();
+    expect(second.state).toBeNull();
+    expect(renders).toBe(3);
+    expect((await get("/media", { cookie: "__Secure-better-auth.session_token=abc.def" })).state).toBeNull();
+  });
+
+  it("never keeps an answer that sets a cookie", async () => {
+    const first = await get("/shop?category=wearables");
+    const second = await get("/shop?category=wearables");
+    expect(first.state).toBe("bypass");
+    expect(second.state).toBe("bypass");
+    expect(second.setCookie).toContain("seen=1");
+    expect(renders).toBe(2);
+  });
+
+  it("keeps each language apart, whether chosen by cookie or by link", async () => {
+    const english = await get("/media");
+    const german = await get("/media", { cookie: "language=de" });
+    const spanish = await get("/media?lang=es");
+    expect(english.body).toContain('lang="en"');
+    expect(german.state).toBe("miss");
+    expect(german.body).toContain('lang="de"');
+    expect(spanish.state).toBe("miss");
+    expect(spanish.body).toContain('lang="es"');
+    expect((await get("/media?lang=de")).body).toContain('lang="de"');
+    expect((await get("/media", { cookie: "language=es" })).state).toBe("hit");
+    expect((await get("/media")).body).toContain('lang="en"');
+    expect(renders).toBe(3);
+  });
+});
