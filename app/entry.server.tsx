@@ -4,9 +4,12 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
 import { getServerI18n, languageFromRequest } from "~/lib/i18n.server";
+import { logger } from "~/lib/logger.server";
+import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -15,8 +18,12 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
   const i18n = await getServerI18n(languageFromRequest(request));
+  // Every HTML answer carries its own nonce (server/app.ts makes one per request).
+  const nonce = loadContext?.cspNonce;
+  if (nonce) responseHeaders.set(cspHeaderName(), contentSecurityPolicy(nonce));
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -30,10 +37,13 @@ export default async function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -60,3 +70,16 @@ export default async function handleRequest(
     );
   });
 }
+
+/**
+ * Errors from loaders and actions: a refusal (4xx) is one warning line, never a stack trace;
+ * anything else is a real fault and logged with its stack. Aborted requests are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.warn(`${error.status} ${request.method} ${new URL(request.url).pathname}: ${error.statusText || "refused"}`);
+    return;
+  }
+  logger.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
+};

@@ -17,6 +17,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
 import { languageFromRequest } from "~/lib/i18n.server";
+import { useNonce } from "~/lib/nonce";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
 import stylesheet from "./app.css?url";
@@ -47,6 +48,7 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const language = data?.language ?? DEFAULT_LANGUAGE;
+  const nonce = useNonce();
   return (
     // The dark theme is forced: there is no light theme to flash (spec §1).
     <html lang={language} className="dark" style={{ colorScheme: "dark" }}>
@@ -69,8 +71,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <LanguageSync />
         </LanguageProvider>
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

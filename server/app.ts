@@ -1,6 +1,6 @@
+import { randomBytes } from "node:crypto";
 import "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { closeDatabase, openDatabase, pingDatabase } from "~/lib/db.server";
@@ -13,8 +13,10 @@ import { getAuthSecret } from "~/lib/secrets.server";
 import "~/lib/mailer.server";
 import { createPageCache } from "./page-cache";
 import { runStartupTasks } from "./startup-tasks";
-import { toNodeHandler } from "better-auth/node";
-import { CLIENT_IP_HEADER, getAuth } from "~/features/account/auth.server";
+import { CLIENT_IP_HEADER } from "~/features/account/auth.server";
+import { createAuthGateway } from "./auth-gateway";
+import { createReactRouterHandler } from "./react-router-adapter";
+import { createRequestGuard, refuse } from "./request-guard";
 import "~/features/account/shopify.server";
 
 /**
@@ -28,6 +30,8 @@ export function createApp() {
   app.set("trust proxy", env.TRUST_PROXY);
 
   app.use((req, res, next) => {
+    // The Content-Security-Policy nonce of this response (app/lib/csp.server.ts).
+    res.locals.cspNonce = randomBytes(16).toString("base64");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -48,6 +52,9 @@ export function createApp() {
     next();
   });
 
+  // Methods, content types, body limits and canonical paths, before anything reads the request.
+  app.use(createRequestGuard());
+
   app.get("/healthz", async (_req, res) => {
     const healthy = await pingDatabase();
     res.setHeader("Cache-Control", "no-store");
@@ -60,20 +67,40 @@ export function createApp() {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
-  app.all("/api/auth/{*any}", (req, res) => toNodeHandler(getAuth())(req, res));
+  app.all("/api/auth/{*any}", createAuthGateway());
 
   // Stored files (buckets media-files and avatars): signed or public, with Range and ETag.
   app.get("/files/{*key}", serveStoredFile);
 
   // The client address as Express sees it (X-Forwarded-For only with TRUST_PROXY set).
-  const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+  const getLoadContext = (req: express.Request, res: express.Response) => ({
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    cspNonce: res.locals.cspNonce as string,
+  });
   const mode = env.NODE_ENV === "development" ? "development" : "production";
   // A function makes React Router rebuild its route tables (createStaticHandler) on every request,
   // which only development needs (new route modules after an edit). Production passes the build.
   const build = mode === "development" ? () => import("virtual:react-router/server-build") : (serverBuild as unknown as ServerBuild);
   // Pages that are the same for every anonymous visitor are rendered once per language.
   if (mode === "production") app.use(createPageCache({ build, mode, getLoadContext }));
-  app.use(createRequestHandler({ build, mode, getLoadContext }));
+  app.use(createReactRouterHandler({ build, mode, getLoadContext }));
+
+  // Last resort: a malformed URL is the client's fault (400); anything else is ours, logged
+  // with its stack, and the client sees a message without one.
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      void refuse(req, res, 400, "badRequest", `malformed request (${String((error as Error).message).slice(0, 120)})`);
+      return;
+    }
+    logger.error(`${req.method} ${req.path.slice(0, 200)} failed`, error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(500).setHeader("Cache-Control", "no-store");
+    res.json({ error: "Internal Server Error" });
+  });
   return app;
 }
 
@@ -101,5 +128,7 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The requesting client's address (Express `req.ip`), for per-address rate limits. */
     clientIp?: string;
+    /** This response's Content-Security-Policy nonce (app/lib/csp.server.ts). */
+    cspNonce?: string;
   }
 }

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -21,16 +22,18 @@ let base = "";
 let cache: ReturnType<typeof createPageCache>;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-cache-"));
 
-async function renderPage(request: Request): Promise<Response> {
+const SCRIPT = "window.__page = 1;";
+
+async function renderPage(request: Request, nonce = ""): Promise<Response> {
   renders++;
   const url = new URL(request.url);
   const language = languageFromRequest(request);
   if (url.searchParams.get("category") === "wearables") {
     // A page that answers with a cookie (a session renewal, a consent record) is never shared.
-    return new Response(`<p>shop ${language}</p>`, { headers: { "Content-Type": "text/html", "Set-Cookie": "seen=1; Path=/" } });
+    return new Response(`<p>shop ${language}</p><script nonce="${nonce}">${SCRIPT}</script>`, { headers: { "Content-Type": "text/html", "Set-Cookie": "seen=1; Path=/" } });
   }
   const { items } = await findMedia(parseFilters(url));
-  const html = `<html lang="${language}"><body>${items.map((item) => `<h2>${item.title}</h2>`).join("")}</body></html>`;
+  const html = `<html lang="${language}"><body>${items.map((item) => `<h2>${item.title}</h2>`).join("")}<script nonce="${nonce}">${SCRIPT}</script></body></html>`;
   return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
@@ -43,14 +46,25 @@ async function writeManifest(name: string, titles: string[]) {
 
 async function get(pathAndQuery: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${base}${pathAndQuery}`, { headers: { "accept-encoding": "gzip", ...headers } });
-  return { status: response.status, state: response.headers.get("x-page-cache"), body: await response.text(), setCookie: response.headers.get("set-cookie") };
+  return {
+    status: response.status,
+    state: response.headers.get("x-page-cache"),
+    body: await response.text(),
+    setCookie: response.headers.get("set-cookie"),
+    policy: response.headers.get("content-security-policy") ?? "",
+  };
 }
 
 beforeAll(async () => {
   await resetDatabase();
   await importManifest(await writeManifest("first", ["Translation API"]));
-  cache = createPageCache({ getLoadContext: () => ({}), handler: (request) => renderPage(request) });
+  cache = createPageCache({ getLoadContext: () => ({}), handler: (request, context) => renderPage(request, String(context.cspNonce)) });
   const app = express();
+  // Like server/app.ts: every answer has its own nonce.
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
   app.use(cache);
   // What React Router does for everything the cache passes on.
   app.use(async (req, res) => {
@@ -147,5 +161,25 @@ describe("page cache", () => {
     expect((await get("/media", { cookie: "language=es" })).state).toBe("hit");
     expect((await get("/media")).body).toContain('lang="en"');
     expect(renders).toBe(3);
+  });
+
+  it("allows a stored page's inline scripts by their hash, and gives each answer its own nonce", async () => {
+    const hash = `'sha256-${createHash("sha256").update(SCRIPT).digest("base64")}'`;
+    const first = await get("/media");
+    const second = await get("/media");
+    expect(second.state).toBe("hit");
+    // The stored bytes carry no nonce at all: the same page for everyone, compressed once.
+    expect(second.body).toContain(`<script>${SCRIPT}</script>`);
+    expect(second.body).not.toContain("nonce=");
+    for (const answer of [first, second]) {
+      expect(answer.policy).toMatch(/script-src 'self' 'nonce-[^']+'/);
+      expect(answer.policy).toContain(hash);
+    }
+    expect(second.policy).not.toBe(first.policy);
+    // An answer that is not stored gets the answer's nonce in place of the placeholder.
+    const shop = await get("/shop?category=wearables");
+    const nonce = /'nonce-([^']+)'/.exec(shop.policy)?.[1];
+    expect(shop.body).toContain(`<script nonce="${nonce}">`);
+    expect(shop.policy).not.toContain("sha256-");
   });
 });

@@ -5,6 +5,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { decodeCursor, isUuid, parseFilters } from "~/features/media/media.server";
 import { isShopCategory } from "~/features/shop/types";
+import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
 import { resolveLanguage } from "~/lib/i18n.server";
 import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
@@ -21,12 +22,22 @@ import { PUBLIC_PAGES } from "~/lib/seo";
  *   page) live LIVE_TTL_MS, and are dropped at once by `invalidatePages("media" | "shop")`
  *   (app/lib/page-invalidation.server.ts) when an import or the console changes their data. The TTL
  *   bounds what the local invalidation cannot see: a change made by another process, download counts.
+ *
+ * Content-Security-Policy (ADR 0014): a stored page is rendered with a placeholder nonce, which is
+ * then taken out; its inline scripts are allowed by their SHA-256 instead ('sha256-…' in the policy,
+ * computed once per entry), so the bytes are the same for every visitor and are compressed once.
+ * Each answer's policy still carries that answer's fresh nonce. Rendered pages keep the nonce alone.
  */
 const CONTENT_TTL_MS = 5 * 60 * 1000;
 const LIVE_TTL_MS = 60 * 1000;
 const MAX_ENTRIES = 300;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const CONTENT_PATHS = new Set(PUBLIC_PAGES.filter((page) => page.cacheable).map((page) => page.path));
+
+/** Stands for the nonce while a page is rendered for the cache. */
+const NONCE_PLACEHOLDER = "cspNoncePlaceholder0000000";
+const NONCE_ATTRIBUTE = new RegExp(` nonce="${NONCE_PLACEHOLDER}"`, "g");
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -101,6 +112,8 @@ interface Entry {
   status: number;
   headers: Array<[string, string]>;
   etag: string;
+  /** 'sha256-…' of every inline script of the page, for the Content-Security-Policy. */
+  scriptHashes: string[];
   gzip: Buffer;
   br: Buffer;
 }
@@ -109,7 +122,8 @@ interface Entry {
 interface Uncacheable {
   status: number;
   headers: Array<[string, string]>;
-  body: Buffer;
+  /** Rendered with the placeholder nonce. */
+  body: string;
 }
 
 /**
@@ -119,7 +133,22 @@ interface Uncacheable {
  * imports them); React re-adds the hints when it hydrates.
  */
 export function withoutModulePreloads(html: string) {
-  return html.replace(/<link rel="modulepreload" href="[^"]*"\/>/g, "");
+  return html.replace(/<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g, "");
+}
+
+/** The page with the placeholder nonce put back as the given one (or taken out: ""). */
+export function withNonce(html: string, nonce: string) {
+  return html.replace(NONCE_ATTRIBUTE, nonce ? ` nonce="${nonce}"` : "");
+}
+
+/** The CSP hash sources of a page's inline scripts (JSON-LD is data, not run: left out). */
+export function inlineScriptHashes(html: string) {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc=/.test(attributes!) || /type="application\/ld\+json"/.test(attributes!)) continue;
+    hashes.add(`sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
 }
 
 type Handler = (request: Request, context: Record<string, unknown>) => Promise<Response>;
@@ -127,7 +156,7 @@ type Handler = (request: Request, context: Record<string, unknown>) => Promise<R
 export function createPageCache(options: {
   build?: ServerBuild | (() => Promise<ServerBuild>);
   mode?: string;
-  getLoadContext: (req: ExpressRequest) => Record<string, unknown>;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Record<string, unknown>;
   /** Renders a page (default: React Router's handler for `build`); tests pass their own. */
   handler?: Handler;
 }) {
@@ -157,7 +186,7 @@ export function createPageCache(options: {
     return { key: `${policy.tag}|${req.path}?${query}|${resolveLanguage(url, cookie).language}`, policy };
   }
 
-  async function render(req: ExpressRequest, policy: Policy): Promise<Entry | Uncacheable> {
+  async function render(req: ExpressRequest, res: ExpressResponse, policy: Policy): Promise<Entry | Uncacheable> {
     const generation = generationOf(policy.tag);
     handler ??= createRequestHandler(options.build!, options.mode) as Handler;
     const headers = new Headers();
@@ -166,12 +195,15 @@ export function createPageCache(options: {
       else if (Array.isArray(value)) headers.set(name, value.join(", "));
     }
     const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
-    const response = await handler(new Request(url, { method: "GET", headers }), options.getLoadContext(req));
-    const raw = Buffer.from(await response.arrayBuffer());
+    const context = { ...options.getLoadContext(req, res), cspNonce: NONCE_PLACEHOLDER };
+    const response = await handler(new Request(url, { method: "GET", headers }), context);
+    const raw = await response.text();
+    const kept = [...response.headers].filter(([name]) => name !== "content-length" && name !== "content-encoding" && !name.startsWith("content-security-policy"));
     if (response.status !== 200 || response.headers.has("set-cookie")) {
-      return { status: response.status, headers: [...response.headers], body: raw };
+      return { status: response.status, headers: kept, body: raw };
     }
-    const body = Buffer.from(withoutModulePreloads(raw.toString("utf8")));
+    const html = withNonce(withoutModulePreloads(raw), "");
+    const body = Buffer.from(html);
     const [br, gz] = await Promise.all([
       brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: policy.brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
       gzip(body, { level: 9 }),
@@ -181,8 +213,9 @@ export function createPageCache(options: {
       // Changed while rendering: serve it to those who asked, keep nothing.
       expiresAt: generation === generationOf(policy.tag) ? Date.now() + policy.ttlMs : 0,
       status: 200,
-      headers: [...response.headers].filter(([name]) => name !== "content-length" && name !== "content-encoding"),
+      headers: kept,
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      scriptHashes: inlineScriptHashes(html),
       gzip: gz,
       br,
     };
@@ -192,6 +225,7 @@ export function createPageCache(options: {
     res.status(entry.status);
     res.setHeader("X-Page-Cache", state);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader(cspHeaderName(), contentSecurityPolicy(String(res.locals.cspNonce ?? ""), entry.scriptHashes));
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("ETag", entry.etag);
     if (req.headers["if-none-match"] === entry.etag) {
@@ -213,14 +247,16 @@ export function createPageCache(options: {
   }
 
   function sendUncacheable(res: ExpressResponse, answer: Uncacheable) {
+    const nonce = String(res.locals.cspNonce ?? "");
     res.status(answer.status);
     res.setHeader("X-Page-Cache", "bypass");
+    res.setHeader(cspHeaderName(), contentSecurityPolicy(nonce));
     for (const [name, value] of answer.headers) {
       if (name === "set-cookie") res.append("Set-Cookie", value);
       else res.setHeader(name, value);
     }
     // Passed on uncompressed; the compression middleware handles it.
-    res.send(answer.body);
+    res.send(Buffer.from(withNonce(answer.body, nonce)));
   }
 
   const middleware = async function pageCache(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
@@ -235,7 +271,7 @@ export function createPageCache(options: {
       let rendering = pending.get(key);
       const isOwner = !rendering;
       if (!rendering) {
-        rendering = render(req, policy).finally(() => {
+        rendering = render(req, res, policy).finally(() => {
           if (pending.get(key) === rendering) pending.delete(key);
         });
         pending.set(key, rendering);

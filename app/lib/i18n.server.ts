@@ -86,7 +86,13 @@ function readCookie(header: string | null | undefined, name: string) {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      // A malformed cookie value (`%E0`) is no language, not a failure.
+      return undefined;
+    }
   }
   return undefined;
 }

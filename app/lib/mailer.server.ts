@@ -60,7 +60,10 @@ export async function deliverMail(mail: Mail) {
   for (const link of linksOf(mail.text)) logger.info(`  link: ${link}`);
 }
 
-registerJobHandler("mail", (payload) => deliverMail(payload as unknown as Mail));
+// Once sent, only the subject is kept: bodies carry one-time links (confirmation, reset).
+registerJobHandler("mail", (payload) => deliverMail(payload as unknown as Mail), {
+  redactWhenDone: (payload) => ({ subject: payload.subject, cleared: true }),
+});
 
 type QueueOptions = Parameters<typeof enqueueJob>[2];
 

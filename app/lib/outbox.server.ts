@@ -19,13 +19,20 @@ export class PermanentJobError extends Error {
 }
 
 const handlers = new Map<string, JobHandler>();
+/** Per kind: what is kept of a payload once the job is done (links and secrets are not). */
+const redactions = new Map<string, (payload: Record<string, unknown>) => Record<string, unknown>>();
 const POLL_INTERVAL_MS = 1000;
 const LOCK_S = 120;
 const BATCH = 10;
 const MAX_DELAY_MS = 60 * 60 * 1000;
 
-export function registerJobHandler(kind: string, handler: JobHandler) {
+export function registerJobHandler(
+  kind: string,
+  handler: JobHandler,
+  options: { redactWhenDone?: (payload: Record<string, unknown>) => Record<string, unknown> } = {},
+) {
   handlers.set(kind, handler);
+  if (options.redactWhenDone) redactions.set(kind, options.redactWhenDone);
 }
 
 type Executor = Pick<Database, "insert">;
@@ -75,6 +82,13 @@ async function runJob(job: ClaimedJob) {
   try {
     if (!handler) throw new PermanentJobError(`no handler for job kind "${job.kind}"`);
     await handler(job.payload);
+    const redact = redactions.get(job.kind);
+    if (redact) {
+      // A sent mail's links (confirmation, reset) are not kept at rest.
+      await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now(),
+        payload = ${JSON.stringify(redact(job.payload))}::jsonb where id = ${job.id}`);
+      return;
+    }
     await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now() where id = ${job.id}`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -59,6 +59,8 @@ export async function startServer() {
   }
   return {
     url,
+    pid: child.pid,
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

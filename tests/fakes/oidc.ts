@@ -6,13 +6,15 @@ import { Events, OAuth2Server } from "oauth2-mock-server";
  * A mock OpenID Connect issuer (Google's role) on loopback, built on oauth2-mock-server: a
  * discovery document, an authorize endpoint that signs the user in at once, a token endpoint
  * issuing signed ID tokens (nonce echoed, audience = client id) and userinfo. The identity it
- * hands out is set over a small control API (`POST /identity` with {sub, email, name}) so
- * tests in other processes choose who "signs in with Google".
+ * hands out is set over a small control API (`POST /identity` with {sub, email, name,
+ * emailVerified?}) so tests in other processes choose who "signs in with Google".
+ * `emailVerified` (default true) is the `email_verified` claim Google sends.
  */
 export interface Identity {
   sub: string;
   email: string;
   name: string;
+  emailVerified?: boolean;
 }
 
 export interface MockIssuer {
@@ -31,7 +33,7 @@ export async function startMockIssuer(): Promise<MockIssuer> {
     Object.assign(token.payload, {
       sub: identity.sub,
       email: identity.email,
-      email_verified: true,
+      email_verified: identity.emailVerified ?? true,
       name: identity.name,
     });
   });
@@ -39,8 +41,8 @@ export async function startMockIssuer(): Promise<MockIssuer> {
     response.body = {
       sub: identity.sub,
       email: identity.email,
-      email_verified: true,
-      emailVerified: true,
+      email_verified: identity.emailVerified ?? true,
+      emailVerified: identity.emailVerified ?? true,
       name: identity.name,
       given_name: identity.name.split(" ")[0],
     };

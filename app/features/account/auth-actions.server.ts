@@ -152,7 +152,7 @@ export async function authAction(request: Request) {
   if (intent === "google") {
     if (!googleConfigured()) return answer({ intent, ok: false, error: "auth.errors.googleNotConfigured" }, { status: 503 });
     const response = await auth.api.signInSocial({
-      body: { provider: "google", callbackURL: "/", errorCallbackURL: "/auth?error=google", newUserCallbackURL: "/" },
+      body: { provider: "google", callbackURL: "/", errorCallbackURL: "/auth", newUserCallbackURL: "/" },
       headers,
       asResponse: true,
     });

@@ -54,7 +54,10 @@ export function AuthPage() {
   const unverified = resend.data?.unverifiedEmail ?? loginResult?.unverifiedEmail;
 
   useEffect(() => {
-    if (params.get("error")) toast.error(t("auth.toast.errorTitle"), { description: t("auth.errors.googleFailed") });
+    // `/auth?error=<code>`: better-auth's answer to a failed Google sign-in (ADR 0014).
+    const code = params.get("error");
+    const description = code === "account_not_linked" ? "auth.errors.googleUnverified" : "auth.errors.googleFailed";
+    if (code) toast.error(t("auth.toast.errorTitle"), { description: t(description) });
   }, [params, t]);
 
   const handled = useRef(new WeakSet<object>());

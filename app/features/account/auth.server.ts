@@ -13,6 +13,7 @@ import { enqueueJob } from "~/lib/outbox.server";
 import { getAuthSecret } from "~/lib/secrets.server";
 import { sendAccountMail } from "./mail.server";
 import { SHOPIFY_CREATE_JOB } from "./shopify.server";
+import { fitUsername } from "./username";
 
 /**
  * better-auth, created lazily (the database opens at start-up). Sessions live in the
@@ -31,6 +32,11 @@ export interface SignupExtras {
 export const signupContext = new AsyncLocalStorage<SignupExtras>();
 
 export const CLIENT_IP_HEADER = "x-client-ip";
+
+/** A session unused for this long ends (better-auth's expiresIn, renewed daily while in use). */
+export const SESSION_IDLE_S = 60 * 60 * 24 * 30;
+/** A session ends this long after sign-in, however much it is used. */
+export const SESSION_ABSOLUTE_S = 60 * 60 * 24 * 90;
 
 function rules() {
   const factor = getEnv().RATE_LIMIT_FACTOR;
@@ -133,13 +139,22 @@ function createAuth() {
     user: {
       changeEmail: { enabled: true },
     },
+    // Reset tokens and OAuth states are stored as SHA-256 hashes: a copy of the database
+    // holds no usable link (confirmation and change-email links are signed, not stored).
+    verification: { storeIdentifier: "hashed" },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
+      // Idle lifetime: renewed at most daily while in use. The absolute lifetime
+      // (SESSION_ABSOLUTE_S, session.server.ts) ends it whatever the use.
+      expiresIn: SESSION_IDLE_S,
       updateAge: 60 * 60 * 24,
     },
     account: {
-      accountLinking: { enabled: true, trustedProviders: ["google"] },
+      // No provider is trusted by name: Google's identity joins an existing account only
+      // when Google says `email_verified: true` (and the local address is confirmed).
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
+    // OAuth failures go back to the form, which names them (`/auth?error=<code>`).
+    onAPIError: { errorURL: `${env.PUBLIC_URL}/auth` },
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -155,7 +170,14 @@ function createAuth() {
     },
     databaseHooks: {
       user: {
+        // Every path that writes a name (sign-up, Google, update) keeps the username rule.
+        update: {
+          before: async (data) => (typeof data.name === "string" ? { data: { ...data, name: fitUsername(data.name, "user") } } : { data }),
+        },
         create: {
+          before: async (data) => ({
+            data: { ...data, name: fitUsername(data.name, String(data.email ?? "").split("@")[0] ?? "") },
+          }),
           after: async (created, context) => {
             const extras = signupContext.getStore();
             const language = extras?.language ?? languageOf(context?.request);
@@ -177,8 +199,11 @@ function createAuth() {
     plugins,
     logger: {
       log: (level, message) => {
-        if (level === "error") logger.error(`auth: ${message}`);
-        else if (level === "warn") logger.warn(`auth: ${message}`);
+        // better-auth reports refusals of bad input (a forged state, a foreign callback URL, an
+        // unverified Google address) at error level: those are warnings, not faults of ours.
+        const fault = /database|internal|unable to create|failed to (create|update|delete)/i.test(message);
+        if (level === "error" && fault) logger.error(`auth: ${message}`);
+        else if (level === "error" || level === "warn") logger.warn(`auth: ${message}`);
       },
     },
   });

@@ -1,6 +1,7 @@
 import { getFixedT } from "~/lib/i18n.server";
 import type { Language } from "~/lib/i18n";
 import { queueMail } from "~/lib/mailer.server";
+import { greetingNameOf } from "./username";
 
 /**
  * The account mails (confirmation, password reset, email change, change notice, deletion
@@ -19,7 +20,8 @@ export async function renderAccountMail(
   values: { url?: string; name?: string; newEmail?: string },
 ) {
   const t = await getFixedT(language);
-  const vars = { name: values.name || t("mail.fallbackName"), newEmail: values.newEmail ?? "" };
+  // A greeting never carries a URL or a line break from user input (username.ts).
+  const vars = { name: greetingNameOf(values.name) ?? t("mail.fallbackName"), newEmail: values.newEmail ?? "" };
   const subject = t(`mail.${kind}.subject`, vars);
   const intro = t(`mail.${kind}.body`, vars);
   const action = values.url ? t(`mail.${kind}.action`, vars) : undefined;

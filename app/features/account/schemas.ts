@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { hasControlCharacters, USERNAME_MAX, USERNAME_MIN } from "./username";
+
+// No `new Function` (zod's JIT probes it): the Content-Security-Policy forbids eval (ADR 0014).
+z.config({ jitless: true });
 
 /**
  * One schema per form, shared by the browser and the server (spec §5). Messages are
@@ -17,12 +21,16 @@ export const loginSchema = z.object({
   password: z.string().min(1, "auth.errors.passwordRequired"),
 });
 
+/** 3–50 characters, no control characters (username.ts), on the sign-up and the profile form. */
+const usernameField = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, "auth.errors.usernameMin")
+  .max(USERNAME_MAX, "auth.errors.usernameMax")
+  .refine((value) => !hasControlCharacters(value), "auth.errors.usernameInvalid");
+
 export const signupSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(3, "auth.errors.usernameMin")
-    .max(50, "auth.errors.usernameMax"),
+  username: usernameField,
   email: z
     .string()
     .trim()
@@ -39,7 +47,7 @@ export const forgotSchema = z.object({
 });
 
 export const profileSchema = z.object({
-  username: z.string().trim().max(50, "auth.errors.usernameMax"),
+  username: usernameField,
   customerType: z.enum(CUSTOMER_TYPE_VALUES, { message: "auth.errors.customerType" }),
   newsletterSubscribed: checkbox,
 });

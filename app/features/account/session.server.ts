@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { profiles } from "~/db/schema";
 import { db } from "~/lib/db.server";
-import { getAuth } from "./auth.server";
+import { logger } from "~/lib/logger.server";
+import { getAuth, SESSION_ABSOLUTE_S } from "./auth.server";
 
 /**
  * The signed-in user of a request. INTERFACE for other features (shop, community, media):
@@ -30,6 +31,14 @@ async function lookup(request: Request): Promise<SessionUser | null> {
     const cookies = headers.getSetCookie();
     if (cookies.length) renewedCookies.set(request, cookies);
     if (!response) return null;
+    // The absolute lifetime: however much a session is used, it ends SESSION_ABSOLUTE_S after sign-in.
+    if (Date.now() - new Date(response.session.createdAt).getTime() > SESSION_ABSOLUTE_S * 1000) {
+      const context = await getAuth().$context;
+      await context.internalAdapter.deleteSession(response.session.token);
+      logger.info(`session of user ${response.user.id} ended: older than ${SESSION_ABSOLUTE_S / 86400} days`);
+      renewedCookies.delete(request);
+      return null;
+    }
     return { id: response.user.id, email: response.user.email, name: response.user.name };
   } catch {
     return null;

@@ -1,0 +1,419 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAuth, resetAuthForTesting } from "~/features/account/auth.server";
+import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
+import { withDatabase } from "../tests/helpers/e2e-server";
+import {
+  createClient,
+  rawRequest,
+  signUpConfirmed,
+  startSecurityRig,
+  uniqueAddress,
+  type Client,
+  type SecurityRig,
+} from "../tests/helpers/http-client";
+import { fetchMails, linksIn, waitForMail } from "../tests/helpers/mail";
+import { AUTH_BASE_PATH, PUBLIC_AUTH_ENDPOINTS } from "./route-policy";
+
+/**
+ * Issue 9, replayed against the built server as an attacker would (ADR 0014): every door
+ * the server opens enforces the rules of the matching form, and no input gets a 5xx.
+ */
+let rig: SecurityRig;
+let owner: Client;
+const PASSWORD = "owner-secret-1";
+let ownerEmail: string;
+
+beforeAll(async () => {
+  rig = await startSecurityRig({ TRUST_PROXY: "1" });
+  // The library's endpoint list, from the same configuration as the server (Google on).
+  const env = getEnv();
+  setEnvForTesting(
+    parseEnv({
+      NODE_ENV: "test",
+      DATA_DIR: env.DATA_DIR,
+      DATABASE_URL: env.DATABASE_URL,
+      AUTH_SECRET: env.AUTH_SECRET,
+      LOG_LEVEL: "error",
+      PUBLIC_URL: rig.server.url,
+      GOOGLE_CLIENT_ID: "security-google-client",
+      GOOGLE_CLIENT_SECRET: "security-google-secret",
+      GOOGLE_ISSUER: rig.oidc.issuerUrl,
+    }),
+  );
+  resetAuthForTesting();
+  ownerEmail = uniqueAddress("owner");
+  owner = await signUpConfirmed(rig, ownerEmail, PASSWORD, "owner");
+}, 120_000);
+
+afterAll(async () => {
+  resetAuthForTesting();
+  await rig?.stop();
+});
+
+function database<T>(work: Parameters<typeof withDatabase<T>>[1]) {
+  return withDatabase(rig.server.dataDir, work);
+}
+
+/** Every endpoint better-auth serves with this configuration, from the library itself. */
+function libraryEndpoints() {
+  const endpoints: { name: string; path: string; methods: string[] }[] = [];
+  for (const [name, endpoint] of Object.entries(getAuth().api)) {
+    const { path, options } = endpoint as unknown as { path?: string; options?: { method?: string | string[] } };
+    if (!path) continue; // server-only (no route)
+    const methods = [options?.method ?? "GET"].flat().map((method) => (method === "*" ? "POST" : method));
+    endpoints.push({ name, path, methods });
+  }
+  return endpoints;
+}
+
+function isPublic(method: string, path: string) {
+  return PUBLIC_AUTH_ENDPOINTS.some((entry) => entry.method === method && entry.path === path);
+}
+
+describe("/api/auth: one door per action", () => {
+  it("lists the library's endpoints and answers 404 for every one the product's pages and mails do not need", async () => {
+    const endpoints = libraryEndpoints();
+    expect(endpoints.length).toBeGreaterThan(25);
+    expect(endpoints.map((endpoint) => endpoint.path)).toEqual(
+      expect.arrayContaining(["/change-email", "/sign-in/email", "/sign-up/email", "/update-user", "/verify-email"]),
+    );
+    const reached: string[] = [];
+    for (const { path, methods } of endpoints) {
+      const url = `${AUTH_BASE_PATH}${path.replace(/:[a-zA-Z]+/g, "x")}`;
+      for (const method of methods) {
+        for (const client of [createClient(rig.server.url), createClient(rig.server.url, owner.jar.clone())]) {
+          const response = await client.request(url, {
+            method,
+            ...(method === "GET" || method === "HEAD"
+              ? {}
+              : { body: JSON.stringify({ email: ownerEmail, password: "x", newEmail: "x@evil.test", name: "x" }), headers: { "content-type": "application/json" } }),
+          });
+          const body = await response.text();
+          expect(response.status, `${method} ${url}`).toBeLessThan(500);
+          if (isPublic(method, path)) {
+            reached.push(`${method} ${path}`);
+            continue;
+          }
+          expect(response.status, `${method} ${url}: ${body.slice(0, 200)}`).toBe(404);
+          expect(JSON.parse(body)).toEqual({ error: "Not found." });
+        }
+      }
+    }
+    // What stays reachable is exactly the allow-list, each checked below.
+    expect([...new Set(reached)].sort()).toEqual(PUBLIC_AUTH_ENDPOINTS.map((entry) => `${entry.method} ${entry.path}`).sort());
+  });
+
+  it("any other path or method under /api/auth answers 404 or 405", async () => {
+    const client = createClient(rig.server.url);
+    expect((await client.request("/api/auth")).status).toBe(404);
+    expect((await client.request("/api/auth/sign-in/email/", { method: "POST" })).status).toBe(404);
+    expect((await client.request("/api/auth/callback/github")).status).toBe(404);
+    expect((await client.request("/api/auth/oauth2/callback/google")).status).toBe(404);
+    const post = await client.request("/api/auth/verify-email", { method: "POST" });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET");
+  });
+
+  it("the reachable endpoints hold: bad tokens are refused without a session, the Google callback needs its state", async () => {
+    const client = createClient(rig.server.url);
+    const verify = await client.request("/api/auth/verify-email?token=forged.token.value&callbackURL=/");
+    expect(verify.status).toBeLessThan(500);
+    expect(verify.status === 302 ? verify.headers.get("location") : String(verify.status)).toMatch(/error=|40\d/);
+    expect(client.jar.has(/session_token/)).toBe(false);
+
+    const reset = await client.request("/api/auth/reset-password/forged-token?callbackURL=%2Fprofile");
+    expect(reset.status).toBe(302);
+    expect(reset.headers.get("location")).toMatch(/\/profile\?error=INVALID_TOKEN/);
+
+    const offsite = await client.request("/api/auth/reset-password/forged-token?callbackURL=https%3A%2F%2Fevil.example%2F");
+    expect(offsite.status).toBeLessThan(500);
+    expect(offsite.headers.get("location") ?? "").not.toMatch(/evil\.example/);
+
+    const callback = await client.request("/api/auth/callback/google?code=x&state=forged");
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toMatch(/\/auth\?error=/);
+    expect(client.jar.has(/session_token/)).toBe(false);
+  });
+});
+
+describe("reproductions of issue 9", () => {
+  it("1. a stolen session cookie cannot change the e-mail address (takeover)", async () => {
+    const thief = createClient(rig.server.url, owner.jar.clone());
+    const direct = await thief.request("/api/auth/change-email", {
+      method: "POST",
+      body: JSON.stringify({ newEmail: "x@evil.test" }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(direct.status).toBe(404);
+    // The form asks for the current password: missing → 400, wrong → 401.
+    const missing = await thief.postForm("/profile", { intent: "changeEmail", js: "1", newEmail: "x@evil.test" });
+    expect(missing.status).toBe(400);
+    const wrong = await thief.postForm("/profile", { intent: "changeEmail", js: "1", newEmail: "x@evil.test", currentPassword: "guess" });
+    expect(wrong.status).toBe(401);
+    const queued = await database((db) => db.query(`select count(*)::int as n from outbox where payload::text like '%evil.test%'`));
+    expect(queued.rows[0].n).toBe(0);
+    expect(await fetchMails(rig.smtpApi, "x@evil.test")).toEqual([]);
+    const email = await database((db) => db.query(`select email from users where email = $1`, [ownerEmail]));
+    expect(email.rowCount).toBe(1);
+  });
+
+  it("2a. 30 wrong passwords from 3 addresses: the library door is closed, the form locks the account after 10", async () => {
+    const target = uniqueAddress("guessed");
+    await signUpConfirmed(rig, target, "target-secret-1", "guessed");
+    const statuses: number[] = [];
+    const direct: number[] = [];
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const from = `198.51.100.${attempt % 3}`;
+      const client = createClient(rig.server.url);
+      const response = await client.request("/api/auth/sign-in/email", {
+        method: "POST",
+        body: JSON.stringify({ email: target, password: `wrong-${attempt}` }),
+        headers: { "content-type": "application/json", "x-forwarded-for": from },
+      });
+      direct.push(response.status);
+      const form = await client.postForm("/auth", { intent: "login", js: "1", email: target, password: `wrong-${attempt}` }, { "x-forwarded-for": from });
+      statuses.push(form.status);
+    }
+    expect(new Set(direct)).toEqual(new Set([404]));
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(new Set(statuses.slice(10))).toEqual(new Set([429]));
+    // The right password is refused too while the account is locked.
+    const right = await createClient(rig.server.url).postForm("/auth", { intent: "login", js: "1", email: target, password: "target-secret-1" }, { "x-forwarded-for": "198.51.100.77" });
+    expect(right.status).toBe(429);
+  });
+
+  it("2b. sign-up and name changes keep the form's rules; a mail greeting never carries a URL or a line break", async () => {
+    const client = createClient(rig.server.url);
+    const base = { intent: "signup", js: "1", customerType: "private", password: "secret-pass-1", acceptTerms: "on", acceptPrivacy: "on" };
+    expect((await client.request("/api/auth/sign-up/email", { method: "POST", body: JSON.stringify({ name: "a", email: uniqueAddress("x"), password: "secret-pass-1" }), headers: { "content-type": "application/json" } })).status).toBe(404);
+    expect((await client.request("/api/auth/update-user", { method: "POST", body: JSON.stringify({ name: "x".repeat(20_000) }), headers: { "content-type": "application/json", cookie: owner.jar.header() } })).status).toBe(404);
+
+    const answers = {
+      short: await client.postForm("/auth", { ...base, username: "a", email: uniqueAddress("short") }),
+      noTerms: await client.postForm("/auth", { ...base, acceptTerms: "", username: "valid name", email: uniqueAddress("terms") }),
+      noPrivacy: await client.postForm("/auth", { ...base, acceptPrivacy: "", username: "valid name", email: uniqueAddress("privacy") }),
+      newline: await client.postForm("/auth", { ...base, username: "Hello\nYour account is locked", email: uniqueAddress("newline") }),
+      long: await client.postForm("/auth", { ...base, username: "x".repeat(51), email: uniqueAddress("long") }),
+    };
+    for (const [name, response] of Object.entries(answers)) expect(response.status, name).toBe(400);
+    expect(await answers.newline.text()).toContain("auth.errors.usernameInvalid");
+
+    // A name that fits 3–50 characters but reads like a link: stored, never put in a mail.
+    const phishing = uniqueAddress("phish");
+    const accepted = await client.postForm("/auth", { ...base, username: "VERIFY NOW at https://evil.example", email: phishing });
+    expect(accepted.status).toBe(200);
+    const mail = await waitForMail(rig.smtpApi, phishing, /Confirm your email address/);
+    expect(mail.text.split(/\r?\n/)[0]).toBe("Hello there,");
+    expect(mail.text).not.toContain("evil.example");
+    expect(mail.html).not.toContain("evil.example");
+
+    // The profile form: 3–50 characters, no control characters.
+    const tooLong = await owner.postForm("/profile", { intent: "save", js: "1", username: "x".repeat(20_000), customerType: "private" });
+    expect(tooLong.status).toBe(400);
+    for (const username of ["ab", "x".repeat(51), "two\nlines", "bidi\u202Eevil"]) {
+      const response = await owner.postForm("/profile", { intent: "save", js: "1", username, customerType: "private" });
+      expect(response.status, JSON.stringify(username)).toBe(400);
+    }
+  });
+
+  it("3. Google: an unverified e-mail is not linked to an existing account; a verified one is", async () => {
+    const email = uniqueAddress("linked");
+    await signUpConfirmed(rig, email, "linked-secret-1", "linked");
+    rig.oidc.setIdentity({ sub: `sub-${email}`, email, name: "Mallory", emailVerified: false });
+    const refused = await googleSignIn();
+    expect(refused.location).toMatch(/\/auth\?error=account_not_linked/);
+    expect(refused.client.jar.has(/session_token/)).toBe(false);
+    const accounts = await database((db) =>
+      db.query(`select a.provider_id from accounts a join users u on u.id = a.user_id where u.email = $1`, [email]),
+    );
+    expect(accounts.rows.map((row) => row.provider_id)).toEqual(["credential"]);
+
+    rig.oidc.setIdentity({ sub: `sub-${email}`, email, name: "Linked User", emailVerified: true });
+    const allowed = await googleSignIn();
+    expect(allowed.location).not.toMatch(/error=/);
+    expect(allowed.client.jar.has(/session_token/)).toBe(true);
+  });
+
+  it("4. a chunked 50 MB body is refused with 413 after the limit, on every kind of door, and the server stays healthy", async () => {
+    const fiftyMb = 50 * 1024 * 1024;
+    const cases = [
+      { path: "/contact", type: "application/x-www-form-urlencoded", cookie: "" },
+      { path: "/auth", type: "application/x-www-form-urlencoded", cookie: "" },
+      { path: "/profile", type: "multipart/form-data; boundary=x", cookie: "" },
+      { path: "/profile", type: "multipart/form-data; boundary=x", cookie: owner.jar.header() },
+      { path: "/profile.data", type: "application/x-www-form-urlencoded", cookie: owner.jar.header() },
+    ];
+    for (const { path, type, cookie } of cases) {
+      const answer = await rawRequest(rig.server.url, {
+        method: "POST",
+        path,
+        headers: { "content-type": type, "transfer-encoding": "chunked", ...(cookie ? { cookie } : {}) },
+        totalBytes: fiftyMb,
+      });
+      expect(answer.status, path).toBe(413);
+      expect(answer.headers.connection).toBe("close");
+      expect(JSON.parse(answer.body).error).toBe("The request is too large. Please send less data.");
+      // The server stopped reading long before the end.
+      expect(answer.sent, path).toBeLessThan(fiftyMb / 2);
+    }
+    const closed = await rawRequest(rig.server.url, {
+      method: "POST",
+      path: "/api/auth/sign-in/email",
+      headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+      totalBytes: fiftyMb,
+    });
+    expect(closed.status).toBe(404);
+    expect(closed.sent).toBeLessThan(fiftyMb / 2);
+    const declared = await rawRequest(rig.server.url, {
+      method: "POST",
+      path: "/contact",
+      headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(fiftyMb) },
+      totalBytes: fiftyMb,
+    });
+    expect(declared.status).toBe(413);
+    // German visitors read German.
+    const german = await rawRequest(rig.server.url, {
+      method: "POST",
+      path: "/contact",
+      headers: { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked", cookie: "language=de" },
+      totalBytes: 1024 * 1024,
+    });
+    expect(JSON.parse(german.body).error).toBe("Die Anfrage ist zu groß. Bitte senden Sie weniger Daten.");
+    expect((await fetch(`${rig.server.url}/healthz`)).status).toBe(200);
+  });
+
+  it("5. malformed bodies answer 4xx with a message; OPTIONS / is a 405 warning without a stack", async () => {
+    // Its own user: an empty POST to /logout signs out (that is what it is for).
+    const signedIn = (await signUpConfirmed(rig, uniqueAddress("malformed"), "malformed-secret-1", "malformed")).jar.header();
+    const bodies: Array<{ type?: string; body?: string }> = [
+      { type: "application/json", body: "{}" },
+      { type: "text/plain", body: "intent=login" },
+      { type: "application/xml", body: "<a/>" },
+      {},
+      { type: "multipart/form-data; boundary=zzz", body: "--zzz\r\nbroken" },
+      { type: "multipart/form-data", body: "no boundary" },
+      { type: "application/x-www-form-urlencoded; charset=utf-16", body: "a=b" },
+      { type: "application/x-www-form-urlencoded", body: "intent=login&email=%00&password=x" },
+    ];
+    for (const path of ["/auth", "/auth.data", "/profile", "/profile.data", "/contact", "/contact.data", "/shop/cart", "/logout"]) {
+      for (const cookie of ["", signedIn]) {
+        for (const { type, body } of bodies) {
+          const answer = await rawRequest(rig.server.url, {
+            method: "POST",
+            path,
+            headers: { ...(type ? { "content-type": type } : {}), ...(cookie ? { cookie } : {}), "content-length": String(Buffer.byteLength(body ?? "")) },
+            body: body ?? "",
+          });
+          const label = `${path} ${type ?? "(none)"} ${cookie ? "signed in" : "signed out"}`;
+          expect(answer.status, label).toBeGreaterThanOrEqual(200);
+          expect(answer.status, label).toBeLessThan(500);
+          expect(answer.body, label).not.toMatch(/\n\s+at .+:\d+:\d+/);
+        }
+      }
+    }
+    const options = await rawRequest(rig.server.url, { method: "OPTIONS", path: "/", body: "" });
+    expect(options.status).toBe(405);
+    expect(options.headers.allow).toBe("GET, HEAD");
+    expect(JSON.parse(options.body).error).toBe("This action is not available here.");
+    const json = await rawRequest(rig.server.url, { method: "POST", path: "/auth", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(json.status).toBe(415);
+    expect(JSON.parse(json.body).error).toBe("This kind of content is not accepted here.");
+    const log = rig.server.output();
+    expect(log).toMatch(/WARN {2}405 OPTIONS \/ /);
+    expect(log).not.toMatch(/ERROR/);
+    expect(log).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+  });
+
+  it("6. HTML pages carry a nonce CSP; signed-in answers are private, no-store; pages vary on Cookie; ETags are weak; paths are canonical", async () => {
+    const visitor = createClient(rig.server.url);
+    for (const path of ["/", "/about", "/auth", "/media", "/shop", "/contact", "/not-a-page"]) {
+      const response = await visitor.request(path, { headers: { "accept-encoding": "gzip, br" } });
+      const html = await response.text();
+      const policy = response.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce, path).toBeTruthy();
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
+        expect(policy, path).toContain(directive);
+      }
+      expect(/script-src[^;]*unsafe-inline/.test(policy), path).toBe(false);
+      // Every inline script carries this answer's nonce.
+      const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].filter((match) => !/application\/ld\+json/.test(match[1]!));
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const script of scripts) expect(script[1], path).toContain(`nonce="${nonce}"`);
+      expect(response.headers.get("vary") ?? "", path).toMatch(/Cookie/i);
+    }
+    // Two answers of a cached page: different nonces, one weak ETag, a 304 for it.
+    const first = await visitor.request("/about");
+    const second = await visitor.request("/about", { headers: { "accept-encoding": "br" } });
+    expect(first.headers.get("content-security-policy")).not.toBe(second.headers.get("content-security-policy"));
+    const etag = second.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^W\//);
+    expect((await visitor.request("/about", { headers: { "if-none-match": etag } })).status).toBe(304);
+
+    for (const path of ["/", "/profile", "/profile.data", "/media", "/about"]) {
+      const response = await owner.request(path);
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    const login = await createClient(rig.server.url).postForm("/auth", { intent: "login", js: "1", email: ownerEmail, password: PASSWORD });
+    expect(login.headers.get("cache-control")).toBe("private, no-store");
+
+    for (const [from, to] of [["/about/", "/about"], ["/ABOUT", "/about"], ["/Shop/Cart/", "/shop/cart"], ["/about/?lang=de", "/about?lang=de"]] as const) {
+      const response = await visitor.request(from);
+      expect(response.status, from).toBe(301);
+      expect(new URL(response.headers.get("location")!, rig.server.url).pathname + new URL(response.headers.get("location")!, rig.server.url).search).toBe(to);
+    }
+  });
+
+  it("a path that starts with two slashes never redirects off the site", async () => {
+    const answer = await rawRequest(rig.server.url, { method: "GET", path: "//evil.example/", body: "" });
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe("/evil.example");
+  });
+
+  it("secrets at rest: reset tokens hashed, sent mails' links cleared, sessions end after their absolute lifetime", async () => {
+    const email = uniqueAddress("secrets");
+    const client = await signUpConfirmed(rig, email, "secret-pass-9", "secrets");
+    const forgot = await createClient(rig.server.url).postForm("/auth", { intent: "forgot", js: "1", email });
+    expect(forgot.status).toBe(200);
+    const mail = await waitForMail(rig.smtpApi, email, /Reset your password/);
+    const link = linksIn(mail.text).find((url) => url.includes("/reset-password/"))!;
+    const token = /\/reset-password\/([^?]+)/.exec(link)![1]!;
+    const stored = await database((db) => db.query(`select identifier from verifications`));
+    const identifiers = stored.rows.map((row) => String(row.identifier));
+    expect(identifiers.length).toBeGreaterThan(0);
+    expect(identifiers.some((identifier) => identifier.includes(token))).toBe(false);
+    // The link still works: it leads to the reset form with the token.
+    const followed = await createClient(rig.server.url).request(new URL(link).pathname + new URL(link).search);
+    expect(followed.headers.get("location")).toContain(`/profile?token=${token}`);
+
+    // Mails that were sent keep no body (no link) in the outbox.
+    const sent = await database((db) => db.query(`select payload::text as payload from outbox where kind = 'mail' and status = 'done'`));
+    expect(sent.rowCount).toBeGreaterThan(0);
+    for (const row of sent.rows) expect(row.payload).not.toMatch(/https?:\/\//);
+
+    // A session signed in 91 days ago ends, however recently it was used.
+    expect((await client.request("/profile")).status).toBe(200);
+    await database((db) =>
+      db.query(`update sessions set created_at = now() - interval '91 days', updated_at = now() where user_id = (select id from users where email = $1)`, [email]),
+    );
+    const expired = await client.request("/profile");
+    expect(expired.status).toBe(302);
+    expect(expired.headers.get("location")).toBe("/auth");
+    const left = await database((db) => db.query(`select count(*)::int as n from sessions where user_id = (select id from users where email = $1)`, [email]));
+    expect(left.rows[0].n).toBe(0);
+  });
+});
+
+/** The Google flow as a browser without JavaScript runs it: form → issuer → callback. */
+async function googleSignIn() {
+  const client = createClient(rig.server.url);
+  const start = await client.postForm("/auth", { intent: "google" });
+  expect(start.status).toBe(302);
+  const authorize = start.headers.get("location")!;
+  const issuer = await fetch(authorize, { redirect: "manual" });
+  const callback = issuer.headers.get("location")!;
+  expect(callback).toContain("/api/auth/callback/google");
+  const url = new URL(callback);
+  const done = await client.request(url.pathname + url.search);
+  return { client, location: done.headers.get("location") ?? "" };
+}

@@ -1,0 +1,377 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient, startSecurityRig, uniqueAddress, type SecurityRig } from "../tests/helpers/http-client";
+import { PUBLIC_AUTH_ENDPOINTS } from "./route-policy";
+
+/**
+ * Property: no request, whatever its method, path, content type, encoding, fields or cookies,
+ * gets a 5xx or a stack trace, and the server is healthy after (issue 9, ADR 0014). fast-check
+ * generates 10,000+ requests over every form intent, action, resource route and reachable
+ * /api/auth endpoint, signed out and signed in, sent sixteen at a time to the built server.
+ */
+const BATCH = 16;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 630); // × BATCH requests
+const SESSIONS = 4;
+/** Sessions for requests that end one (logout, delete, reset): used in turn, stale once used. */
+const DISPOSABLE = 12;
+
+let rig: SecurityRig;
+const sessions: string[] = [];
+const disposable: string[] = [];
+let nextDisposable = 0;
+
+async function newSession(index: number) {
+  const client = createClient(rig.server.url);
+  const response = await client.postForm(
+    "/auth",
+    {
+      intent: "signup",
+      js: "1",
+      username: `fuzzer ${index}`,
+      customerType: "private",
+      email: uniqueAddress(`fuzz${index}`),
+      password: "fuzz-secret-1",
+      acceptTerms: "on",
+      acceptPrivacy: "on",
+    },
+    { "x-forwarded-for": `203.0.113.${index}` },
+  );
+  if (response.status !== 200 || !client.jar.has(/session_token/)) throw new Error(`sign-up for the fuzz session failed: ${response.status}`);
+  return client.jar.header();
+}
+
+beforeAll(async () => {
+  // Limits scaled up and no confirmation step: the fuzzer reaches the actions, not only the limiter.
+  rig = await startSecurityRig({ RATE_LIMIT_FACTOR: "1000", REQUIRE_EMAIL_CONFIRMATION: "false", LOG_LEVEL: "warn" });
+  const all = await Promise.all(Array.from({ length: SESSIONS + DISPOSABLE }, (_, index) => newSession(index)));
+  sessions.push(...all.slice(0, SESSIONS));
+  disposable.push(...all.slice(SESSIONS));
+}, 120_000);
+
+afterAll(async () => {
+  await rig?.stop();
+});
+
+// ---- what a form looks like when it is right (the fuzzer mutates from here, or starts from nothing)
+
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+const FORMS: Record<string, Record<string, Record<string, string>>> = {
+  "/auth": {
+    login: { email: "someone@example.com", password: "some-password" },
+    signup: {
+      username: "new user",
+      customerType: "business",
+      email: "new@example.com",
+      password: "secret-pass-1",
+      newsletterSubscribed: "on",
+      acceptTerms: "on",
+      acceptPrivacy: "on",
+    },
+    forgot: { email: "someone@example.com" },
+    resend: { email: "someone@example.com" },
+    google: {},
+  },
+  "/profile": {
+    save: { username: "renamed", customerType: "private", newsletterSubscribed: "on" },
+    avatar: {},
+    changeEmail: { newEmail: "other@example.com", currentPassword: "fuzz-secret-1" },
+    changePassword: { currentPassword: "wrong-secret", newPassword: "next-secret-1", confirmPassword: "next-secret-1" },
+    resetPassword: { token: "forged-token", newPassword: "next-secret-1", confirmPassword: "next-secret-1" },
+    delete: {},
+  },
+  "/contact": {
+    send: { name: "Visitor", email: "visitor@example.com", subject: "Hello", message: "A message of some length." },
+  },
+  "/shop/cart": {
+    checkout: { lines: JSON.stringify([{ variantId: "gid://shopify/ProductVariant/1", quantity: 1 }]) },
+  },
+  "/logout": { logout: {} },
+};
+
+const RESOURCE_GETS = [
+  "/api/media/00000000-0000-0000-0000-000000000000/preview",
+  "/api/media/00000000-0000-0000-0000-000000000000/download",
+  "/api/media/x/preview?format=json",
+  "/files/avatars/x/1.png",
+  "/files/media-files/x",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/",
+  "/about",
+  "/media",
+  "/community",
+  "/shop",
+  "/auth",
+  "/profile",
+  "/contact",
+  "/not-a-page",
+  "/__manifest",
+  "/about.data",
+  "/profile.data",
+];
+
+// ---- generators
+
+/** A long value, printed short in a counterexample (`"x".repeat(n)`), made when sent. */
+class Huge {
+  constructor(readonly length: number) {}
+  toString() {
+    return "x".repeat(this.length);
+  }
+  [fc.toStringMethod]() {
+    return `"x".repeat(${this.length})`;
+  }
+}
+const hugeString = fc.integer({ min: 1_000, max: 120_000 }).map((length) => new Huge(length));
+const nasty = fc.constantFrom(
+  "\u0000",
+  "a\u0000b",
+  "\r\n",
+  "Hello\nVERIFY NOW at https://evil.example",
+  "\u202Eevil",
+  "\uFEFF",
+  "%",
+  "%E0%A4%A",
+  "${jndi:ldap://x}",
+  "<script>alert(1)</script>",
+  "' or 1=1 --",
+  "../../etc/passwd",
+  "gid://shopify/ProductVariant/../../x",
+  "[]",
+  "{}",
+  "null",
+  "-1",
+  "1e309",
+  "😀".repeat(30),
+  "ü".repeat(60),
+);
+const fieldValue = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
+  { weight: 3, arbitrary: nasty },
+  { weight: 1, arbitrary: hugeString },
+  { weight: 1, arbitrary: fc.emailAddress() },
+  { weight: 1, arbitrary: fc.constantFrom("on", "true", "false", "", "private", "business", "1") },
+);
+const fieldName = fc.oneof(
+  fc.constantFrom("intent", "js", "email", "password", "username", "customerType", "newEmail", "currentPassword", "newPassword", "confirmPassword", "token", "name", "subject", "message", "lines", "avatar", "acceptTerms", "acceptPrivacy", "newsletterSubscribed", "website"),
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: "binary", maxLength: 12 }),
+);
+
+type Value = string | Huge;
+type Fields = Array<[string, Value]>;
+const text = (value: Value) => String(value);
+const entries = (fields: Fields): Array<[string, string]> => fields.map(([name, value]) => [name, text(value)]);
+
+/** A form: a valid one with some fields changed, or made up; repeated names (arrays) included. */
+const fieldsFor = (path: string) => {
+  const intents = Object.keys(FORMS[path] ?? { none: {} });
+  const base = fc.constantFrom(...intents).map((intent) => {
+    const fields: Fields = [["intent", intent], ["js", "1"], ...(Object.entries(FORMS[path]?.[intent] ?? {}) as Fields)];
+    return fields;
+  });
+  const mutated = fc
+    .tuple(base, fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 4 }), fc.boolean())
+    .map(([fields, changes, replace]) => {
+      const result: Fields = fields.map(([name, value]) => [name, value]);
+      for (const [name, value] of changes) {
+        const index = result.findIndex(([existing]) => existing === name);
+        if (replace && index >= 0) result[index] = [name, value];
+        else result.push([name, value]); // a second value: an array
+      }
+      return result;
+    });
+  const random = fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 8 });
+  return fc.oneof({ weight: 1, arbitrary: base }, { weight: 4, arbitrary: mutated }, { weight: 2, arbitrary: random });
+};
+
+type Encoding = "urlencoded" | "multipart" | "multipart-file" | "json" | "text" | "xml" | "garbage" | "none" | "random-type";
+
+interface FuzzRequest {
+  method: string;
+  path: string;
+  encoding: Encoding;
+  fields: Fields;
+  who: "visitor" | "garbage-session" | number;
+  language: string;
+  file?: "png" | "bytes";
+  bytes?: Uint8Array;
+  randomType?: string;
+}
+
+const who = fc.oneof(
+  { weight: 3, arbitrary: fc.constant("visitor" as const) },
+  { weight: 1, arbitrary: fc.constant("garbage-session" as const) },
+  { weight: 4, arbitrary: fc.integer({ min: 0, max: SESSIONS - 1 }) },
+);
+const language = fc.constantFrom("", "en", "de", "es", "xx", "%E0");
+const encoding = fc.constantFrom<Encoding>("urlencoded", "urlencoded", "urlencoded", "multipart", "multipart", "multipart-file", "json", "text", "xml", "garbage", "none", "random-type");
+
+const formRequest: fc.Arbitrary<FuzzRequest> = fc
+  .constantFrom(...Object.keys(FORMS))
+  .chain((page) =>
+    fc.record({
+      // Mostly what the forms send (POST to the .data form, as with JavaScript), the rest of the
+      // methods and document posts less often (each renders a whole page).
+      method: fc.constantFrom("POST", "POST", "POST", "POST", "POST", "POST", "GET", "PUT", "DELETE", "PATCH", "OPTIONS"),
+      path: fc.constantFrom(page, `${page}.data`, `${page}.data`, `${page}.data`),
+      encoding,
+      fields: fieldsFor(page),
+      who,
+      language,
+      file: fc.constantFrom<"png" | "bytes">("png", "bytes"),
+      bytes: fc.uint8Array({ maxLength: 2048 }),
+      randomType: fc.stringMatching(/^[\x20-\x7e]{0,40}$/),
+    }),
+  );
+
+const resourceRequest: fc.Arbitrary<FuzzRequest> = fc.record({
+  method: fc.constantFrom("GET", "GET", "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"),
+  path: fc.oneof(
+    fc.constantFrom(...RESOURCE_GETS),
+    fc.tuple(fc.constantFrom("/api/media/", "/files/avatars/", "/files/media-files/"), fc.string({ maxLength: 30 })).map(
+      ([prefix, rest]) => `${prefix}${encodeURIComponent(rest)}${prefix.startsWith("/api") ? "/download" : ""}`,
+    ),
+    fc.tuple(fc.constantFrom(...RESOURCE_GETS), fc.string({ maxLength: 30 })).map(([path, query]) => `${path}?${query.replace(/[#\s]/g, "")}`),
+    fc.webPath().map((path) => path || "/"),
+  ),
+  encoding,
+  fields: fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 3 }),
+  who,
+  language,
+  bytes: fc.uint8Array({ maxLength: 256 }),
+});
+
+const authRequest: fc.Arbitrary<FuzzRequest> = fc.record({
+  method: fc.constantFrom("GET", "GET", "GET", "POST", "HEAD"),
+  path: fc.oneof(
+    fc.tuple(fc.constantFrom(...PUBLIC_AUTH_ENDPOINTS.map((entry) => entry.path)), fc.string({ maxLength: 40 }), fc.string({ maxLength: 60 })).map(
+      ([path, param, token]) =>
+        `/api/auth${path.replace(/:[a-z]+/i, path.includes("callback") ? "google" : encodeURIComponent(param) || "x")}?token=${encodeURIComponent(token)}&code=${encodeURIComponent(param)}&state=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(param)}`,
+    ),
+    fc.string({ maxLength: 30 }).map((rest) => `/api/auth/${encodeURIComponent(rest)}`),
+  ),
+  encoding,
+  fields: fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 3 }),
+  who,
+  language,
+  bytes: fc.uint8Array({ maxLength: 256 }),
+});
+
+const anyRequest = fc.oneof({ weight: 6, arbitrary: formRequest }, { weight: 2, arbitrary: resourceRequest }, { weight: 2, arbitrary: authRequest });
+
+// ---- sending
+
+function bodyOf(request: FuzzRequest): { body?: BodyInit; type?: string } {
+  const fields = entries(request.fields);
+  const json = () => JSON.stringify(Object.fromEntries(fields));
+  switch (request.encoding) {
+    case "urlencoded":
+      return { body: new URLSearchParams(fields).toString(), type: "application/x-www-form-urlencoded" };
+    case "multipart":
+    case "multipart-file": {
+      const form = new FormData();
+      for (const [name, value] of fields) form.append(name, value);
+      if (request.encoding === "multipart-file") {
+        const bytes = request.file === "png" ? PNG_1X1 : Buffer.from(request.bytes ?? []);
+        form.append("avatar", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "avatar.png");
+      }
+      return { body: form };
+    }
+    case "json":
+      return { body: json(), type: "application/json" };
+    case "text":
+      return { body: new URLSearchParams(fields).toString(), type: "text/plain" };
+    case "xml":
+      return { body: `<form>${json()}</form>`, type: "application/xml" };
+    case "garbage":
+      return {
+        body: new Uint8Array(request.bytes ?? []),
+        type: request.fields.length % 2 ? "multipart/form-data; boundary=----x" : "application/x-www-form-urlencoded; charset=latin1",
+      };
+    case "random-type":
+      return { body: new URLSearchParams(fields).toString(), type: request.randomType || "application/octet-stream" };
+    case "none":
+      return {};
+  }
+}
+
+const STACK = /\n\s+at [^\n]+:\d+:\d+/;
+const tally = { sent: 0, statuses: new Map<number, number>(), timeByKind: new Map<string, [number, number]>() };
+
+async function send(request: FuzzRequest) {
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  // A request that ends its session (logout, delete, reset) gets a disposable one, so the
+  // signed-in sessions stay signed in for the rest of the run.
+  const intent = text(request.fields.find(([name]) => name === "intent")?.[1] ?? "");
+  const ends = request.path.startsWith("/logout") || intent === "delete" || intent === "resetPassword";
+  if (typeof request.who === "number") cookies.push(ends ? disposable[nextDisposable++ % DISPOSABLE]! : sessions[request.who]!);
+  if (request.who === "garbage-session") cookies.push("better-auth.session_token=forged.value");
+  if (request.language) cookies.push(`language=${request.language}`);
+  if (cookies.length) headers.cookie = cookies.join("; ");
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const { body, type } = hasBody ? bodyOf(request) : {};
+  if (type) headers["content-type"] = type;
+  const started = Date.now();
+  const response = await fetch(`${rig.server.url}${request.path}`, {
+    method: request.method,
+    headers,
+    body,
+    redirect: "manual",
+  });
+  const answer = await response.text();
+  const kind = `${request.method} ${request.path.split("?")[0]!.slice(0, 30)} ${intent.slice(0, 12)} ${response.status}`;
+  const [count, total] = tally.timeByKind.get(kind) ?? [0, 0];
+  tally.timeByKind.set(kind, [count + 1, total + Date.now() - started]);
+  tally.sent += 1;
+  tally.statuses.set(response.status, (tally.statuses.get(response.status) ?? 0) + 1);
+  return { status: response.status, text: answer };
+}
+
+describe("fuzz: no input gets a 5xx", () => {
+  it(
+    `${RUNS * BATCH} generated requests: 0 answers ≥ 500, 0 stack traces, healthy after`,
+    async () => {
+      const started = Date.now();
+      await fc.assert(
+        fc.asyncProperty(fc.array(anyRequest, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+          const results = await Promise.all(batch.map(send));
+          if (tally.sent % 1600 < BATCH) console.info(`fuzz: ${tally.sent} requests after ${Math.round((Date.now() - started) / 1000)} s`);
+          results.forEach((result, index) => {
+            const request = batch[index]!;
+            const label = `${request.method} ${request.path} (${request.encoding}, ${String(request.who)})`;
+            expect(result.status, `${label}: ${result.text.slice(0, 300)}`).toBeLessThan(500);
+            expect(STACK.test(result.text), `${label}: stack trace in the answer`).toBe(false);
+          });
+        }),
+        { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
+      );
+      expect(tally.sent).toBeGreaterThanOrEqual(RUNS * BATCH);
+      if (process.env.FUZZ_PROFILE) {
+        const byGroup = new Map<string, [number, number]>();
+        for (const [kind, [count, total]] of tally.timeByKind) {
+          const group = kind.replace(/ \d+$/, "").replace(/\/api\/media\/[^ ]*/, "/api/media/*").replace(/\/files\/[^ ]*/, "/files/*");
+          const [c, t] = byGroup.get(group) ?? [0, 0];
+          byGroup.set(group, [c + count, t + total]);
+        }
+        const slowest = [...byGroup].sort(([, a], [, b]) => b[1] - a[1]).slice(0, 25);
+        console.info(slowest.map(([kind, [count, total]]) => `${kind}: ${count} × ${Math.round(total / count)} ms`).join("\n"));
+      }
+      const health = await fetch(`${rig.server.url}/healthz`);
+      expect(health.status).toBe(200);
+      const log = rig.server.output();
+      expect(log.match(/^.* ERROR .*$/gm) ?? []).toEqual([]);
+      expect(STACK.test(log)).toBe(false);
+      console.info(`fuzz: ${tally.sent} requests in ${Math.round((Date.now() - started) / 1000)} s, statuses ${JSON.stringify(Object.fromEntries([...tally.statuses].sort(([a], [b]) => a - b)))}`);
+    },
+    // The target is under 2 minutes on an idle 2-core machine (the log line says how long it
+    // took); the limit leaves room for a machine shared with other runs.
+    600_000,
+  );
+});

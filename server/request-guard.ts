@@ -1,0 +1,271 @@
+import type { NextFunction, Request, Response } from "express";
+import { getFixedT, resolveLanguage } from "~/lib/i18n.server";
+import { logger } from "~/lib/logger.server";
+import { PUBLIC_PAGES } from "~/lib/seo";
+import { FORM_ACTION_PATHS, FORM_BODY_LIMIT, isAuthPath, policyOf } from "./route-policy";
+
+/**
+ * The one door in front of everything the server answers (ADR 0014), before any session
+ * check, body parser, better-auth or React Router:
+ * - non-canonical page paths (`/about/`, `/ABOUT`) answer 301 to the canonical one;
+ * - a method the path does not take answers 405 (with Allow), an unknown /api/auth path 404;
+ * - a body of a type the path does not take answers 415;
+ * - a body is counted as it arrives (chunked too) and refused with 413 past the path's limit,
+ *   the connection closed without reading the rest;
+ * - a form body that cannot be parsed (broken multipart, NUL characters) answers 400.
+ * The body read here is kept on `req.rawBody`: React Router gets exactly these bytes
+ * (server/react-router-adapter.ts), so nothing downstream parses an unchecked body.
+ * Every refusal carries a translated message and is logged as one warning line.
+ */
+declare module "express-serve-static-core" {
+  interface Request {
+    /** The request body as received and checked by the guard (empty without one). */
+    rawBody?: Buffer;
+  }
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+const CANONICAL_PATHS = new Set<string>([
+  ...PUBLIC_PAGES.map((page) => page.path),
+  ...FORM_ACTION_PATHS,
+  "/shop/cart",
+]);
+
+export type RefusalKey = "badRequest" | "payloadTooLarge" | "unsupportedMediaType" | "methodNotAllowed" | "notFound";
+
+export function hasSessionCookie(req: Request) {
+  return SESSION_COOKIE.test(req.headers.cookie ?? "");
+}
+
+/** The canonical form of a page path, or undefined when it is canonical (or not a page). */
+export function canonicalPathOf(path: string): string | undefined {
+  if (path === "/" || path.startsWith("/api/") || path.startsWith("/files/") || path.startsWith("/assets/")) return undefined;
+  // Double slashes collapse first (`//evil.example` must never become a Location of its own).
+  let canonical = path.replace(/\/{2,}/g, "/");
+  if (canonical.length > 1) canonical = canonical.replace(/\/+$/, "") || "/";
+  const lower = canonical.toLowerCase();
+  if (lower !== canonical && CANONICAL_PATHS.has(lower)) canonical = lower;
+  return canonical === path ? undefined : canonical;
+}
+
+function languageOf(req: Request) {
+  try {
+    return resolveLanguage(new URL(req.originalUrl, "http://guard.invalid"), req.headers.cookie).language;
+  } catch {
+    return "en" as const;
+  }
+}
+
+function wantsHtml(req: Request) {
+  return req.headers["sec-fetch-dest"] === "document" || /^text\/html/.test(String(req.headers.accept ?? ""));
+}
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Answers with a translated message and one warning line (no stack trace). */
+export async function refuse(
+  req: Request,
+  res: Response,
+  status: number,
+  key: RefusalKey,
+  reason: string,
+  options: { headers?: Record<string, string>; close?: boolean } = {},
+) {
+  logger.warn(`${status} ${req.method} ${req.path.slice(0, 200)} from ${req.ip ?? "?"}: ${reason}`);
+  if (res.headersSent) return;
+  const language = languageOf(req);
+  const t = await getFixedT(language);
+  const message = t(`common.http.${key}`);
+  res.status(status);
+  res.setHeader("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
+  if (options.close) closeAfterAnswer(req, res);
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  if (wantsHtml(req)) {
+    const title = escapeHtml(t("common.error.title"));
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Content-Security-Policy", "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
+    res.end(
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${title}</title></head>` +
+        `<body><h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">${escapeHtml(t("common.notFound.returnHome"))}</a></p></body></html>`,
+    );
+    return;
+  }
+  res.json({ error: message });
+}
+
+/** How much of an unwanted body is read and dropped after the answer, at most (lingering close). */
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 2000;
+
+/**
+ * The rest of the body is not read: the answer says `Connection: close`, and once it is out the
+ * connection closes. A plain close with unread data makes the kernel reset the connection,
+ * which can wipe the answer before the client reads it; so, like a web server's lingering
+ * close, up to LINGER_BYTES more are read and dropped (never kept) for LINGER_MS at most.
+ */
+function closeAfterAnswer(req: Request, res: Response) {
+  res.setHeader("Connection", "close");
+  const socket = req.socket;
+  // Node's HTTP server calls destroySoon() after a `Connection: close` answer.
+  socket.destroySoon = () => {
+    socket.end();
+    let dropped = 0;
+    const stop = () => socket.destroy();
+    const timer = setTimeout(stop, LINGER_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) stop();
+    });
+    req.once("end", stop);
+    req.resume();
+  };
+}
+
+function mediaTypeOf(header: string | undefined) {
+  return (header ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+function charsetOf(header: string | undefined) {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(header ?? "");
+  return match?.[1]?.toLowerCase();
+}
+
+function bodyIsAnnounced(req: Request) {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+type ReadResult = { ok: true; body: Buffer } | { ok: false; reason: "too-large" | "aborted"; received: number };
+
+/** Reads the body counting bytes as they arrive; stops (and pauses the socket) past `limit`. */
+export function readBodyWithin(req: Request, limit: number): Promise<ReadResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let done = false;
+    const finish = (result: ReadResult) => {
+      if (done) return;
+      done = true;
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("aborted", onError);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) {
+        chunks.length = 0;
+        req.pause();
+        finish({ ok: false, reason: "too-large", received });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish({ ok: true, body: Buffer.concat(chunks, received) });
+    const onError = () => finish({ ok: false, reason: "aborted", received });
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("aborted", onError);
+  });
+}
+
+const NUL = "\u0000";
+
+/** Parses the form the way React Router will; undefined when it cannot be read. */
+async function checkForm(body: Buffer, contentType: string): Promise<string | undefined> {
+  try {
+    const form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+    for (const [name, value] of form.entries()) {
+      if (name.includes(NUL) || (typeof value === "string" && value.includes(NUL))) return "a NUL character in a form field";
+    }
+    return undefined;
+  } catch (error) {
+    return `unreadable form body (${(error as Error).message.slice(0, 120)})`;
+  }
+}
+
+export function createRequestGuard() {
+  return async function requestGuard(req: Request, res: Response, next: NextFunction) {
+    try {
+      const path = req.path;
+      const method = req.method;
+
+      if (method === "GET" || method === "HEAD") {
+        const canonical = canonicalPathOf(path);
+        if (canonical) {
+          const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+          res.setHeader("Cache-Control", "no-cache");
+          return res.redirect(301, `${canonical}${query}`);
+        }
+      }
+
+      const rawType = req.headers["content-type"];
+      const type = mediaTypeOf(rawType);
+      const policy = policyOf(path, type, hasSessionCookie(req));
+      const announced = bodyIsAnnounced(req);
+
+      if (isAuthPath(path) && policy.methods.length === 0) {
+        return await refuse(req, res, 404, "notFound", "not a public auth endpoint", { close: announced });
+      }
+      if (!policy.methods.includes(method)) {
+        return await refuse(req, res, 405, "methodNotAllowed", "method not allowed", {
+          headers: { Allow: policy.methods.join(", ") },
+          close: announced,
+        });
+      }
+
+      const takesBody = policy.types.length > 0 && method === "POST";
+      if (!takesBody) {
+        if (!announced) return next();
+        // A body where none is expected (GET with a body): read and dropped, within the form limit.
+        const result = await readBodyWithin(req, FORM_BODY_LIMIT);
+        if (!result.ok) {
+          if (result.reason === "aborted") return;
+          return await refuse(req, res, 413, "payloadTooLarge", `unexpected body over ${FORM_BODY_LIMIT} bytes`, { close: true });
+        }
+        req.rawBody = Buffer.alloc(0);
+        return next();
+      }
+
+      if (!announced && !type) {
+        // An empty POST without a type (the logout button, the download fetch) is an empty form.
+        req.headers["content-type"] = "application/x-www-form-urlencoded";
+        req.rawBody = Buffer.alloc(0);
+        return next();
+      }
+      if (!policy.types.includes(type)) {
+        return await refuse(req, res, 415, "unsupportedMediaType", `content type ${type.slice(0, 80) || "(none)"}`, { close: announced });
+      }
+      const charset = charsetOf(rawType);
+      if (charset && charset !== "utf-8" && charset !== "utf8") {
+        return await refuse(req, res, 415, "unsupportedMediaType", `charset ${charset.slice(0, 40)}`, { close: announced });
+      }
+      const declared = Number(req.headers["content-length"]);
+      if (Number.isFinite(declared) && declared > policy.limit) {
+        return await refuse(req, res, 413, "payloadTooLarge", `Content-Length ${declared} over ${policy.limit}`, { close: true });
+      }
+      const result: ReadResult = announced ? await readBodyWithin(req, policy.limit) : { ok: true, body: Buffer.alloc(0) };
+      if (!result.ok) {
+        if (result.reason === "aborted") return;
+        return await refuse(req, res, 413, "payloadTooLarge", `body over ${policy.limit} bytes (chunked or undeclared)`, { close: true });
+      }
+      // An empty multipart body (no boundary, no parts) cannot be parsed either: checked the same way.
+      const problem = await checkForm(result.body, rawType ?? "");
+      if (problem) return await refuse(req, res, 400, "badRequest", problem);
+      req.rawBody = result.body;
+      return next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

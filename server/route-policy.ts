@@ -1,0 +1,73 @@
+import { AVATAR_MAX_BYTES } from "~/features/account/schemas";
+
+/**
+ * Which doors take what (ADR 0014). Everything the server answers is listed here once: the
+ * methods each path accepts, the content types of its body and how many bytes it may send.
+ * `server/request-guard.ts` enforces it before any session check, parsing or React Router.
+ */
+
+/** Forms and JSON: tens of KB. The largest legitimate form (contact) is under 3 KB. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+/** The avatar upload: the image limit plus room for the multipart framing and the other fields. */
+export const AVATAR_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
+
+export const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
+
+/** Pages with an action (the form posts, with or without JavaScript). */
+export const FORM_ACTION_PATHS = ["/auth", "/profile", "/logout", "/contact", "/shop/cart"] as const;
+
+/** Resource routes that take a POST without a body (fetch from the media page). */
+const EMPTY_POST_PATHS = [/^\/api\/media\/[^/]+\/download$/];
+
+/**
+ * better-auth endpoints reachable from outside: the links in our mails and the Google
+ * callback. Everything else under /api/auth answers 404; the product's forms call the library
+ * on the server (auth.api), where they enforce their own rules (ADR 0014).
+ */
+export const PUBLIC_AUTH_ENDPOINTS = [
+  { method: "GET", path: "/verify-email", pattern: /^\/verify-email$/ },
+  { method: "GET", path: "/reset-password/:token", pattern: /^\/reset-password\/[^/]+$/ },
+  { method: "GET", path: "/callback/:id", pattern: /^\/callback\/google$/ },
+] as const;
+
+export const AUTH_BASE_PATH = "/api/auth";
+
+export interface RoutePolicy {
+  /** Methods answered; others get 405 with `Allow`. */
+  methods: string[];
+  /** Content types a body may have (POST); empty: no body expected. */
+  types: readonly string[];
+  /** Largest body in bytes, counted as received (chunked too). */
+  limit: number;
+}
+
+const PAGE: RoutePolicy = { methods: ["GET", "HEAD"], types: [], limit: 0 };
+
+function stripData(path: string) {
+  return path.endsWith(".data") ? path.slice(0, -".data".length) || "/" : path;
+}
+
+/**
+ * The policy of a request. `signedIn` is whether a session cookie is present (not whether it is
+ * valid): only then may /profile take an avatar-sized multipart body.
+ */
+export function policyOf(path: string, contentType: string, signedIn: boolean): RoutePolicy {
+  if (path === AUTH_BASE_PATH || path.startsWith(`${AUTH_BASE_PATH}/`)) {
+    const rest = path.slice(AUTH_BASE_PATH.length);
+    const endpoint = PUBLIC_AUTH_ENDPOINTS.find((entry) => entry.pattern.test(rest));
+    return endpoint ? { methods: [endpoint.method], types: [], limit: 0 } : { methods: [], types: [], limit: 0 };
+  }
+  if (EMPTY_POST_PATHS.some((pattern) => pattern.test(path))) {
+    return { methods: ["GET", "HEAD", "POST"], types: FORM_TYPES, limit: FORM_BODY_LIMIT };
+  }
+  const page = stripData(path);
+  if ((FORM_ACTION_PATHS as readonly string[]).includes(page)) {
+    const avatar = page === "/profile" && signedIn && contentType === "multipart/form-data";
+    return { methods: ["GET", "HEAD", "POST"], types: FORM_TYPES, limit: avatar ? AVATAR_BODY_LIMIT : FORM_BODY_LIMIT };
+  }
+  return PAGE;
+}
+
+export function isAuthPath(path: string) {
+  return path === AUTH_BASE_PATH || path.startsWith(`${AUTH_BASE_PATH}/`);
+}
