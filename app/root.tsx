@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -20,6 +20,7 @@ import { languageFromRequest } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
+import { CartButton } from "~/features/shop/cart-button";
 import stylesheet from "./app.css?url";
 
 export const links = () => [
@@ -62,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-background text-foreground antialiased">
         <LanguageProvider language={language}>
           <div className="flex min-h-screen flex-col">
-            <SiteHeader />
+            <SiteHeader user={data?.user ?? null} renderCart={(layout) => <CartButton layout={layout} />} />
             <main id="main" className="flex-1">
               {children}
             </main>
@@ -85,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
  */
 function LanguageSync() {
   const { language, setLanguage } = useLanguage();
-  useEffect(() => {
+  const syncStoredLanguage = useEffectEvent(() => {
     // A `?lang=` link is an explicit choice and wins over what was stored.
     const chosenByLink = new URLSearchParams(window.location.search).has("lang");
     const stored = readStoredLanguage();
@@ -93,9 +94,9 @@ function LanguageSync() {
     else rememberLanguage(language);
     // A marker for end-to-end tests and scripts: React is running and the language is stored.
     document.documentElement.dataset.ready = "true";
-    // Only on the first load: later changes go through setLanguage itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  // Only on the first load: later changes go through setLanguage itself.
+  useEffect(() => syncStoredLanguage(), []);
   return null;
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite as CI runs it. Installs Debian's Chromium when missing, builds,
-// runs the unit and integration tests (embedded PostgreSQL), again against Debian's
+// lints (ESLint + Prettier), runs the unit and integration tests (embedded PostgreSQL), again against Debian's
 // PostgreSQL 15 in CI (the DATABASE_URL path), then the end-to-end tests in Chromium.
 // Prints one closing line "N passed, N failed" and exits non-zero on any failure.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -76,6 +76,12 @@ step("Type check");
 const typegenStatus = run(process.execPath, ["node_modules/@react-router/dev/bin.js", "typegen"]);
 const tscStatus = typegenStatus === 0 ? run(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"]) : typegenStatus;
 record("typecheck", tscStatus, { passed: tscStatus === 0 ? 1 : 0, failed: tscStatus === 0 ? 0 : 1 });
+
+step("Lint (ESLint: types, hooks, accessibility, layers, cycles; Prettier)");
+const eslintStatus = run(process.execPath, ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]);
+record("eslint", eslintStatus, { passed: eslintStatus === 0 ? 1 : 0, failed: eslintStatus === 0 ? 0 : 1 });
+const prettierStatus = run(process.execPath, ["node_modules/prettier/bin/prettier.cjs", "--check", "--log-level", "warn", "."]);
+record("prettier", prettierStatus, { passed: prettierStatus === 0 ? 1 : 0, failed: prettierStatus === 0 ? 0 : 1 });
 
 step("Unit and integration tests (embedded PostgreSQL)");
 const vitestArgs = (file) => ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile=${file}`];

@@ -71,7 +71,8 @@ function isPublic(method: string, path: string) {
   return PUBLIC_AUTH_ENDPOINTS.some((entry) => entry.method === method && entry.path === path);
 }
 
-describe("/api/auth: one door per action", () => {
+// Real requests to a real server, some with password hashing: room for a busy machine.
+describe("/api/auth: one door per action", { timeout: 120_000 }, () => {
   it("lists the library's endpoints and answers 404 for every one the product's pages and mails do not need", async () => {
     const endpoints = libraryEndpoints();
     expect(endpoints.length).toBeGreaterThan(25);
@@ -137,7 +138,7 @@ describe("/api/auth: one door per action", () => {
   });
 });
 
-describe("reproductions of issue 9", () => {
+describe("reproductions of issue 9", { timeout: 120_000 }, () => {
   it("1. a stolen session cookie cannot change the e-mail address (takeover)", async () => {
     const thief = createClient(rig.server.url, owner.jar.clone());
     const direct = await thief.request("/api/auth/change-email", {

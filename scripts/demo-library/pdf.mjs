@@ -202,7 +202,7 @@ export async function brandGuide(logoPng) {
 /** German tutorial on attributing open licenses, 3 pages. */
 export async function licenseGuideDe() {
   const accent = "#0f766e";
-  const { doc, fonts, w } = await setup(
+  const { doc, w } = await setup(
     {
       title: "Offene Lizenzen richtig angeben",
       author: "IP Angel Academy",

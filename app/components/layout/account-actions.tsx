@@ -2,15 +2,18 @@ import { LogOut, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
-import { useRootData } from "~/root";
+
+/** What the top bar needs of the signed-in user (the root loader passes it down). */
+export interface HeaderUser {
+  avatarUrl: string | null;
+}
 
 /**
  * The account part of the top bar and mobile menu (spec §2): signed in, Profile and Logout
  * (a POST form, so it works before JavaScript loads); signed out, Get Started.
  */
-export function AccountActions({ layout }: { layout: "bar" | "menu" }) {
+export function AccountActions({ layout, user }: { layout: "bar" | "menu"; user: HeaderUser | null }) {
   const { t } = useTranslation();
-  const user = useRootData()?.user;
   const size = layout === "bar" ? "sm" : "default";
   const full = layout === "menu" ? "w-full" : undefined;
   if (user) {

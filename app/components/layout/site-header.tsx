@@ -1,10 +1,9 @@
 import { ChevronDown, ExternalLink, Menu as MenuIcon, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { Menu, MENU_ITEM_PROPS } from "~/components/ui/menu";
-import { CartButton } from "~/features/shop/cart-button";
-import { AccountActions } from "./account-actions";
+import { AccountActions, type HeaderUser } from "./account-actions";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { MAIN_LINKS, PLATFORM_LINKS } from "./nav-items";
@@ -13,7 +12,14 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground " +
   (isActive ? "bg-muted text-primary" : "text-muted-foreground");
 
-export function SiteHeader() {
+export interface SiteHeaderProps {
+  /** The signed-in user, or null (Get Started is shown). */
+  user: HeaderUser | null;
+  /** The cart link, drawn by the shop feature: the header sits below features and only leaves room for it. */
+  renderCart?: (layout: "bar" | "mobile") => ReactNode;
+}
+
+export function SiteHeader({ user, renderCart }: SiteHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
@@ -37,12 +43,12 @@ export function SiteHeader() {
         </nav>
         <div className="hidden items-center gap-2 xl:flex">
           <LanguageSwitcher />
-          <CartButton layout="bar" />
-          <AccountActions layout="bar" />
+          {renderCart?.("bar")}
+          <AccountActions layout="bar" user={user} />
         </div>
         <div className="flex items-center gap-1 xl:hidden">
-          <CartButton layout="mobile" />
-          <MobileMenu />
+          {renderCart?.("mobile")}
+          <MobileMenu user={user} />
         </div>
       </div>
     </header>
@@ -82,7 +88,7 @@ function PlatformsMenu() {
  * A disclosure built on <details>: it opens before JavaScript loads, is announced as a button
  * with its expanded state, and closes itself on navigation and on Escape once hydrated.
  */
-function MobileMenu() {
+function MobileMenu({ user }: { user: HeaderUser | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
@@ -142,7 +148,7 @@ function MobileMenu() {
         </nav>
         <div className="mt-4 flex flex-col gap-4 border-t border-border pt-4">
           <LanguageLinks />
-          <AccountActions layout="menu" />
+          <AccountActions layout="menu" user={user} />
         </div>
       </div>
     </details>

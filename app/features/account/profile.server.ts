@@ -115,27 +115,53 @@ function keyOfAvatarUrl(url: string | null | undefined, userId: string): string 
   return key.startsWith(`${userId}/`) ? key : undefined;
 }
 
-/** Saves the new avatar, points the profile at it, then removes the previous file. */
-export async function replaceAvatar(userId: string, bytes: Buffer): Promise<string> {
+let lastAvatarStamp = 0;
+
+/** A new number per upload (milliseconds, bumped on a tie): a new file never overwrites the current one. */
+function nextAvatarStamp() {
+  lastAvatarStamp = Math.max(Date.now(), lastAvatarStamp + 1);
+  return lastAvatarStamp;
+}
+
+/** Where replaceAvatar stands; tests stop it there to show what a crash at that point leaves. */
+export type AvatarStep = "file-saved" | "profile-updated" | "committed";
+
+/**
+ * Replaces the avatar in the order of DESIGN habit 7: the new file under a new key (nothing
+ * points at it yet), then profile and user row together in one transaction, then the old file.
+ * A crash at any point leaves the old avatar or the new one, whole; at worst an unreferenced file.
+ */
+export async function replaceAvatar(
+  userId: string,
+  bytes: Buffer,
+  hooks: { afterStep?: (step: AvatarStep) => void | Promise<void> } = {},
+): Promise<string> {
   const { data, ext } = await processAvatar(bytes);
-  const key = `${userId}/${Date.now()}.${ext}`;
+  const key = `${userId}/${nextAvatarStamp()}.${ext}`;
   await saveFile("avatars", key, data);
+  await hooks.afterStep?.("file-saved");
   const url = publicFileUrl("avatars", key);
-  const [previous] = await db().select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
+  let previousUrl: string | null | undefined;
   try {
-    await db()
-      .insert(profiles)
-      .values({ id: userId, avatarUrl: url })
-      .onConflictDoUpdate({ target: profiles.id, set: { avatarUrl: url, updatedAt: new Date() } });
+    previousUrl = await db().transaction(async (tx) => {
+      const [previous] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId)).for("update");
+      await tx
+        .insert(profiles)
+        .values({ id: userId, avatarUrl: url })
+        .onConflictDoUpdate({ target: profiles.id, set: { avatarUrl: url, updatedAt: new Date() } });
+      await hooks.afterStep?.("profile-updated");
+      await tx.update(user).set({ image: url }).where(eq(user.id, userId));
+      return previous?.avatarUrl;
+    });
   } catch (error) {
-    await deleteFile("avatars", key);
+    await deleteFile("avatars", key).catch(() => {});
     throw error;
   }
-  const oldKey = keyOfAvatarUrl(previous?.avatarUrl, userId);
+  await hooks.afterStep?.("committed");
+  const oldKey = keyOfAvatarUrl(previousUrl, userId);
   if (oldKey && oldKey !== key) {
     await deleteFile("avatars", oldKey).catch((error: unknown) => logger.warn(`could not delete old avatar ${oldKey}: ${String(error)}`));
   }
-  await db().update(user).set({ image: url }).where(eq(user.id, userId));
   return url;
 }
 

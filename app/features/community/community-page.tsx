@@ -1,6 +1,7 @@
 import { Award, BookOpen, CalendarDays, ExternalLink, Lock, MessagesSquare, Users, UsersRound, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Badge, PageHero } from "~/components/content/page-hero";
 import { Button } from "~/components/ui/button";
 import type { CommunityModule, CommunityView } from "./community.server";
 
@@ -17,24 +18,15 @@ export function CommunityPage({ view }: { view: CommunityView }) {
   const { t } = useTranslation();
   return (
     <>
-      <section
-        aria-labelledby="community-title"
-        className="border-b border-border bg-[radial-gradient(ellipse_at_top,rgba(94,234,212,0.14),transparent_60%)]"
+      <PageHero
+        tone="accent"
+        badge={<Badge icon={Lock}>{t("community.hero.badge")}</Badge>}
+        title={t("community.hero.title")}
+        subtitle={t(view.kind === "member" ? "community.hero.memberSubtitle" : "community.hero.subtitle")}
+        actionsTestId="community-visitor-actions"
       >
-        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
-          <p className="inline-flex items-center gap-2 rounded-full border border-border px-3 py-1 text-sm text-muted-foreground">
-            <Lock className="size-4 text-accent" aria-hidden="true" />
-            {t("community.hero.badge")}
-          </p>
-          <h1 id="community-title" className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl">
-            {t("community.hero.title")}
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            {t(view.kind === "member" ? "community.hero.memberSubtitle" : "community.hero.subtitle")}
-          </p>
-          {view.kind === "visitor" ? <VisitorActions /> : null}
-        </div>
-      </section>
+        {view.kind === "visitor" ? <VisitorActions /> : null}
+      </PageHero>
       {view.kind === "member" ? <MemberArea view={view} /> : <VisitorPresentation />}
     </>
   );
@@ -43,14 +35,14 @@ export function CommunityPage({ view }: { view: CommunityView }) {
 function VisitorActions() {
   const { t } = useTranslation();
   return (
-    <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row" data-testid="community-visitor-actions">
+    <>
       <Button asChild size="lg">
         <Link to="/auth?tab=signup">{t("community.visitor.signUp")}</Link>
       </Button>
       <Button asChild size="lg" variant="outline">
         <Link to="/auth">{t("community.visitor.logIn")}</Link>
       </Button>
-    </div>
+    </>
   );
 }
 

@@ -1,9 +1,9 @@
 // zod/mini: the same rules at a fraction of the browser bundle (this schema also runs there).
 import * as z from "zod/mini";
+import { CONTACT_FIELDS, CONTACT_MAX, CONTACT_MESSAGE_MIN, type ContactErrors, type ContactField } from "./contact-fields";
 
 // No `new Function` (zod's JIT probes it): the Content-Security-Policy forbids eval (ADR 0014).
 z.config({ jitless: true });
-import { CONTACT_FIELDS, CONTACT_MAX, CONTACT_MESSAGE_MIN, type ContactErrors, type ContactField } from "./contact-fields";
 
 /**
  * The contact form's rules (spec §5), shared by the browser and the route action. Messages are

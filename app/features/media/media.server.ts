@@ -1,5 +1,6 @@
 import path from "node:path";
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { categories, mediaCategories, mediaItems } from "~/db/schema";
 import type { SessionUser } from "~/features/account/session.server";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
@@ -61,47 +62,25 @@ function searchQuery(q: string): SQL {
   return sql`(websearch_to_tsquery('english'::regconfig, ${q}) || websearch_to_tsquery('german'::regconfig, ${q}) || websearch_to_tsquery('spanish'::regconfig, ${q}) || websearch_to_tsquery('simple'::regconfig, ${q}))`;
 }
 
-type Row = {
-  id: string;
-  title: string;
-  description: string | null;
-  file_type: MediaItemView["fileType"];
-  file_path: string | null;
-  thumbnail_path: string | null;
-  mime_type: string | null;
-  file_size: number | null;
-  download_count: number;
-  language: string;
-  ai_generated: boolean;
-  version: string | null;
-  width_px: number | null;
-  height_px: number | null;
-  duration_ms: number | null;
-  pages: number | null;
-  sheet_type: string | null;
-  service_kind: string | null;
-  endpoint: string | null;
-  external_links: Record<string, string> | null;
-  creator: MediaItemView["creator"];
-  source: MediaItemView["source"];
-  license: MediaItemView["license"];
-  attribution: MediaItemView["attribution"];
-  created_at: Date;
-  cursor_ts: string;
+/** The columns a view needs: all but the search vector, the searchable text and updated_at. */
+const { searchVector: _searchVector, searchableText: _searchableText, updatedAt: _updatedAt, ...viewColumns } = getTableColumns(mediaItems);
+const itemColumns = {
+  ...viewColumns,
+  // The cursor keeps PostgreSQL's microseconds, which a JavaScript Date would round away.
+  cursorTs: sql<string>`${mediaItems.createdAt}::text`,
 };
 
-const COLUMNS = sql`m.id, m.title, m.description, m.file_type, m.file_path, m.thumbnail_path, m.mime_type,
-  m.file_size, m.download_count, m.language, m.ai_generated, m.version, m.width_px, m.height_px, m.duration_ms,
-  m.pages, m.sheet_type, m.service_kind, m.endpoint, m.external_links, m.creator, m.source, m.license,
-  m.attribution, m.created_at, m.created_at::text as cursor_ts`;
+/** Every read of items goes through this one query, so a row has one inferred type. */
+const selectItems = () => db().select(itemColumns).from(mediaItems);
+type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
 
-function previewUrl(row: Row): string | null {
+function previewUrl(row: ItemRow): string | null {
   try {
-    if (row.file_type === "image" && row.thumbnail_path) {
-      return createSignedUrl("media-files", row.thumbnail_path, CARD_PREVIEW_TTL_S);
+    if (row.fileType === "image" && row.thumbnailPath) {
+      return createSignedUrl("media-files", row.thumbnailPath, CARD_PREVIEW_TTL_S);
     }
-    if (row.file_type === "video" && row.file_path) {
-      return createSignedUrl("media-files", row.file_path, CARD_PREVIEW_TTL_S);
+    if (row.fileType === "video" && row.filePath) {
+      return createSignedUrl("media-files", row.filePath, CARD_PREVIEW_TTL_S);
     }
   } catch (error) {
     // Spec §8: a failed card preview URL is only logged.
@@ -110,33 +89,34 @@ function previewUrl(row: Row): string | null {
   return null;
 }
 
-function toView(row: Row): MediaItemView {
+function toView(row: ItemRow): MediaItemView {
+  // Field by field on purpose: a new column reaches the browser only when it is added here.
   return {
     id: row.id,
     title: row.title,
     description: row.description,
-    fileType: row.file_type,
-    hasFile: row.file_path !== null,
-    fileExtension: row.file_path ? path.extname(row.file_path).slice(1).toLowerCase() : null,
-    mimeType: row.mime_type,
-    fileSize: row.file_size,
-    downloadCount: row.download_count,
+    fileType: row.fileType,
+    hasFile: row.filePath !== null,
+    fileExtension: row.filePath ? path.extname(row.filePath).slice(1).toLowerCase() : null,
+    mimeType: row.mimeType,
+    fileSize: row.fileSize,
+    downloadCount: row.downloadCount,
     language: row.language,
-    aiGenerated: row.ai_generated,
+    aiGenerated: row.aiGenerated,
     version: row.version,
-    widthPx: row.width_px,
-    heightPx: row.height_px,
-    durationMs: row.duration_ms,
+    widthPx: row.widthPx,
+    heightPx: row.heightPx,
+    durationMs: row.durationMs,
     pages: row.pages,
-    sheetType: row.sheet_type,
-    serviceKind: row.service_kind,
+    sheetType: row.sheetType,
+    serviceKind: row.serviceKind,
     endpoint: row.endpoint,
-    externalLinks: row.external_links ?? {},
+    externalLinks: row.externalLinks ?? {},
     creator: row.creator,
     source: row.source,
     license: row.license,
     attribution: row.attribution,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.createdAt.toISOString(),
     previewUrl: previewUrl(row),
   };
 }
@@ -150,39 +130,41 @@ export interface MediaPage {
 export async function findMedia(filters: MediaFilters, options: { cursor?: string | null; limit?: number } = {}): Promise<MediaPage> {
   const limit = Math.min(Math.max(options.limit ?? PAGE_SIZE, 1), 100);
   const conditions: SQL[] = [];
-  if (filters.type === "document") conditions.push(sql`m.file_type in ('pdf', 'sheet', 'document')`);
-  else if (filters.type !== "all") conditions.push(sql`m.file_type = ${filters.type}`);
+  if (filters.type === "document") conditions.push(inArray(mediaItems.fileType, ["pdf", "sheet", "document"]));
+  else if (filters.type !== "all") conditions.push(eq(mediaItems.fileType, filters.type));
   if (filters.category) {
-    conditions.push(
-      sql`exists (select 1 from media_categories mc where mc.media_item_id = m.id and mc.category_id = ${filters.category})`,
-    );
+    const linked = db()
+      .select({ one: sql`1` })
+      .from(mediaCategories)
+      .where(and(eq(mediaCategories.mediaItemId, mediaItems.id), eq(mediaCategories.categoryId, filters.category)));
+    conditions.push(exists(linked));
   }
-  if (filters.q) conditions.push(sql`m.search_vector @@ ${searchQuery(filters.q)}`);
+  if (filters.q) conditions.push(sql`${mediaItems.searchVector} @@ ${searchQuery(filters.q)}`);
   const cursor = decodeCursor(options.cursor);
-  if (cursor) conditions.push(sql`(m.created_at, m.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const { rows } = await db().execute<Row>(sql`
-    select ${COLUMNS} from media_items m ${where}
-    order by m.created_at desc nulls last, m.id desc nulls last
-    limit ${limit + 1}`);
+  // A row comparison, so PostgreSQL walks media_items_created_at_idx from the cursor on.
+  if (cursor) conditions.push(sql`(${mediaItems.createdAt}, ${mediaItems.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
+  const rows = await selectItems()
+    .where(and(...conditions))
+    // The index's own order (DESC NULLS LAST); Drizzle's desc() would sort NULLS FIRST.
+    .orderBy(sql`${mediaItems.createdAt} desc nulls last`, sql`${mediaItems.id} desc nulls last`)
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     items: page.map(toView),
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursor_ts, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursorTs, id: last.id }) : null,
   };
 }
 
 export async function findMediaItem(id: string): Promise<MediaItemView | undefined> {
   if (!isUuid(id)) return undefined;
-  const { rows } = await db().execute<Row>(sql`select ${COLUMNS} from media_items m where m.id = ${id}`);
-  return rows[0] ? toView(rows[0]) : undefined;
+  const [row] = await selectItems().where(eq(mediaItems.id, id));
+  return row ? toView(row) : undefined;
 }
 
 /** Categories ordered by name (spec §7.3). */
 export async function listCategories(): Promise<CategoryOption[]> {
-  const { rows } = await db().execute<CategoryOption & Record<string, unknown>>(sql`select id, name from categories order by name, id`);
-  return rows;
+  return db().select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.name, categories.id);
 }
 
 /** The file name a download is saved under: the item's title plus the stored file's extension. */
@@ -196,6 +178,11 @@ export type FileAccess =
   | { ok: true; url: string; fileName: string; downloadCount?: number }
   | { ok: false; status: 401 | 404; reason: "unauthenticated" | "not-found" };
 
+async function findStoredFile(id: string) {
+  const [item] = await db().select({ title: mediaItems.title, filePath: mediaItems.filePath }).from(mediaItems).where(eq(mediaItems.id, id));
+  return item;
+}
+
 /**
  * Download (spec §6, §7.5): only for signed-in users. Counts atomically, then signs a 60 s URL
  * that the browser downloads natively (attachment, streamed from disk), never buffered here.
@@ -203,16 +190,13 @@ export type FileAccess =
 export async function createDownload(user: SessionUser | null, id: string): Promise<FileAccess> {
   if (!user) return { ok: false, status: 401, reason: "unauthenticated" };
   if (!isUuid(id)) return { ok: false, status: 404, reason: "not-found" };
-  const { rows } = await db().execute<{ title: string; file_path: string | null }>(
-    sql`select title, file_path from media_items where id = ${id}`,
-  );
-  const item = rows[0];
-  if (!item?.file_path) return { ok: false, status: 404, reason: "not-found" };
+  const item = await findStoredFile(id);
+  if (!item?.filePath) return { ok: false, status: 404, reason: "not-found" };
   const counted = await db().execute<{ count: number | null }>(sql`select increment_download_count(${id}::uuid) as count`);
-  const fileName = downloadFileName(item.title, item.file_path);
+  const fileName = downloadFileName(item.title, item.filePath);
   return {
     ok: true,
-    url: createSignedUrl("media-files", item.file_path, FILE_URL_TTL_S, { downloadName: fileName }),
+    url: createSignedUrl("media-files", item.filePath, FILE_URL_TTL_S, { downloadName: fileName }),
     fileName,
     downloadCount: counted.rows[0]?.count ?? undefined,
   };
@@ -221,14 +205,11 @@ export async function createDownload(user: SessionUser | null, id: string): Prom
 /** Preview (spec §6): anyone may open the file inline through a 60 s signed URL. */
 export async function createPreview(id: string): Promise<FileAccess> {
   if (!isUuid(id)) return { ok: false, status: 404, reason: "not-found" };
-  const { rows } = await db().execute<{ title: string; file_path: string | null }>(
-    sql`select title, file_path from media_items where id = ${id}`,
-  );
-  const item = rows[0];
-  if (!item?.file_path) return { ok: false, status: 404, reason: "not-found" };
+  const item = await findStoredFile(id);
+  if (!item?.filePath) return { ok: false, status: 404, reason: "not-found" };
   return {
     ok: true,
-    url: createSignedUrl("media-files", item.file_path, FILE_URL_TTL_S),
-    fileName: downloadFileName(item.title, item.file_path),
+    url: createSignedUrl("media-files", item.filePath, FILE_URL_TTL_S),
+    fileName: downloadFileName(item.title, item.filePath),
   };
 }

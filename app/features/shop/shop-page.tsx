@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { preloadToaster, toast } from "~/components/ui/toaster";
+import { PageHero } from "~/components/content/page-hero";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/lib/language";
 import { cn } from "~/lib/utils";
@@ -34,19 +35,11 @@ export function ShopPage({ data }: { data: ShopPageData }) {
   useEffect(preloadToaster, []);
   return (
     <>
-      <section aria-labelledby="shop-title" className="border-b border-border bg-[radial-gradient(ellipse_at_top,rgba(139,157,255,0.16),transparent_60%)]">
-        <div className="mx-auto max-w-7xl px-4 py-14 text-center sm:px-6 sm:py-20">
-          <h1 id="shop-title" className="text-4xl font-bold tracking-tight sm:text-5xl">
-            {t("shop.hero.title")}
-          </h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">{t("shop.hero.subtitle")}</p>
-          {data.source === "catalogue" ? (
-            <p className="mx-auto mt-4 max-w-2xl text-sm text-muted-foreground" data-testid="demo-notice">
-              {t("shop.demoNotice")}
-            </p>
-          ) : null}
-        </div>
-      </section>
+      <PageHero
+        title={t("shop.hero.title")}
+        subtitle={t("shop.hero.subtitle")}
+        note={data.source === "catalogue" ? <span data-testid="demo-notice">{t("shop.demoNotice")}</span> : null}
+      />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <CategoryTabs active={data.category} />
         <ProductGrid key={`${language}:${data.category}:${data.products[0]?.merchandiseId ?? ""}`} data={data} />

@@ -2,7 +2,9 @@ import { Compass, Eye, Fingerprint, Gem, Lightbulb, ShieldCheck, Sprout, Target,
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Badge, ContentSection, FeatureCard, PageHero, useList } from "../components/blocks";
+import { ContentSection, FeatureCard } from "~/components/content/blocks";
+import { Badge, PageHero } from "~/components/content/page-hero";
+import { useList } from "~/lib/use-list";
 
 export function AboutPage() {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 import { GraduationCap, MessagesSquare, Sparkles, Award } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Badge, ContentSection, FeatureCard, PageHero, QuoteBlock } from "../components/blocks";
+import { ContentSection, FeatureCard, QuoteBlock } from "~/components/content/blocks";
+import { Badge, PageHero } from "~/components/content/page-hero";
 
 /** Coming-soon page: three cards and a philosophy quote, no actions (spec §2). */
 export function AcademyPage() {

@@ -16,7 +16,9 @@ import {
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { BulletList, CallToAction, ContentSection, FeatureCard, PageHero, QuoteBlock, useList, Badge } from "../components/blocks";
+import { BulletList, CallToAction, ContentSection, FeatureCard, QuoteBlock } from "~/components/content/blocks";
+import { Badge, PageHero } from "~/components/content/page-hero";
+import { useList } from "~/lib/use-list";
 import { Methodology } from "./methodology";
 
 /** The contact form pre-fills its subject from `?subject=` (contact feature). */

@@ -2,7 +2,8 @@ import { ExternalLink, FileCode2, Package, Palette, ShoppingBag } from "lucide-r
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { siteConfig } from "~/config/site";
-import { Badge, ContentSection, FeatureCard, PageHero } from "../components/blocks";
+import { ContentSection, FeatureCard } from "~/components/content/blocks";
+import { Badge, PageHero } from "~/components/content/page-hero";
 
 export function MarketPage() {
   const { t } = useTranslation();

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { siteConfig } from "~/config/site";
 import { cn } from "~/lib/utils";
-import { Badge, ContentSection, PageHero } from "../components/blocks";
+import { ContentSection } from "~/components/content/blocks";
+import { Badge, PageHero } from "~/components/content/page-hero";
 
 type Target = { kind: "internal"; to: string } | { kind: "external"; href: string } | { kind: "none" };
 

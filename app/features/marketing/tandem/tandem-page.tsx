@@ -1,6 +1,7 @@
 import { Bot, Clock, Plug, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Badge, ContentSection, FeatureCard, PageHero, QuoteBlock } from "../components/blocks";
+import { ContentSection, FeatureCard, QuoteBlock } from "~/components/content/blocks";
+import { Badge, PageHero } from "~/components/content/page-hero";
 
 /** Tandem, the privacy-first AI digital twin integration: coming soon (spec §1, §2). */
 export function TandemPage() {

@@ -1,68 +1,6 @@
-import { Clock, Quote } from "lucide-react";
+import { Quote } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
-
-/** Translated string arrays (bullet lists, paragraphs) stored as JSON arrays in a namespace file. */
-export function useList() {
-  const { t } = useTranslation();
-  return (key: string): string[] => {
-    const value = t(key, { returnObjects: true }) as unknown;
-    return Array.isArray(value) ? (value as string[]) : [];
-  };
-}
-
-/** The top of a content page: gradient backdrop, optional badge, h1 and subtitle. */
-export function PageHero({
-  badge,
-  title,
-  subtitle,
-  children,
-}: {
-  badge?: ReactNode;
-  title: ReactNode;
-  subtitle?: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby="page-title"
-      className="relative overflow-hidden border-b border-border bg-[radial-gradient(ellipse_at_top,rgba(139,157,255,0.18),transparent_60%)]"
-    >
-      <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:px-6 sm:py-24">
-        {badge}
-        <h1 id="page-title" className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-          {title}
-        </h1>
-        {subtitle ? <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{subtitle}</p> : null}
-        {children ? <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">{children}</div> : null}
-      </div>
-    </section>
-  );
-}
-
-/** A small pill above a heading, e.g. "Coming soon". */
-export function Badge({
-  children,
-  icon: Icon = Clock,
-  tone = "muted",
-}: {
-  children: ReactNode;
-  icon?: ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
-  tone?: "muted" | "accent";
-}) {
-  return (
-    <p
-      className={cn(
-        "inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-sm",
-        tone === "accent" ? "border-accent/40 text-accent" : "border-border text-muted-foreground",
-      )}
-    >
-      <Icon className="size-4 text-accent" aria-hidden="true" />
-      {children}
-    </p>
-  );
-}
 
 /** A page section with a centered heading (h2) and optional subtitle, like the home page. */
 export function ContentSection({
