@@ -30,7 +30,9 @@ async function renderPage(request: Request, nonce = ""): Promise<Response> {
   const language = languageFromRequest(request);
   if (url.searchParams.get("category") === "wearables") {
     // A page that answers with a cookie (a session renewal, a consent record) is never shared.
-    return new Response(`<p>shop ${language}</p><script nonce="${nonce}">${SCRIPT}</script>`, { headers: { "Content-Type": "text/html", "Set-Cookie": "seen=1; Path=/" } });
+    return new Response(`<p>shop ${language}</p><script nonce="${nonce}">${SCRIPT}</script>`, {
+      headers: { "Content-Type": "text/html", "Set-Cookie": "seen=1; Path=/" },
+    });
   }
   const { items } = await findMedia(parseFilters(url));
   const html = `<html lang="${language}"><body>${items.map((item) => `<h2>${item.title}</h2>`).join("")}<script nonce="${nonce}">${SCRIPT}</script></body></html>`;
@@ -69,7 +71,10 @@ beforeAll(async () => {
   // What React Router does for everything the cache passes on.
   app.use(async (req, res) => {
     const response = await renderPage(new Request(`http://localhost${req.originalUrl}`, { headers: { cookie: req.headers.cookie ?? "" } }));
-    res.status(response.status).type("html").send(await response.text());
+    res
+      .status(response.status)
+      .type("html")
+      .send(await response.text());
   });
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));

@@ -198,14 +198,18 @@ export function createPageCache(options: {
     const context = { ...options.getLoadContext(req, res), cspNonce: NONCE_PLACEHOLDER };
     const response = await handler(new Request(url, { method: "GET", headers }), context);
     const raw = await response.text();
-    const kept = [...response.headers].filter(([name]) => name !== "content-length" && name !== "content-encoding" && !name.startsWith("content-security-policy"));
+    const kept = [...response.headers].filter(
+      ([name]) => name !== "content-length" && name !== "content-encoding" && !name.startsWith("content-security-policy"),
+    );
     if (response.status !== 200 || response.headers.has("set-cookie")) {
       return { status: response.status, headers: kept, body: raw };
     }
     const html = withNonce(withoutModulePreloads(raw), "");
     const body = Buffer.from(html);
     const [br, gz] = await Promise.all([
-      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: policy.brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      brotli(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: policy.brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
       gzip(body, { level: 9 }),
     ]);
     return {

@@ -62,7 +62,13 @@ const log = (line = "") => console.log(line);
 const loadavg = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
 function atMost(figure: string, value: number, target: number, unit: string, digits = 1) {
-  rows.push({ figure, measured: `${value.toFixed(digits)} ${unit}`, target: `<= ${target} ${unit}`, ratio: value / target, ok: value <= target });
+  rows.push({
+    figure,
+    measured: `${value.toFixed(digits)} ${unit}`,
+    target: `<= ${target} ${unit}`,
+    ratio: value / target,
+    ok: value <= target,
+  });
 }
 function atLeast(figure: string, value: number, target: number, measured: string, targetText: string) {
   rows.push({ figure, measured, target: targetText, ratio: value / target, ok: value >= target });
@@ -219,7 +225,9 @@ async function throughput(server: Server, label: string, targets: Array<{ path: 
   log("path                                req/s   x static  p99 ms  CPU ms/req  failures");
   const reference = await measure(server, STATIC_PATH);
   const line = (name: string, result: Measured, share: number) =>
-    log(`${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)}  ${share.toFixed(2).padStart(8)}  ${String(result.p99).padStart(6)}  ${result.cpuMsPerRequest.toFixed(2).padStart(10)}  ${String(result.failures).padStart(8)}`);
+    log(
+      `${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)}  ${share.toFixed(2).padStart(8)}  ${String(result.p99).padStart(6)}  ${result.cpuMsPerRequest.toFixed(2).padStart(10)}  ${String(result.failures).padStart(8)}`,
+    );
   line(`${STATIC_PATH} (static reference)`, reference, 1);
   for (const target of targets) {
     const result = await measure(server, target.path, target.cookie);
@@ -227,12 +235,22 @@ async function throughput(server: Server, label: string, targets: Array<{ path: 
     const name = `${target.path}${target.cookie ? " (signed in)" : ""}`;
     line(name, result, share);
     if (target.infoOnly) {
-      info(`${label}: ${name} req/s (rendered per request)`, `${result.rps.toFixed(0)} = ${share.toFixed(2)}x static, p99 ${result.p99} ms, ${result.cpuMsPerRequest.toFixed(2)} CPU ms/req`);
+      info(
+        `${label}: ${name} req/s (rendered per request)`,
+        `${result.rps.toFixed(0)} = ${share.toFixed(2)}x static, p99 ${result.p99} ms, ${result.cpuMsPerRequest.toFixed(2)} CPU ms/req`,
+      );
       continue;
     }
-    atLeast(`${label}: ${name} req/s vs static`, share, TARGET.shareOfStatic, `${result.rps.toFixed(0)} = ${share.toFixed(2)}x`, `>= ${TARGET.shareOfStatic}x of ${reference.rps.toFixed(0)}`);
+    atLeast(
+      `${label}: ${name} req/s vs static`,
+      share,
+      TARGET.shareOfStatic,
+      `${result.rps.toFixed(0)} = ${share.toFixed(2)}x`,
+      `>= ${TARGET.shareOfStatic}x of ${reference.rps.toFixed(0)}`,
+    );
     // No answer within autocannon's 10 s timeout: no latency to report, and certainly not a pass.
-    if (result.rps === 0) rows.push({ figure: `${label}: ${name} p99`, measured: "no answer in 10 s", target: `<= ${TARGET.p99Ms} ms`, ok: false });
+    if (result.rps === 0)
+      rows.push({ figure: `${label}: ${name} p99`, measured: "no answer in 10 s", target: `<= ${TARGET.p99Ms} ms`, ok: false });
     else atMost(`${label}: ${name} p99`, result.p99, TARGET.p99Ms, "ms", 0);
     if (result.failures) rows.push({ figure: `${label}: ${name} failures`, measured: String(result.failures), target: "0", ok: false });
   }
@@ -241,7 +259,10 @@ async function throughput(server: Server, label: string, targets: Array<{ path: 
 
 async function javascriptUpToHydration(server: Server, cookie: string) {
   const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
   try {
     const warmUp = await browser.newPage();
     await warmUp.goto(`${server.url}/`);
@@ -303,7 +324,9 @@ async function loadFor(server: Server, seconds: number, cookie: string) {
   const runs = targets.map((target) =>
     autocannon({ url: `${server.url}${target}`, connections: 3, duration: seconds, headers: { "accept-encoding": "br, gzip" } }),
   );
-  runs.push(autocannon({ url: `${server.url}/profile`, connections: 3, duration: seconds, headers: { "accept-encoding": "br, gzip", cookie } }));
+  runs.push(
+    autocannon({ url: `${server.url}/profile`, connections: 3, duration: seconds, headers: { "accept-encoding": "br, gzip", cookie } }),
+  );
   await Promise.all(runs);
 }
 
@@ -331,7 +354,10 @@ async function partDemo() {
     const cookie = await signUp(server);
 
     const media = await htmlOf(server, "/media");
-    info(`/media HTML, demo library (${media.cards} cards)`, `${(media.bytes / 1024).toFixed(1)} KB = ${(media.bytes / 1024 / Math.max(1, media.cards)).toFixed(2)} KB per card`);
+    info(
+      `/media HTML, demo library (${media.cards} cards)`,
+      `${(media.bytes / 1024).toFixed(1)} KB = ${(media.bytes / 1024 / Math.max(1, media.cards)).toFixed(2)} KB per card`,
+    );
 
     await throughput(server, "demo", [
       { path: "/media" },
@@ -351,7 +377,9 @@ async function partDemo() {
       await loadFor(server, 60, cookie);
       const loaded = memory(server);
       sizes.push(loaded.totalMb);
-      log(`after minute ${minute} of mixed load: node + PostgreSQL ${loaded.totalMb.toFixed(0)} MB (PSS), node RSS ${loaded.nodeRssMb.toFixed(0)} MB; load average ${loadavg()}`);
+      log(
+        `after minute ${minute} of mixed load: node + PostgreSQL ${loaded.totalMb.toFixed(0)} MB (PSS), node RSS ${loaded.nodeRssMb.toFixed(0)} MB; load average ${loadavg()}`,
+      );
       atMost(`memory after minute ${minute} of load (node + PostgreSQL, PSS)`, loaded.totalMb, TARGET.loadedMb, "MB", 0);
     }
     if (sizes.length > 1) {
@@ -394,11 +422,15 @@ async function partScale() {
 }
 
 function printSummary() {
-  log(`\nIssue 14 targets (ratio = measured / target; "at least" targets need >= 1, "at most" targets <= 1); load average now ${loadavg()}`);
+  log(
+    `\nIssue 14 targets (ratio = measured / target; "at least" targets need >= 1, "at most" targets <= 1); load average now ${loadavg()}`,
+  );
   log(`${"figure".padEnd(58)} ${"measured".padEnd(34)} ${"target".padEnd(22)} ratio`);
   for (const row of rows) {
     const verdict = row.ok === undefined ? "" : row.ok ? "  ok" : "  MISS";
-    log(`${row.figure.padEnd(58)} ${row.measured.padEnd(34)} ${row.target.padEnd(22)} ${row.ratio === undefined ? "" : row.ratio.toFixed(2)}${verdict}`);
+    log(
+      `${row.figure.padEnd(58)} ${row.measured.padEnd(34)} ${row.target.padEnd(22)} ${row.ratio === undefined ? "" : row.ratio.toFixed(2)}${verdict}`,
+    );
   }
 }
 
