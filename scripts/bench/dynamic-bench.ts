@@ -204,14 +204,25 @@ async function measure(server: Server, target: string, cookie?: string): Promise
   };
 }
 
+/** A signed-in visitor, made the way the page does it (the /auth action; REQUIRE_EMAIL_CONFIRMATION=false). */
 async function signUp(server: Server): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+  const response = await fetch(`${server.url}/auth`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: "bench-password-1", name: "Bench" }),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    body: new URLSearchParams({
+      intent: "signup",
+      js: "1",
+      username: "bench",
+      customerType: "private",
+      email: `bench-${Date.now()}@example.com`,
+      password: "bench-password-1",
+      acceptTerms: "on",
+      acceptPrivacy: "on",
+    }),
+    redirect: "manual",
   });
   const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token="));
-  if (!response.ok || !cookie) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  if (!cookie) throw new Error(`sign-up failed: ${response.status} ${(await response.text()).slice(0, 300)}`);
   return cookie.split(";")[0]!;
 }
 
