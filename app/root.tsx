@@ -12,6 +12,7 @@ import {
   type LoaderFunctionArgs,
 } from "react-router";
 import { Toaster } from "~/components/ui/toaster";
+import { MENU_EARLY_SCRIPT } from "~/components/ui/menu-early-script";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
@@ -59,6 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b0f19" />
         <Meta />
         <Links />
+        {/* Header menus work before hydration (no click lost): components/ui/menu-early-script.ts */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MENU_EARLY_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         <LanguageProvider language={language}>

@@ -65,6 +65,12 @@ if (!fs.existsSync(CHROMIUM)) {
   aptInstall(["chromium"]);
 }
 
+step("Java (for the W3C Nu HTML Checker)");
+if (spawnSync("java", ["-version"], { stdio: "ignore" }).status !== 0) {
+  process.stdout.write("Installing Debian's default-jre-headless (first run on this machine)\n");
+  aptInstall(["default-jre-headless"]);
+}
+
 step("Build");
 const buildStatus = run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"]);
 if (buildStatus !== 0) {

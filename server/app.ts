@@ -18,6 +18,8 @@ import { createAuthGateway } from "./auth-gateway";
 import { createReactRouterHandler } from "./react-router-adapter";
 import { createRequestGuard, refuse } from "./request-guard";
 import "~/features/account/shopify.server";
+import "~/features/privacy/retention.server";
+import { startScheduler, stopScheduler } from "~/lib/scheduler.server";
 
 /**
  * The product's HTTP application, built by Vite together with the React Router app so both
@@ -112,11 +114,14 @@ export async function startRuntime() {
   await openDatabase();
   await runStartupTasks();
   startOutboxWorker();
+  // Scheduled tasks (retention), once per period across all server processes.
+  startScheduler();
   logger.info(`Data directory: ${env.DATA_DIR}${env.DATABASE_URL ? " (external database)" : ""}`);
 }
 
 /** The last part of shutdown, after the HTTP server has stopped taking requests. */
 export async function stopRuntime() {
+  await stopScheduler();
   await stopOutboxWorker();
   await closeDatabase();
 }

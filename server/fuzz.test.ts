@@ -91,6 +91,12 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
     checkout: { lines: JSON.stringify([{ variantId: "gid://shopify/ProductVariant/1", quantity: 1 }]) },
   },
   "/logout": { logout: {} },
+  "/profile/sessions": { end: { sessionId: "00000000-0000-0000-0000-000000000000" }, endOthers: {} },
+  "/profile/data-export": { export: {} },
+  // The token / signed link is in the query; without one the page says the link is invalid.
+  "/newsletter/confirm": { confirm: {} },
+  "/newsletter/unsubscribe": { oneClick: { "List-Unsubscribe": "One-Click" } },
+  "/notify": { notify: { email: "visitor@example.com", topic: "academy" } },
 };
 
 const RESOURCE_GETS = [
@@ -109,10 +115,16 @@ const RESOURCE_GETS = [
   "/auth",
   "/profile",
   "/contact",
+  "/academy",
+  "/notify?token=forged",
   "/not-a-page",
   "/__manifest",
   "/about.data",
   "/profile.data",
+  "/newsletter/confirm?token=x",
+  "/newsletter/unsubscribe?c=x&s=y",
+  "/profile/data-export",
+  "/profile/sessions",
 ];
 
 // ---- generators

@@ -32,6 +32,8 @@ const CONTENT_TTL_MS = 5 * 60 * 1000;
 const LIVE_TTL_MS = 60 * 1000;
 const MAX_ENTRIES = 300;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+// A visitor with an account notice (features/account/account-notice.server.ts) sees `/` of their own.
+const NOTICE_COOKIE = /(?:^|;\s*)account_notice=[^;]/;
 const CONTENT_PATHS = new Set(PUBLIC_PAGES.filter((page) => page.cacheable).map((page) => page.path));
 
 /** Stands for the nonce while a page is rendered for the cache. */
@@ -179,7 +181,7 @@ export function createPageCache(options: {
     const policy = policyOf(req.path);
     if (!policy) return undefined;
     const cookie = req.headers.cookie;
-    if (cookie && SESSION_COOKIE.test(cookie)) return undefined;
+    if (cookie && (SESSION_COOKIE.test(cookie) || NOTICE_COOKIE.test(cookie))) return undefined;
     const url = new URL(req.originalUrl, "http://cache.invalid");
     const query = policy.normalize(url.searchParams);
     if (query === undefined) return undefined;

@@ -14,7 +14,19 @@ export const AVATAR_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
 export const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
 
 /** Pages with an action (the form posts, with or without JavaScript). */
-export const FORM_ACTION_PATHS = ["/auth", "/profile", "/logout", "/contact", "/shop/cart"] as const;
+export const FORM_ACTION_PATHS = [
+  "/auth",
+  "/profile",
+  "/logout",
+  "/contact",
+  "/shop/cart",
+  "/notify",
+  // Privacy (issue 12): the newsletter links' buttons (and RFC 8058 one-click POSTs), the data export, sessions.
+  "/newsletter/confirm",
+  "/newsletter/unsubscribe",
+  "/profile/data-export",
+  "/profile/sessions",
+] as const;
 
 /** Resource routes that take a POST without a body (fetch from the media page). */
 const EMPTY_POST_PATHS = [/^\/api\/media\/[^/]+\/download$/];

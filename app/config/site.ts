@@ -16,6 +16,8 @@ export interface SiteConfig {
   vatId: string | null;
   registerEntry: string | null;
   externalUrls: { academy: string; market: string; community: string };
+  /** /consulting: where each sector's "resources" link and "View More Case Studies" land in the media library. */
+  consultingLibraryLinks: Record<"fintech" | "media" | "education" | "healthcare" | "caseStudies", string>;
   /** Where each module lives on the external community platform (paths below externalUrls.community). */
   communityModulePaths: Record<
     "discussions" | "events" | "learning" | "badges" | "directory" | "groups",
@@ -52,6 +54,14 @@ export const siteConfig: SiteConfig = {
     academy: "https://academy.example.com",
     market: "https://market.example.com",
     community: "https://community.example.com",
+  },
+  // Filtered views of the demo library (categories by slug, types); adjust to your own library.
+  consultingLibraryLinks: {
+    fintech: "/media?category=templates&type=document",
+    media: "/media?category=brand",
+    education: "/media?category=tutorials",
+    healthcare: "/media?type=document",
+    caseStudies: "/media?type=document",
   },
   communityModulePaths: {
     discussions: "/discussions",

@@ -12,6 +12,8 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -130,7 +132,11 @@ export const categories = pgTable("categories", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull().unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+  /** Readable address (`?category=brand-assets`), derived from the name by PostgreSQL (migration 0006). */
+  slug: text("slug").generatedAlwaysAs(
+    sql`trim(both '-' from regexp_replace(translate(replace(replace(replace(replace(lower("name"), 'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'ß', 'ss'), 'áàâãéèêëíìîïóòôõúùûçñ', 'aaaaeeeeiiiioooouuucn'), '[^a-z0-9]+', '-', 'g'))`,
+  ),
+}, (table) => [index("categories_slug_idx").on(table.slug)]);
 
 export const mediaCategories = pgTable(
   "media_categories",
@@ -167,6 +173,8 @@ export const session = pgTable(
     token: text("token").notNull().unique(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** Last request seen with this session (written at most every few minutes), for the profile's session list. */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -285,4 +293,105 @@ export const requestCounters = pgTable(
     count: integer("count").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+/* ---------- privacy (migration 0005) ---------- */
+
+export const NEWSLETTER_CONSENT_STATUSES = ["pending", "confirmed", "withdrawn", "cancelled"] as const;
+export type NewsletterConsentStatus = (typeof NEWSLETTER_CONSENT_STATUSES)[number];
+
+/**
+ * Newsletter double opt-in with its proof (GDPR Art. 7(1), § 7 UWG): one row per request, with the
+ * form, the wording shown and its version, the language, when it was asked, confirmed and withdrawn.
+ * `profiles.newsletter_subscribed` is true only while a confirmed row is not withdrawn.
+ */
+export const newsletterConsents = pgTable(
+  "newsletter_consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    status: text("status").$type<NewsletterConsentStatus>().notNull().default("pending"),
+    /** The form the consent was asked in: "signup" or "profile". */
+    source: text("source").notNull(),
+    wording: text("wording").notNull(),
+    wordingVersion: text("wording_version").notNull(),
+    language: text("language").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** SHA-256 of the confirmation token mailed to the address (the token itself is never stored). */
+    tokenHash: text("token_hash"),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    /** "profile", "one-click" (RFC 8058 POST), "unsubscribe-page", "superseded". */
+    withdrawnVia: text("withdrawn_via"),
+  },
+  (table) => [
+    index("newsletter_consents_user_idx").on(table.userId, table.requestedAt),
+    uniqueIndex("newsletter_consents_token_idx").on(table.tokenHash),
+    check(
+      "newsletter_consents_status_check",
+      sql`${table.status} in ('pending', 'confirmed', 'withdrawn', 'cancelled')`,
+    ),
+  ],
+);
+
+/** The account's Shopify customer, linked by its id (never looked up by e-mail address). */
+export const shopCustomers = pgTable("shop_customers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  shopifyCustomerId: text("shopify_customer_id").notNull(),
+  /** False when the address already had a customer in the shop: we never delete that one. */
+  createdByUs: boolean("created_by_us").notNull().default(true),
+  syncedEmail: text("synced_email").notNull(),
+  syncedMarketingState: text("synced_marketing_state"),
+  ...timestamps,
+});
+
+/** Downloads made by an account (shown in the data export; deleted with the account). */
+export const mediaDownloads = pgTable(
+  "media_downloads",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    mediaItemId: uuid("media_item_id").references(() => mediaItems.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("media_downloads_user_idx").on(table.userId, table.id)],
+);
+
+/** Lease rows of app/lib/scheduler.server.ts: a task runs once per period across all processes. */
+export const scheduledTasks = pgTable("scheduled_tasks", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lockedBy: text("locked_by"),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
+  lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  lastResult: text("last_result"),
+});
+/** "Tell me when it opens" on /academy and /tandem: double opt-in addresses (migration 0006). */
+export const launchNotifications = pgTable(
+  "launch_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    topic: text("topic").notNull(),
+    language: text("language").notNull().default("en"),
+    /** SHA-256 (hex) of the token in the confirmation link. */
+    tokenHash: text("token_hash").notNull().unique(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("launch_notifications_email_topic_unique").on(table.email, table.topic),
+    check("launch_notifications_topic_check", sql`${table.topic} in ('academy', 'tandem')`),
+    index("launch_notifications_created_at_idx").on(table.createdAt.desc()),
+  ],
 );

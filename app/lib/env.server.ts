@@ -59,6 +59,14 @@ const envSchema = z.object({
   /** Added to the contract: first retry delay of background jobs (mail, shop sync); doubles each try. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Retention (issue 12, docs/privacy.md): how long each kind of data is kept before the scheduled clean-up removes it. */
+  RETENTION_UNCONFIRMED_ACCOUNT_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(7),
+  RETENTION_CONTACT_MESSAGE_MONTHS: z.coerce.number({ message: "must be a whole number of months" }).int().min(1).default(12),
+  RETENTION_SENT_MAIL_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(30),
+  RETENTION_RATE_LIMIT_HOURS: z.coerce.number({ message: "must be a whole number of hours" }).int().min(1).default(24),
+  RETENTION_VERIFICATION_HOURS: z.coerce.number({ message: "must be a whole number of hours" }).int().min(0).default(24),
+  RETENTION_PENDING_NEWSLETTER_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(30),
+  RETENTION_INTERVAL_MINUTES: z.coerce.number({ message: "must be a whole number of minutes" }).int().min(1).default(60),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string };

@@ -67,6 +67,8 @@ export function serveStoredFile(req: Request, res: Response) {
   }
 
   const file = resolveFile(bucket, key);
+  // A CSV or TSV shown inline is text: browsers save `text/csv` even when told "inline".
+  if (!downloadName && /\.(csv|tsv)$/i.test(key)) res.setHeader("Content-Type", "text/plain; charset=utf-8");
   const disposition = downloadName
     ? contentDisposition("attachment", downloadName)
     : contentDisposition("inline", path.basename(key));

@@ -18,6 +18,8 @@ export interface Mail {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra header lines, e.g. List-Unsubscribe / List-Unsubscribe-Post on newsletter mails. */
+  headers?: Record<string, string>;
 }
 
 let transport: Transporter | undefined;
@@ -60,9 +62,12 @@ export async function deliverMail(mail: Mail) {
   for (const link of linksOf(mail.text)) logger.info(`  link: ${link}`);
 }
 
-// Once sent, only the subject is kept: bodies carry one-time links (confirmation, reset).
+// Once sent, only the recipient and the subject are kept: bodies carry one-time links
+// (confirmation, reset). The recipient stays so a member's data export lists the mails sent to
+// them and deleting the account removes them (issue 12); retention deletes the row after
+// RETENTION_SENT_MAIL_DAYS.
 registerJobHandler("mail", (payload) => deliverMail(payload as unknown as Mail), {
-  redactWhenDone: (payload) => ({ subject: payload.subject, cleared: true }),
+  redactWhenDone: (payload) => ({ to: payload.to, subject: payload.subject, cleared: true }),
 });
 
 type QueueOptions = Parameters<typeof enqueueJob>[2];

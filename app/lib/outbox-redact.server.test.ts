@@ -12,7 +12,7 @@ import { runDueJobs } from "./outbox.server";
 describe("outbox: sent mails keep no link", () => {
   beforeEach(resetDatabase);
 
-  it("a delivered mail keeps only its subject; a pending one keeps everything", async () => {
+  it("a delivered mail keeps only its recipient and subject (data export, erasure); a pending one keeps everything", async () => {
     const id = await queueMail({
       to: "someone@example.com",
       subject: "Reset your password",
@@ -24,7 +24,7 @@ describe("outbox: sent mails keep no link", () => {
     expect(await runDueJobs()).toBe(1);
     const [sent] = await db().select().from(outbox).where(eq(outbox.id, id));
     expect(sent!.status).toBe("done");
-    expect(sent!.payload).toEqual({ subject: "Reset your password", cleared: true });
+    expect(sent!.payload).toEqual({ to: "someone@example.com", subject: "Reset your password", cleared: true });
   });
 
   it("migration 0003 clears mails that were sent before it", async () => {

@@ -26,6 +26,12 @@ const LOCK_S = 120;
 const BATCH = 10;
 const MAX_DELAY_MS = 60 * 60 * 1000;
 
+/**
+ * A payload with this key set is replaced by `{"erased": true}` once the job is done or given up:
+ * for jobs that must leave no personal data behind (e.g. the notices of a deleted account).
+ */
+export const ERASE_WHEN_DONE = "eraseWhenDone";
+
 export function registerJobHandler(
   kind: string,
   handler: JobHandler,
@@ -81,7 +87,13 @@ async function runJob(job: ClaimedJob) {
   const handler = handlers.get(job.kind);
   try {
     if (!handler) throw new PermanentJobError(`no handler for job kind "${job.kind}"`);
-    await handler(job.payload);
+    const { [ERASE_WHEN_DONE]: erase, ...payload } = job.payload;
+    await handler(payload);
+    if (erase) {
+      await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now(),
+        payload = '{"erased":true}'::jsonb where id = ${job.id}`);
+      return;
+    }
     const redact = redactions.get(job.kind);
     if (redact) {
       // A sent mail's links (confirmation, reset) are not kept at rest.
@@ -95,7 +107,9 @@ async function runJob(job: ClaimedJob) {
     const final = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
     if (final) {
       logger.error(`Job ${job.id} (${job.kind}) given up after ${job.attempts} attempt(s): ${message}`);
-      await db().execute(sql`update outbox set status = 'failed', locked_until = null, last_error = ${message}, updated_at = now() where id = ${job.id}`);
+      await db().execute(sql`update outbox set status = 'failed', locked_until = null, updated_at = now(),
+        last_error = case when payload ? ${ERASE_WHEN_DONE} then 'given up (details erased)' else ${message} end,
+        payload = case when payload ? ${ERASE_WHEN_DONE} then '{"erased":true}'::jsonb else payload end where id = ${job.id}`);
     } else {
       const delay = retryDelayMs(job.attempts);
       logger.warn(`Job ${job.id} (${job.kind}) attempt ${job.attempts} failed, retrying in ${delay} ms: ${message}`);

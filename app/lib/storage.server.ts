@@ -98,6 +98,12 @@ export async function fileExists(bucket: Bucket, key: string) {
   }
 }
 
+/** A stored file as a stream (data export); undefined when it does not exist. */
+export async function openFileStream(bucket: Bucket, key: string): Promise<Readable | undefined> {
+  if (!(await fileExists(bucket, key))) return undefined;
+  return fs.createReadStream(resolveFile(bucket, key));
+}
+
 /* ---------- signed URLs ---------- */
 
 export const FILES_PATH_PREFIX = "/files";

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { AcademyPage } from "~/features/marketing/academy/academy-page";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
+import { NotifyForm } from "~/features/launch-notify/notify-form";
 
 export const meta = metaFromLoader;
 // Translation namespaces the browser loads for this page (app/lib/i18n.ts).
@@ -12,5 +13,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AcademyRoute() {
-  return <AcademyPage />;
+  return (
+    <>
+      <AcademyPage />
+      {/* Coming soon: "tell me when it opens" (double opt-in, features/launch-notify). */}
+      <NotifyForm topic="academy" />
+    </>
+  );
 }

@@ -1,7 +1,6 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { authAction } from "~/features/account/auth-actions.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { authAction, authLoader } from "~/features/account/auth-actions.server";
 import { AuthPage } from "~/features/account/auth-page";
-import { getOptionalUser } from "~/features/account/session.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 
@@ -10,9 +9,7 @@ export const meta = metaFromLoader;
 export const handle = { i18n: ["auth", "profile"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // A visitor who already has a session goes to / (spec §2).
-  if (await getOptionalUser(request)) throw redirect("/");
-  return { meta: await loadPageMeta(request, "auth.meta") };
+  return { ...(await authLoader(request)), meta: await loadPageMeta(request, "auth.meta") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

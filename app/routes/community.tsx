@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { getOptionalUser } from "~/features/account/session.server";
+import { getShellUser } from "~/features/account/session.server";
 import { CommunityPage } from "~/features/community/community-page";
 import { loadCommunity } from "~/features/community/community.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
@@ -10,7 +10,8 @@ export const meta = metaFromLoader;
 export const handle = { i18n: ["community"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+  // The shell's user: its name is the current username from the profile, not the one at sign-up.
+  const user = await getShellUser(request);
   return { meta: await loadPageMeta(request, "community.meta"), view: loadCommunity(user) };
 }
 

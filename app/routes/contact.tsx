@@ -5,9 +5,12 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { constraintOf } from "~/lib/form-constraint";
 import { ContactPage } from "~/features/contact/contact-page";
-import { CONTACT_MAX, type ContactActionResult } from "~/features/contact/contact-fields";
+import { CONTACT_MAX, contactFailure, type ContactActionResult } from "~/features/contact/contact-fields";
+import { contactSchema } from "~/features/contact/contact-schema";
 import { submitContact } from "~/features/contact/contact.server";
+import { readForm } from "~/lib/form-action.server";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -19,19 +22,14 @@ export const handle = { i18n: ["contact"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   // `/contact?subject=...` (links from the consulting page) pre-fills the subject.
   const subject = (new URL(request.url).searchParams.get("subject") ?? "").slice(0, CONTACT_MAX.subject);
-  return { meta: await loadPageMeta(request, "contact.meta"), subject };
+  // The schema's limits as input attributes, without sending the schema (zod) with the page.
+  return { meta: await loadPageMeta(request, "contact.meta"), subject, constraint: constraintOf(contactSchema) };
 }
 
 const STATUS = { success: 200, invalid: 400, "rate-limited": 429, error: 500 } as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-  }
-  const result = await submitContact(form, {
+  const result = await submitContact(await readForm(request), {
     clientIp: context.clientIp ?? "unknown",
     language: languageFromRequest(request),
   });
@@ -43,8 +41,8 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs): 
   try {
     return (await serverAction()) as ContactActionResult;
   } catch {
-    // The fields keep what the person typed (with JavaScript they are never re-rendered).
-    return { status: "error", values: { name: "", email: "", subject: "", message: "" } };
+    // The fields keep what the person typed.
+    return contactFailure();
   }
 }
 

@@ -2,7 +2,8 @@ import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, ShouldRevalidateFunc
 import { useLoaderData } from "react-router";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
-import { findMedia, findMediaItem, listCategories, parseFilters } from "~/features/media/media.server";
+import { countMedia, findCategory, listCategoryOptions, parseLibraryFilters } from "~/features/media/library.server";
+import { findMedia, findMediaItem } from "~/features/media/media.server";
 import { logger } from "~/lib/logger.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -13,19 +14,27 @@ export const handle = { i18n: ["media"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const filters = parseFilters(url);
+  const requested = parseLibraryFilters(url);
   const [user, meta, categories] = await Promise.all([
     getOptionalUser(request),
     loadPageMeta(request, "media.meta"),
     // Spec §8: a failure to load categories is only logged.
-    listCategories().catch((error: Error) => {
+    listCategoryOptions().catch((error: Error) => {
       logger.error(`Loading categories failed: ${error.message}`);
       return [];
     }),
   ]);
-  let page: Pick<MediaPageData, "items" | "nextCursor" | "loadFailed"> = { items: [], nextCursor: null, loadFailed: false };
+  // The URL names a category by slug (or, in old links, by id); the page shows its slug.
+  const category = findCategory(categories, requested.category);
+  const filters = { ...requested, category: category?.slug ?? "" };
+  const query = { ...requested, category: category?.id ?? "" };
+  let page: Pick<MediaPageData, "items" | "nextCursor" | "loadFailed" | "total"> = { items: [], nextCursor: null, loadFailed: false, total: 0 };
   try {
-    page = { ...(await findMedia(filters, { cursor: url.searchParams.get("cursor") })), loadFailed: false };
+    const [found, total] = await Promise.all([
+      findMedia(query, { cursor: url.searchParams.get("cursor") }),
+      countMedia(query),
+    ]);
+    page = { ...found, total, loadFailed: false };
   } catch (error) {
     logger.error(`Loading media items failed: ${(error as Error).message}`);
     page.loadFailed = true;

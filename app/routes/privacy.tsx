@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PrivacyPage } from "~/features/legal/privacy-page";
+import { loadPrivacyFacts } from "~/features/legal/privacy-facts.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 
@@ -8,9 +9,10 @@ export const meta = metaFromLoader;
 export const handle = { i18n: ["privacy", "legal"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { meta: await loadPageMeta(request, "privacy.meta") };
+  return { meta: await loadPageMeta(request, "privacy.meta"), facts: loadPrivacyFacts() };
 }
 
 export default function PrivacyRoute() {
-  return <PrivacyPage />;
+  const { facts } = useLoaderData<typeof loader>();
+  return <PrivacyPage facts={facts} />;
 }

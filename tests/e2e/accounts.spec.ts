@@ -72,12 +72,14 @@ test.describe("sign-up, confirmation, login, logout", () => {
     await page.goto("/profile");
     await expect(page.getByLabel("Username")).toHaveValue("newbie");
     await expect(page.getByLabel("Customer Type")).toHaveValue("business");
+    // The newsletter waits for its own confirmation link (double opt-in; tests/e2e/privacy.spec.ts).
     await expect(page.getByRole("switch", { name: "Newsletter Subscription" })).toBeChecked();
+    await expect(page.getByTestId("newsletter-pending")).toBeVisible();
 
-    // The shop received one correct customer.
+    // The shop received one correct customer once the address was confirmed, without marketing consent yet.
     await expect
       .poll(async () => (await shopCustomers()).filter((customer) => customer.email === email))
-      .toEqual([expect.objectContaining({ email, firstName: "newbie", emailMarketingConsent: expect.objectContaining({ marketingState: "SUBSCRIBED" }) })]);
+      .toEqual([expect.objectContaining({ email, firstName: "newbie", emailMarketingConsent: null })]);
 
     // An address in use is named as such.
     await banner.getByRole("button", { name: "Logout" }).click();
@@ -299,10 +301,12 @@ test.describe("profile", () => {
     await page.getByLabel("Customer Type").selectOption("business");
     await page.getByRole("switch", { name: "Newsletter Subscription" }).check();
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    // The newsletter needs its confirmation link first (double opt-in).
+    await expect(page.getByText("Profile updated. Please confirm your newsletter subscription with the link we just emailed you.")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Username")).toHaveValue("renamed");
     await expect(page.getByLabel("Customer Type")).toHaveValue("business");
+    await expect(page.getByTestId("newsletter-pending")).toBeVisible();
 
     // Avatar: a 6 MB image, a text file named .png, then a real PNG.
     const dir = test.info().outputPath("files");

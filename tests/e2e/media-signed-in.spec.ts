@@ -98,7 +98,7 @@ test.describe("media library, signed in", () => {
     await tone.getByRole("button", { name: "Download", exact: true }).click();
     await expect(page.getByText("Authentication Required")).toBeVisible();
     await expect(page.getByText("Please sign in to download files")).toBeVisible();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?returnTo=%2Fmedia/);
     expect(downloads).toBe(0);
     expect(await storedDownloadCount(id)).toBe(before);
   });

@@ -129,12 +129,15 @@ test.describe("content and legal pages", () => {
     await expect(button).toHaveAttribute("rel", "noopener noreferrer");
   });
 
-  test("academy is coming soon and offers no actions", async ({ page }) => {
+  test("academy is coming soon; its only action is 'tell me when it opens' (issue 13)", async ({ page }) => {
     await page.goto("/academy?lang=en");
     const main = page.getByRole("main");
     await expect(main.getByText("Coming soon")).toBeVisible();
-    await expect(main.getByRole("link")).toHaveCount(0);
-    await expect(main.getByRole("button")).toHaveCount(0);
+    // The notify form's privacy link and its button, nothing else.
+    await expect(main.getByRole("link")).toHaveCount(1);
+    await expect(main.getByRole("link")).toHaveAttribute("href", "/privacy");
+    await expect(main.getByRole("button")).toHaveCount(1);
+    await expect(main.getByRole("button", { name: "Notify me" })).toBeVisible();
   });
 
   test("tandem is coming soon with both cards and a quote", async ({ page }) => {
@@ -179,14 +182,15 @@ test.describe("content and legal pages", () => {
     expect(await href("Explore Our Approach")).toBe("#methodology");
     expect(await href("Request a Framework Demo")).toBe(contact("Request a Framework Demo"));
     expect(await href("Partner With Us")).toBe(contact("Partner With Us"));
-    expect(await href("View More Case Studies")).toBe("/media");
+    // Case studies and sector links land on filtered library views (issue 13, site config).
+    expect(await href("View More Case Studies")).toBe(siteConfig.consultingLibraryLinks.caseStudies);
     expect(await href("Start a Conversation")).toBe(contact("Start a Conversation"));
     expect(await href("Visit the Market")).toBe("/market");
     expect(await href("Explore the Academy")).toBe("/academy");
-    // Each of the four sector use cases links to the media library.
+    // Each of the four sector use cases links to the media library, filtered.
     await expect(main.locator("#use-cases li").getByRole("link")).toHaveCount(4);
     for (const link of await main.locator("#use-cases li").getByRole("link").all()) {
-      await expect(link).toHaveAttribute("href", "/media");
+      await expect(link).toHaveAttribute("href", /^\/media\?./);
     }
     await expect(main.locator("#sovereignty li")).toHaveCount(5);
     await expect(main.locator("#methodology")).toHaveCount(1);
@@ -258,20 +262,26 @@ test.describe("content and legal pages", () => {
     await context.close();
   });
 
-  test("privacy: 13 numbered sections, October 2025, cookies and authority", async ({ page }) => {
+  test("privacy: 13 numbered sections, updated 22 November 2026 (what changed since October 2025), cookies, periods, Shopify, authority", async ({ page }) => {
     await page.goto("/privacy?lang=en");
     const main = page.getByRole("main");
     const sections = main.getByTestId("legal-section");
     await expect(sections).toHaveCount(13);
     const titles = await sections.locator("h2").allInnerTexts();
     titles.forEach((title, index) => expect(title).toMatch(new RegExp(`^${index + 1}\\. `)));
-    await expect(main.getByTestId("legal-date")).toContainText("October 2025");
+    await expect(main.getByTestId("legal-date")).toContainText("22 November 2026");
+    await expect(main).toContainText("the previous version was from October 2025");
     await expect(main).toContainText("better-auth.session_token");
     await expect(main).toContainText("no cookie banner");
+    // The configured retention periods (defaults) and the shop (configured in the e2e server).
+    await expect(main).toContainText("deleted automatically after 7 days");
+    await expect(main).toContainText("deleted automatically after 12 months");
+    await expect(main.locator("#providers")).toContainText("Shopify International Limited");
     await expect(main.getByTestId("supervisory-authority")).toContainText(siteConfig.supervisoryAuthority.name);
     await page.goto("/privacy?lang=de");
     await expect(page.getByRole("main").getByTestId("legal-section")).toHaveCount(13);
-    await expect(page.getByRole("main").getByTestId("legal-date")).toContainText("Oktober 2025");
+    await expect(page.getByRole("main").getByTestId("legal-date")).toContainText("22. November 2026");
+    await expect(page.getByRole("main")).toContainText("nach 12 Monaten automatisch gelöscht");
   });
 
   test("terms: 8 numbered sections, effective October 2025, German law and Frankfurt am Main", async ({ page }) => {

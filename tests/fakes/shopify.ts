@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
  * A fake Shopify Admin GraphQL API on loopback. It answers
  * `POST /admin/api/2025-01/graphql.json` like the real API: checks the X-Shopify-Access-Token
  * header (401 without the right one) and the operations the product sends (customerCreate,
- * customers(query:), customerDelete), keeps customers in memory, and can fail the next N
+ * customerUpdate, customerEmailMarketingConsentUpdate, customers(query:), customerDelete), keeps
+ * customers in memory (POST /_fake/customers adds one, as if created in the shop itself), and can fail the next N
  * requests with 503. A small HTTP API (GET /_fake/customers, GET /_fake/requests,
  * POST /_fake/fail?n=2, DELETE /_fake) lets tests in other processes look and steer.
  */
@@ -22,6 +23,8 @@ export interface FakeShopify {
   customers: FakeCustomer[];
   requests: { operation: string; variables: unknown; status: number }[];
   failNext(n: number): void;
+  /** A customer created in the shop itself (not by the product). */
+  addCustomer(email: string, firstName?: string): FakeCustomer;
   reset(): void;
   close(): Promise<void>;
 }
@@ -49,6 +52,17 @@ export async function startFakeShopify(token = "shpat_test_token"): Promise<Fake
       response.end(JSON.stringify(body));
     };
     const url = new URL(request.url ?? "/", "http://localhost");
+    if (url.pathname === "/_fake/customers" && request.method === "POST") {
+      const input = JSON.parse((await readBody(request)) || "{}") as Partial<FakeCustomer>;
+      const customer: FakeCustomer = {
+        id: `gid://shopify/Customer/${nextId++}`,
+        email: String(input.email ?? ""),
+        firstName: input.firstName ?? null,
+        emailMarketingConsent: input.emailMarketingConsent ?? null,
+      };
+      customers.push(customer);
+      return send(200, customer);
+    }
     if (url.pathname === "/_fake/customers") return send(200, customers);
     if (url.pathname === "/_fake/requests") return send(200, requests);
     if (url.pathname === "/_fake/fail" && request.method === "POST") {
@@ -71,13 +85,17 @@ export async function startFakeShopify(token = "shpat_test_token"): Promise<Fake
       return send(400, { errors: "Bad JSON" });
     }
     const query = body.query ?? "";
-    const operation = /customerCreate\s*\(/.test(query)
-      ? "customerCreate"
-      : /customerDelete\s*\(/.test(query)
-        ? "customerDelete"
-        : /customers\s*\(/.test(query)
-          ? "customers"
-          : "unknown";
+    const operation = /customerEmailMarketingConsentUpdate\s*\(/.test(query)
+      ? "customerEmailMarketingConsentUpdate"
+      : /customerUpdate\s*\(/.test(query)
+        ? "customerUpdate"
+        : /customerCreate\s*\(/.test(query)
+          ? "customerCreate"
+          : /customerDelete\s*\(/.test(query)
+            ? "customerDelete"
+            : /customers\s*\(/.test(query)
+              ? "customers"
+              : "unknown";
     const record = (status: number) => requests.push({ operation, variables: body.variables, status });
 
     if (request.headers["x-shopify-access-token"] !== token) {
@@ -119,6 +137,36 @@ export async function startFakeShopify(token = "shpat_test_token"): Promise<Fake
       const found = customers.filter((customer) => customer.email === match?.[1]);
       return send(200, { data: { customers: { edges: found.map((node) => ({ node: { id: node.id, email: node.email } })) } } });
     }
+    if (operation === "customerUpdate") {
+      const input = (body.variables?.input ?? {}) as Partial<FakeCustomer>;
+      const customer = customers.find((entry) => entry.id === input.id);
+      if (!customer) {
+        return send(200, { data: { customerUpdate: { customer: null, userErrors: [{ field: ["id"], message: "Customer does not exist" }] } } });
+      }
+      if (input.email && customers.some((entry) => entry !== customer && entry.email === input.email)) {
+        return send(200, { data: { customerUpdate: { customer: null, userErrors: [{ field: ["email"], message: "Email has already been taken" }] } } });
+      }
+      if (input.email) customer.email = input.email;
+      if (input.firstName !== undefined) customer.firstName = input.firstName;
+      return send(200, { data: { customerUpdate: { customer: { id: customer.id, email: customer.email }, userErrors: [] } } });
+    }
+    if (operation === "customerEmailMarketingConsentUpdate") {
+      const input = (body.variables?.input ?? {}) as {
+        customerId?: string;
+        emailMarketingConsent?: { marketingState: string; marketingOptInLevel?: string };
+      };
+      const customer = customers.find((entry) => entry.id === input.customerId);
+      if (!customer) {
+        return send(200, {
+          data: { customerEmailMarketingConsentUpdate: { customer: null, userErrors: [{ field: ["customerId"], message: "Customer not found" }] } },
+        });
+      }
+      if (!input.emailMarketingConsent?.marketingState) {
+        return send(200, { errors: [{ message: "Variable $input of type CustomerEmailMarketingConsentUpdateInput! was provided invalid value" }] });
+      }
+      customer.emailMarketingConsent = input.emailMarketingConsent;
+      return send(200, { data: { customerEmailMarketingConsentUpdate: { customer: { id: customer.id }, userErrors: [] } } });
+    }
     if (operation === "customerDelete") {
       const id = (body.variables?.input as { id?: string } | undefined)?.id;
       const index = customers.findIndex((customer) => customer.id === id);
@@ -138,6 +186,11 @@ export async function startFakeShopify(token = "shpat_test_token"): Promise<Fake
     token,
     customers,
     requests,
+    addCustomer: (email, firstName) => {
+      const customer: FakeCustomer = { id: `gid://shopify/Customer/${nextId++}`, email, firstName: firstName ?? null, emailMarketingConsent: null };
+      customers.push(customer);
+      return customer;
+    },
     failNext: (n) => {
       failures = n;
     },

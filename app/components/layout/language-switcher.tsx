@@ -1,14 +1,23 @@
 import { Check, Globe } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Menu, MENU_ITEM_PROPS } from "~/components/ui/menu";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { Flag } from "./flag";
 
+/** This page's address with `lang` set (other query parameters kept). */
+function languageHref(search: string, language: Language) {
+  const params = new URLSearchParams(search);
+  params.set("lang", language);
+  return `?${params.toString()}`;
+}
+
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
+  const { search } = useLocation();
   return (
     <Menu
       align="end"
@@ -24,11 +33,22 @@ export function LanguageSwitcher() {
       }
     >
       {LANGUAGES.map((option) => (
-        <button key={option} type="button" lang={option} onClick={() => void setLanguage(option)} {...MENU_ITEM_PROPS}>
+        // A link (`?lang=`), so the choice works before hydration too; once hydrated it switches in place.
+        <a
+          key={option}
+          href={languageHref(search, option)}
+          lang={option}
+          hrefLang={option}
+          onClick={(event) => {
+            event.preventDefault();
+            void setLanguage(option);
+          }}
+          {...MENU_ITEM_PROPS}
+        >
           <Flag language={option} />
           <span className="flex-1">{LANGUAGE_NAMES[option]}</span>
           {option === language ? <Check className="size-4" aria-label={t("common.language.current")} /> : null}
-        </button>
+        </a>
       ))}
     </Menu>
   );

@@ -25,7 +25,7 @@ export function SiteFooter({ year }: { year: number }) {
     <footer className="border-t border-border bg-card/40">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:grid-cols-5">
         <div className="col-span-2 md:col-span-3 lg:col-span-2">
-          <Logo />
+          <Logo gradientId="logo-gradient-footer" />
           <p className="mt-4 max-w-sm text-sm text-muted-foreground">{t("common.footer.tagline")}</p>
           <ul className="mt-4 flex flex-wrap gap-3" aria-label={t("common.footer.social")}>
             {siteConfig.social.map((social) => (

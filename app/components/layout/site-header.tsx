@@ -31,9 +31,9 @@ export function SiteHeader({ user, renderCart }: SiteHeaderProps) {
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap" aria-label={t("common.nav.homeLogo")}>
-          <Logo />
+          <Logo gradientId="logo-gradient-header" />
         </Link>
-        <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 xl:flex">
+        <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 bar:flex">
           {MAIN_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end} className={linkClass} prefetch="intent">
               {t(link.labelKey)}
@@ -41,12 +41,12 @@ export function SiteHeader({ user, renderCart }: SiteHeaderProps) {
           ))}
           <PlatformsMenu />
         </nav>
-        <div className="hidden items-center gap-2 xl:flex">
+        <div className="hidden items-center gap-2 bar:flex">
           <LanguageSwitcher />
           {renderCart?.("bar")}
           <AccountActions layout="bar" user={user} />
         </div>
-        <div className="flex items-center gap-1 xl:hidden">
+        <div className="flex items-center gap-1 bar:hidden">
           {renderCart?.("mobile")}
           <MobileMenu user={user} />
         </div>
@@ -93,9 +93,14 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
   const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
 
+  // Navigating closes the menu; not at hydration, where a menu opened before it must stay open.
+  const where = location.pathname + location.search;
+  const shownAt = useRef(where);
   useEffect(() => {
+    if (shownAt.current === where) return;
+    shownAt.current = where;
     if (details.current) details.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [where]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -109,7 +114,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
   }, []);
 
   return (
-    <details ref={details} className="group xl:hidden" data-testid="mobile-menu">
+    <details ref={details} className="group bar:hidden" data-testid="mobile-menu">
       <summary
         className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-md hover:bg-muted"
         aria-label={t("common.nav.toggleMenu")}

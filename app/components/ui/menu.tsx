@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useLocation } from "react-router";
 
 /**
@@ -11,6 +11,10 @@ import { useLocation } from "react-router";
  * or ArrowUp on the trigger open it; arrows, Home, End and the first letter move between items;
  * Escape closes it and returns focus to the trigger; Tab, a click outside, choosing an item and
  * navigating close it.
+ *
+ * Before hydration the menu is already in the page (hidden), and the tiny script of
+ * menu-early-script.ts opens and closes it on click, Enter, Space and Escape, so no click is
+ * lost on a slow connection; at hydration the component adopts the state it finds.
  */
 export function Menu({
   trigger,
@@ -39,7 +43,22 @@ export function Menu({
     if (returnFocus) button.current?.focus();
   }, []);
 
-  useEffect(() => close(false), [location.pathname, location.search, close]);
+  // Adopt a menu opened before hydration; from now on the script leaves this trigger to React.
+  useLayoutEffect(() => {
+    const trigger = button.current;
+    if (!trigger) return;
+    trigger.dataset.enhanced = "true";
+    if (trigger.getAttribute("aria-expanded") === "true") setOpen(true);
+  }, []);
+
+  // Navigating closes the menu (not the first render: that would close an adopted menu).
+  const where = location.pathname + location.search;
+  const shownAt = useRef(where);
+  useEffect(() => {
+    if (shownAt.current === where) return;
+    shownAt.current = where;
+    close(false);
+  }, [where, close]);
 
   useEffect(() => {
     if (!open) return;
@@ -112,8 +131,9 @@ export function Menu({
         id={`${id}-trigger`}
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={open ? `${id}-menu` : undefined}
+        aria-controls={`${id}-menu`}
         data-state={open ? "open" : "closed"}
+        data-menu-trigger=""
         data-testid={triggerTestId}
         className={triggerClassName}
         onClick={() => (open ? close(false) : openWith("first"))}
@@ -121,10 +141,11 @@ export function Menu({
       >
         {trigger}
       </button>
-      {open ? (
+      {
         <div
           ref={menu}
           id={`${id}-menu`}
+          hidden={!open}
           role="menu"
           aria-labelledby={`${id}-trigger`}
           aria-orientation="vertical"
@@ -149,7 +170,7 @@ export function Menu({
         >
           {children}
         </div>
-      ) : null}
+      }
     </div>
   );
 }

@@ -10,6 +10,10 @@ import { useEffect, useState } from "react";
 type Sonner = typeof import("sonner");
 interface ToastOptions {
   description?: string;
+  /** A toast with the id of one on screen replaces it (forms use one id: no pile of old answers). */
+  id?: string;
+  /** How long it stays, in milliseconds (sonner's default: 4000). */
+  duration?: number;
 }
 
 let sonner: Promise<Sonner> | undefined;

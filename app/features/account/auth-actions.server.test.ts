@@ -55,18 +55,20 @@ describe("/auth actions", () => {
   });
   beforeEach(resetDatabase);
 
-  it("sign-up stores the profile, queues the confirmation mail and the shop sync", async () => {
+  it("sign-up stores the profile and queues the confirmation mail and the newsletter opt-in mail (no shop sync yet)", async () => {
     const answer = await run(signup);
     expect(answer.data).toMatchObject({ ok: true, message: "auth.toast.signupConfirm", redirectTo: "/" });
     const [row] = await db().select().from(user).where(eq(user.email, "ulla@example.com"));
     expect(row.emailVerified).toBe(false);
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, row.id));
-    expect(profile).toMatchObject({ username: "ulla", customerType: "business", newsletterSubscribed: true });
+    // The newsletter is active only after its own confirmation link (double opt-in).
+    expect(profile).toMatchObject({ username: "ulla", customerType: "business", newsletterSubscribed: false });
     const jobs = await db().select().from(outbox);
-    expect(jobs.map((job) => job.kind).sort()).toEqual(["mail", "shopify.createCustomer"]);
-    const mail = jobs.find((job) => job.kind === "mail")!.payload as { to: string; subject: string; text: string };
-    expect(mail.to).toBe("ulla@example.com");
-    expect(mail.text).toMatch(/\/api\/auth\/verify-email\?token=/);
+    expect(jobs.map((job) => job.kind).sort()).toEqual(["mail", "mail"]);
+    const mails = jobs.map((job) => job.payload as { to: string; subject: string; text: string });
+    expect(mails.every((mail) => mail.to === "ulla@example.com")).toBe(true);
+    expect(mails.some((mail) => /\/api\/auth\/verify-email\?token=/.test(mail.text))).toBe(true);
+    expect(mails.some((mail) => /\/newsletter\/confirm\?token=/.test(mail.text))).toBe(true);
 
     expect((await run(signup)).data).toMatchObject({ ok: false, error: "auth.errors.alreadyRegistered" });
     expect((await run({ intent: "login", js: "1", email: "ulla@example.com", password: "secret123" })).data).toMatchObject({

@@ -1,170 +1,209 @@
 import { eq, sql } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { answer, type IntentContext } from "~/lib/form-action.server";
+import { doneAnswer, invalidAnswer, parseForm, plainSubmission, type FormAnswer } from "~/lib/form-submission";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
+import { clearNoticeCookie, confirmedNoticeCookie, pendingNoticeCookie } from "./account-notice.server";
 import { ACTION_LIMITS, getAuth, googleConfigured, signupContext } from "./auth.server";
 import { rememberLanguage } from "./profile.server";
-import { assertSameOrigin, authHeaders, clientIp, cookiesOf, errorCodeOf, withinLimits } from "./request.server";
-import { firstError, forgotSchema, formObject, loginSchema, signupSchema } from "./schemas";
+import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refusalOf, refuse, runAccountIntents } from "./request.server";
+import type { Refusal, RefusalMap } from "./request.server";
+import { emailOnlySchema, loginSchema, signupSchema } from "./schemas";
+import { getOptionalUser } from "./session.server";
+import { safeReturnTo } from "~/lib/return-to";
 
 /**
- * The /auth page's actions. Every form posts here (with or without JavaScript) and the
- * server calls better-auth itself. Without JavaScript a success redirects to `/` with the
- * session cookie; with JavaScript (hidden field js=1) the answer is data and the page shows
- * the toast, then navigates.
+ * The /auth page's actions: one small handler per form (intent), each parsing with its form
+ * schema, limiting, calling better-auth and mapping its refusals once. With JavaScript (hidden
+ * js=1) a success answers data and the page navigates; without it the action redirects to `/`
+ * with the session cookie.
  */
-export interface AuthActionData {
-  intent: string;
-  ok: boolean;
-  error?: string;
-  /** Set when the address is not confirmed yet: the page offers to resend the mail. */
-  unverifiedEmail?: string;
-  message?: string;
-  redirectTo?: string;
+export type AuthAnswer = FormAnswer<{ unverifiedEmail?: string }>;
+
+/** Where the confirmation link lands: /auth turns it into the "address confirmed" notice on `/` (or goes back to `returnTo`). */
+export const CONFIRMED_CALLBACK = "/auth?confirmed=1";
+
+/** Back to where the visitor came from (a gated download), checked to stay on this site; else `/`. */
+function nextOf(form: FormData) {
+  return safeReturnTo(form.get("returnTo")) ?? "/";
 }
 
-function answer(body: AuthActionData, init?: { status?: number; headers?: Headers }) {
-  return data(body, init);
+function confirmedCallbackOf(form: FormData) {
+  const returnTo = safeReturnTo(form.get("returnTo"));
+  return returnTo ? `${CONFIRMED_CALLBACK}&returnTo=${encodeURIComponent(returnTo)}` : CONFIRMED_CALLBACK;
 }
+
+const NOT_VERIFIED: Refusal = { status: 403, form: "auth.errors.notVerified" };
+const INVALID_CREDENTIALS: Refusal = { status: 401, form: "auth.errors.invalidCredentials" };
+const ALREADY_REGISTERED: Refusal = { status: 409, fields: { email: "auth.errors.alreadyRegistered" } };
+
+const SIGN_IN_REFUSALS: RefusalMap = {
+  EMAIL_NOT_VERIFIED: NOT_VERIFIED,
+  INVALID_EMAIL_OR_PASSWORD: INVALID_CREDENTIALS,
+  "401": INVALID_CREDENTIALS,
+  "429": RATE_LIMITED,
+  default: { status: 400, form: "auth.errors.loginFailed" },
+};
+const SIGN_UP_REFUSALS: RefusalMap = {
+  USER_ALREADY_EXISTS: ALREADY_REGISTERED,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ALREADY_REGISTERED,
+  PASSWORD_TOO_SHORT: { status: 400, fields: { password: "auth.errors.passwordMin" } },
+  PASSWORD_TOO_LONG: { status: 400, fields: { password: "auth.errors.passwordMax" } },
+  "429": RATE_LIMITED,
+  default: { status: 400, form: "auth.errors.signupFailed" },
+};
+const RESET_REFUSALS: RefusalMap = { "429": RATE_LIMITED, default: { status: 400, form: "auth.errors.resetFailed" } };
+const GOOGLE_FAILED: Refusal = { status: 502, form: "auth.errors.googleFailed" };
+
+/** A success: data for the page with JavaScript, a redirect to `redirectTo` without. */
+function succeed(context: IntentContext, body: FormAnswer<object>, headers: Headers) {
+  if (context.form.get("js") === "1") return answer(body, 200, headers);
+  throw redirect(body.redirectTo ?? nextOf(context.form), { headers });
+}
+
+async function login(context: IntentContext) {
+  const { request, form, intent } = context;
+  const submission = parseForm(form, loginSchema);
+  if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
+  const email = submission.value.email.toLowerCase();
+  const limited =
+    (await overLimit(context, submission, "signin", ACTION_LIMITS.signIn)) ??
+    (await overLimit(context, submission, "signin", ACTION_LIMITS.signInAccount, { ip: false, account: email }));
+  if (limited) return limited;
+  const response = await getAuth().api.signInEmail({
+    body: { email, password: submission.value.password, callbackURL: nextOf(form) },
+    headers: authHeaders(request),
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const refusal = await refusalOf(response, SIGN_IN_REFUSALS, "sign-in");
+    return refuse(intent, submission, refusal, refusal === NOT_VERIFIED ? { unverifiedEmail: email } : undefined);
+  }
+  const body = (await response.json()) as { user?: { id: string } };
+  if (body.user?.id) await rememberLanguage(body.user.id, languageFromRequest(request));
+  const headers = cookiesOf(response);
+  headers.append("Set-Cookie", clearNoticeCookie());
+  const toast = { tone: "success", title: "auth.toast.loginSuccess" } as const;
+  return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: nextOf(form) }), headers);
+}
+
+async function isRegistered(email: string) {
+  const [existing] = await db()
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email));
+  return Boolean(existing);
+}
+
+async function signup(context: IntentContext) {
+  const { request, form, intent } = context;
+  const submission = parseForm(form, signupSchema);
+  if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
+  const limited = await overLimit(context, submission, "signup", ACTION_LIMITS.signUp);
+  if (limited) return limited;
+  const { username, customerType, newsletterSubscribed, password } = submission.value;
+  const email = submission.value.email.toLowerCase();
+  // Spec §8: an address in use is named as such ("Please login instead").
+  if (await isRegistered(email)) return refuse(intent, submission, ALREADY_REGISTERED);
+  const response = await signupContext.run({ username, customerType, newsletterSubscribed, language: languageFromRequest(request) }, () =>
+    getAuth().api.signUpEmail({
+      body: { name: username, email, password, callbackURL: confirmedCallbackOf(form) },
+      headers: authHeaders(request),
+      asResponse: true,
+    }),
+  );
+  if (!response.ok) return refuse(intent, submission, await refusalOf(response, SIGN_UP_REFUSALS, "sign-up"));
+  const headers = cookiesOf(response);
+  if (getEnv().REQUIRE_EMAIL_CONFIRMATION) {
+    // `/` shows a lasting "check your inbox" notice with a resend button (no toast that fades).
+    headers.append("Set-Cookie", pendingNoticeCookie(email));
+    return succeed(context, doneAnswer(intent, submission, { message: "auth.toast.signupConfirm", redirectTo: nextOf(form) }), headers);
+  }
+  const toast = { tone: "success", title: "auth.toast.signupSuccess" } as const;
+  return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: nextOf(form) }), headers);
+}
+
+async function forgot(context: IntentContext) {
+  const { request, form, intent } = context;
+  const submission = parseForm(form, emailOnlySchema);
+  if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
+  const email = submission.value.email.toLowerCase();
+  const limited = await overLimit(context, submission, "reset", ACTION_LIMITS.reset, { ip: true, account: email });
+  if (limited) return limited;
+  const response = await getAuth().api.requestPasswordReset({
+    body: { email, redirectTo: "/profile" },
+    headers: authHeaders(request),
+    asResponse: true,
+  });
+  if (!response.ok) return refuse(intent, submission, await refusalOf(response, RESET_REFUSALS, "password reset request"));
+  return answer(doneAnswer(intent, submission, { toast: { tone: "success", title: "auth.toast.resetSent" } }));
+}
+
+async function resend(context: IntentContext) {
+  const { request, form, intent } = context;
+  const submission = parseForm(form, emailOnlySchema);
+  if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
+  const email = submission.value.email.toLowerCase();
+  const limited = await overLimit(context, submission, "resend", ACTION_LIMITS.resend, { ip: true, account: email });
+  if (limited) return limited;
+  const response = await getAuth().api.sendVerificationEmail({
+    body: { email, callbackURL: confirmedCallbackOf(form) },
+    headers: authHeaders(request),
+    asResponse: true,
+  });
+  // The same answer whether or not the address has an account (no probing of addresses).
+  if (!response.ok) logger.warn(`resend failed: ${response.status}`);
+  return answer(doneAnswer(intent, submission, { keepValues: true, extra: { unverifiedEmail: email } }));
+}
+
+async function google({ request, form, intent }: IntentContext) {
+  const submission = plainSubmission(form);
+  if (!googleConfigured()) return refuse(intent, submission, { status: 404, form: "auth.errors.googleNotConfigured" });
+  const response = await getAuth().api.signInSocial({
+    body: { provider: "google", callbackURL: nextOf(form), errorCallbackURL: "/auth", newUserCallbackURL: nextOf(form) },
+    headers: authHeaders(request),
+    asResponse: true,
+  });
+  const body = (await response.json().catch(() => ({}))) as { url?: string };
+  if (!response.ok || !body.url) {
+    logger.warn(`Google sign-in could not start: ${response.status}`);
+    return refuse(intent, submission, GOOGLE_FAILED);
+  }
+  throw redirect(body.url, { headers: cookiesOf(response) });
+}
+
+/** `/auth?error=<code>`: a bad confirmation link, or better-auth's answer to a failed Google sign-in (ADR 0014). */
+function linkErrorKey(code: string | null, fromConfirmation: boolean) {
+  if (!code) return null;
+  if (fromConfirmation) return "auth.errors.confirmLinkInvalid";
+  return code === "account_not_linked" ? "auth.errors.googleUnverified" : "auth.errors.googleFailed";
+}
+
+/**
+ * /auth: a visitor with a session goes to `/` (spec §2). The confirmation link lands here first
+ * (CONFIRMED_CALLBACK): confirmed, it goes on to `/` with the "address confirmed" notice; a bad or
+ * expired link stays here and says so.
+ */
+export async function authLoader(request: Request) {
+  const url = new URL(request.url);
+  const linkError = url.searchParams.get("error");
+  const next = safeReturnTo(url.searchParams.get("returnTo")) ?? "/";
+  if (url.searchParams.get("confirmed") === "1" && !linkError) {
+    throw redirect(next, { headers: { "Set-Cookie": confirmedNoticeCookie() } });
+  }
+  // A visitor with a session goes to / (spec §2), or back where they came from.
+  if (await getOptionalUser(request)) throw redirect(next);
+  return { googleEnabled: googleConfigured(), linkError: linkErrorKey(linkError, url.searchParams.has("confirmed")) };
+}
+
+const AUTH_INTENTS = { login, signup, forgot, resend, google };
 
 export async function authAction(request: Request) {
-  assertSameOrigin(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const js = form.get("js") === "1";
-  const values = formObject(form);
-  const ip = clientIp(request);
-  const auth = getAuth();
-  const headers = authHeaders(request);
-
-  const success = (body: AuthActionData, cookies: Headers) => {
-    if (js) return answer({ ...body, redirectTo: "/" }, { headers: cookies });
-    throw redirect("/", { headers: cookies });
-  };
-
-  if (intent === "login") {
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) return answer({ intent, ok: false, error: firstError(parsed) }, { status: 400 });
-    const email = parsed.data.email.toLowerCase();
-    const { limit, windowS } = ACTION_LIMITS.signIn;
-    if (
-      !(await withinLimits([`signin:ip:${ip}`], limit, windowS)) ||
-      !(await withinLimits([`signin:acct:${email}`], ACTION_LIMITS.signInAccount.limit, ACTION_LIMITS.signInAccount.windowS))
-    ) {
-      return answer({ intent, ok: false, error: "auth.errors.rateLimited" }, { status: 429 });
-    }
-    const response = await auth.api.signInEmail({
-      body: { email, password: parsed.data.password, callbackURL: "/" },
-      headers,
-      asResponse: true,
-    });
-    if (response.ok) {
-      const body = (await response.json()) as { user?: { id: string } };
-      if (body.user?.id) await rememberLanguage(body.user.id, languageFromRequest(request));
-      return success({ intent, ok: true, message: "auth.toast.loginSuccess" }, cookiesOf(response));
-    }
-    const code = await errorCodeOf(response);
-    if (code === "EMAIL_NOT_VERIFIED") {
-      return answer({ intent, ok: false, error: "auth.errors.notVerified", unverifiedEmail: email }, { status: 403 });
-    }
-    if (response.status === 429) return answer({ intent, ok: false, error: "auth.errors.rateLimited" }, { status: 429 });
-    if (response.status === 401 || code === "INVALID_EMAIL_OR_PASSWORD") {
-      return answer({ intent, ok: false, error: "auth.errors.invalidCredentials" }, { status: 401 });
-    }
-    logger.warn(`sign-in failed: ${response.status} ${code ?? ""}`);
-    return answer({ intent, ok: false, error: "auth.errors.loginFailed" }, { status: 400 });
-  }
-
-  if (intent === "signup") {
-    const parsed = signupSchema.safeParse(values);
-    if (!parsed.success) return answer({ intent, ok: false, error: firstError(parsed) }, { status: 400 });
-    const { limit, windowS } = ACTION_LIMITS.signUp;
-    if (!(await withinLimits([`signup:ip:${ip}`], limit, windowS))) {
-      return answer({ intent, ok: false, error: "auth.errors.rateLimited" }, { status: 429 });
-    }
-    const email = parsed.data.email.toLowerCase();
-    // Spec §8: an address in use is named as such ("Please login instead").
-    const [existing] = await db().select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email));
-    if (existing) return answer({ intent, ok: false, error: "auth.errors.alreadyRegistered" }, { status: 409 });
-    const response = await signupContext.run(
-      {
-        username: parsed.data.username,
-        customerType: parsed.data.customerType,
-        newsletterSubscribed: parsed.data.newsletterSubscribed,
-        language: languageFromRequest(request),
-      },
-      () =>
-        auth.api.signUpEmail({
-          body: { name: parsed.data.username, email, password: parsed.data.password, callbackURL: "/" },
-          headers,
-          asResponse: true,
-        }),
-    );
-    if (response.ok) {
-      const message = getEnv().REQUIRE_EMAIL_CONFIRMATION ? "auth.toast.signupConfirm" : "auth.toast.signupSuccess";
-      return success({ intent, ok: true, message }, cookiesOf(response));
-    }
-    const code = await errorCodeOf(response);
-    if (response.status === 429) return answer({ intent, ok: false, error: "auth.errors.rateLimited" }, { status: 429 });
-    if (code?.includes("ALREADY_EXISTS")) return answer({ intent, ok: false, error: "auth.errors.alreadyRegistered" }, { status: 409 });
-    if (code === "PASSWORD_TOO_SHORT") return answer({ intent, ok: false, error: "auth.errors.passwordMin" }, { status: 400 });
-    if (code === "PASSWORD_TOO_LONG") return answer({ intent, ok: false, error: "auth.errors.passwordMax" }, { status: 400 });
-    logger.warn(`sign-up failed: ${response.status} ${code ?? ""}`);
-    return answer({ intent, ok: false, error: "auth.errors.signupFailed" }, { status: 400 });
-  }
-
-  if (intent === "forgot") {
-    const parsed = forgotSchema.safeParse(values);
-    if (!parsed.success) return answer({ intent, ok: false, error: firstError(parsed) }, { status: 400 });
-    const email = parsed.data.email.toLowerCase();
-    const { limit, windowS } = ACTION_LIMITS.reset;
-    if (!(await withinLimits([`reset:ip:${ip}`, `reset:acct:${email}`], limit, windowS))) {
-      return answer({ intent, ok: false, error: "auth.errors.rateLimited" }, { status: 429 });
-    }
-    const response = await auth.api.requestPasswordReset({
-      body: { email, redirectTo: "/profile" },
-      headers,
-      asResponse: true,
-    });
-    if (!response.ok) {
-      logger.warn(`password reset request failed: ${response.status} ${(await errorCodeOf(response)) ?? ""}`);
-      return answer({ intent, ok: false, error: "auth.errors.resetFailed" }, { status: 400 });
-    }
-    return answer({ intent, ok: true, message: "auth.toast.resetSent" });
-  }
-
-  if (intent === "resend") {
-    const parsed = forgotSchema.safeParse(values);
-    if (!parsed.success) return answer({ intent, ok: false, error: firstError(parsed) }, { status: 400 });
-    const email = parsed.data.email.toLowerCase();
-    const { limit, windowS } = ACTION_LIMITS.resend;
-    if (!(await withinLimits([`resend:ip:${ip}`, `resend:acct:${email}`], limit, windowS))) {
-      return answer({ intent, ok: false, error: "auth.errors.rateLimited", unverifiedEmail: email }, { status: 429 });
-    }
-    const response = await auth.api.sendVerificationEmail({ body: { email, callbackURL: "/" }, headers, asResponse: true });
-    if (!response.ok) logger.warn(`resend failed: ${response.status} ${(await errorCodeOf(response)) ?? ""}`);
-    return answer({ intent, ok: true, message: "auth.toast.resent" });
-  }
-
-  if (intent === "google") {
-    if (!googleConfigured()) return answer({ intent, ok: false, error: "auth.errors.googleNotConfigured" }, { status: 503 });
-    const response = await auth.api.signInSocial({
-      body: { provider: "google", callbackURL: "/", errorCallbackURL: "/auth", newUserCallbackURL: "/" },
-      headers,
-      asResponse: true,
-    });
-    const body = (await response.json().catch(() => ({}))) as { url?: string };
-    if (!response.ok || !body.url) {
-      logger.warn(`Google sign-in could not start: ${response.status}`);
-      return answer({ intent, ok: false, error: "auth.errors.googleFailed" }, { status: 502 });
-    }
-    throw redirect(body.url, { headers: cookiesOf(response) });
-  }
-
-  return answer({ intent, ok: false, error: "auth.errors.generic" }, { status: 400 });
+  return runAccountIntents(request, AUTH_INTENTS);
 }
 
 export async function logoutAction(request: Request) {

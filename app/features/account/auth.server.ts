@@ -6,13 +6,14 @@ import { eq } from "drizzle-orm";
 import { account, profiles, rateLimit, session, user, verification } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/field-schemas";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
-import { enqueueJob } from "~/lib/outbox.server";
 import { getAuthSecret } from "~/lib/secrets.server";
 import { sendAccountMail } from "./mail.server";
-import { SHOPIFY_CREATE_JOB } from "./shopify.server";
+import { requestNewsletter } from "./newsletter.server";
+import { enqueueShopSync } from "./shopify.server";
 import { fitUsername } from "./username";
 
 /**
@@ -106,8 +107,8 @@ function createAuth() {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       requireEmailVerification: env.REQUIRE_EMAIL_CONFIRMATION,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
@@ -173,6 +174,10 @@ function createAuth() {
         // Every path that writes a name (sign-up, Google, update) keeps the username rule.
         update: {
           before: async (data) => (typeof data.name === "string" ? { data: { ...data, name: fitUsername(data.name, "user") } } : { data }),
+          after: async (updated) => {
+            // Confirmation of the address, or a confirmed change of it: the shop follows.
+            if (updated.emailVerified) await enqueueShopSync(updated.id);
+          },
         },
         create: {
           before: async (data) => ({
@@ -187,11 +192,14 @@ function createAuth() {
                 id: created.id,
                 username: extras?.username ?? created.name ?? null,
                 customerType: extras?.customerType ?? "private",
-                newsletterSubscribed: extras?.newsletterSubscribed ?? false,
+                // Active only after the double opt-in (newsletter.server.ts).
+                newsletterSubscribed: false,
                 language,
               })
               .onConflictDoNothing();
-            await enqueueJob(SHOPIFY_CREATE_JOB, { userId: created.id });
+            if (extras?.newsletterSubscribed) await requestNewsletter(created.id, { source: "signup", language });
+            // The shop learns of an account only once its address is confirmed (Google: at once).
+            if (created.emailVerified) await enqueueShopSync(created.id);
           },
         },
       },

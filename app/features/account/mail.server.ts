@@ -8,7 +8,7 @@ import { greetingNameOf } from "./username";
  * notice), plain text and HTML, in the user's language (namespace `mail`). They go through
  * the durable outbox, so an SMTP outage delays them but never fails the user's action.
  */
-export type AccountMailKind = "confirm" | "reset" | "changeEmail" | "changeEmailNotice" | "deleted";
+export type AccountMailKind = "confirm" | "reset" | "changeEmail" | "changeEmailNotice" | "deleted" | "newsletterConfirm";
 
 function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -17,7 +17,7 @@ function escapeHtml(value: string) {
 export async function renderAccountMail(
   kind: AccountMailKind,
   language: Language,
-  values: { url?: string; name?: string; newEmail?: string },
+  values: { url?: string; name?: string; newEmail?: string; unsubscribeUrl?: string },
 ) {
   const t = await getFixedT(language);
   // A greeting never carries a URL or a line break from user input (username.ts).
@@ -28,7 +28,11 @@ export async function renderAccountMail(
   const footer = t(`mail.${kind}.footer`, vars);
   const greeting = t("mail.greeting", vars);
   const signature = t("mail.signature");
-  const text = [greeting, "", intro, ...(values.url ? ["", `${action}: ${values.url}`] : []), "", footer, "", signature].join("\n");
+  const unsubscribe = values.unsubscribeUrl ? t("mail.unsubscribe") : undefined;
+  const text = [
+    greeting, "", intro, ...(values.url ? ["", `${action}: ${values.url}`] : []), "", footer, "", signature,
+    ...(values.unsubscribeUrl ? ["", `${unsubscribe}: ${values.unsubscribeUrl}`] : []),
+  ].join("\n");
   const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;background:#0b0f19;color:#e5e7eb;padding:24px">
 <div style="max-width:560px;margin:0 auto;background:#111827;border-radius:12px;padding:24px">
 <p>${escapeHtml(greeting)}</p>
@@ -36,6 +40,7 @@ export async function renderAccountMail(
 ${values.url ? `<p><a href="${escapeHtml(values.url)}" style="display:inline-block;background:#3b82f6;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(action ?? "")}</a></p><p style="font-size:12px;color:#9ca3af;word-break:break-all">${escapeHtml(values.url)}</p>` : ""}
 <p style="color:#9ca3af">${escapeHtml(footer)}</p>
 <p>${escapeHtml(signature)}</p>
+${values.unsubscribeUrl ? `<p style="font-size:12px"><a href="${escapeHtml(values.unsubscribeUrl)}" style="color:#9ca3af">${escapeHtml(unsubscribe ?? "")}</a></p>` : ""}
 </div></body></html>`;
   return { subject, text, html };
 }

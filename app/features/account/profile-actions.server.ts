@@ -1,39 +1,29 @@
-import { data, redirect } from "react-router";
-import { getEnv } from "~/lib/env.server";
+import { redirect } from "react-router";
+import { answer, type IntentContext } from "~/lib/form-action.server";
+import { doneAnswer, invalidAnswer, parseForm, plainSubmission, type FormAnswer } from "~/lib/form-submission";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { ACTION_LIMITS, getAuth } from "./auth.server";
 import { AvatarError, deleteAccount, getProfile, replaceAvatar, saveProfile } from "./profile.server";
-import { assertSameOrigin, authHeaders, clientIp, cookiesOf, errorCodeOf, withinLimits } from "./request.server";
-import {
-  AVATAR_MAX_BYTES,
-  changeEmailSchema,
-  changePasswordSchema,
-  firstError,
-  formObject,
-  profileSchema,
-  resetPasswordSchema,
-} from "./schemas";
-import { getOptionalUser, requireUser } from "./session.server";
+import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refusalOf, refuse, runAccountIntents } from "./request.server";
+import type { Refusal, RefusalMap } from "./request.server";
+import { AVATAR_MAX_BYTES, changeEmailSchema, changePasswordSchema, profileSchema, resetPasswordSchema } from "./schemas";
+import { getOptionalUser, requireUser, type SessionUser } from "./session.server";
 
 /**
- * The /profile actions. The user id always comes from the session cookie; nothing in the
- * request body names a user.
+ * The /profile actions: one small handler per form (intent). The user always comes from the
+ * session cookie; nothing in the request body names a user.
  */
-export interface ProfileActionData {
-  intent: string;
-  ok: boolean;
-  /** Toast title key for errors ('Error' unless stated). */
-  title?: string;
-  error?: string;
-  message?: string;
-  avatarUrl?: string;
-  redirectTo?: string;
-}
+export type ProfileAnswer = FormAnswer<{ avatarUrl?: string }>;
 
-function answer(body: ProfileActionData, init?: { status?: number; headers?: Headers }) {
-  return data(body, init);
-}
+const WRONG_PASSWORD: Refusal = {
+  status: 401,
+  title: "profile.toast.authFailed",
+  fields: { currentPassword: "profile.errors.wrongPassword" },
+};
+const RESET_REFUSED: Refusal = { status: 400, form: "profile.errors.resetInvalid" };
+const CHANGE_EMAIL_REFUSALS: RefusalMap = { "429": RATE_LIMITED, default: { status: 400, form: "profile.errors.changeEmailFailed" } };
+const CHANGE_PASSWORD_REFUSALS: RefusalMap = { "429": RATE_LIMITED, default: { status: 400, form: "profile.errors.changePasswordFailed" } };
 
 export async function profileLoader(request: Request) {
   const url = new URL(request.url);
@@ -49,141 +39,6 @@ export async function profileLoader(request: Request) {
   return { profile, resetToken: token, resetError: Boolean(resetError) };
 }
 
-export async function profileAction(request: Request) {
-  assertSameOrigin(request);
-  const contentLength = Number(request.headers.get("content-length") ?? "0");
-  // A body far above the avatar limit is refused before it is read.
-  if (contentLength > AVATAR_MAX_BYTES + 256 * 1024) {
-    await requireUser(request);
-    return answer({ intent: "avatar", ok: false, error: "profile.errors.tooLarge" }, { status: 413 });
-  }
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const values = formObject(form);
-  const auth = getAuth();
-  const headers = authHeaders(request);
-  const ip = clientIp(request);
-
-  if (intent === "resetPassword") {
-    const parsed = resetPasswordSchema.safeParse(values);
-    if (!parsed.success) return answer({ intent, ok: false, error: firstError(parsed) }, { status: 400 });
-    if (!(await withinLimits([`resetpw:ip:${ip}`], ACTION_LIMITS.changePassword.limit, ACTION_LIMITS.changePassword.windowS))) {
-      return answer({ intent, ok: false, error: "auth.errors.rateLimited" }, { status: 429 });
-    }
-    const response = await auth.api.resetPassword({
-      body: { newPassword: parsed.data.newPassword, token: parsed.data.token },
-      headers,
-      asResponse: true,
-    });
-    if (!response.ok) {
-      const code = await errorCodeOf(response);
-      logger.info(`password reset refused: ${response.status} ${code ?? ""}`);
-      return answer({ intent, ok: false, error: "profile.errors.resetInvalid" }, { status: 400 });
-    }
-    // Every session ended with the reset (revokeSessionsOnPasswordReset); sign in again.
-    const signOut = await auth.api.signOut({ headers, asResponse: true }).catch(() => undefined);
-    return answer(
-      { intent, ok: true, message: "profile.toast.passwordReset", redirectTo: "/auth" },
-      { headers: signOut ? cookiesOf(signOut) : undefined },
-    );
-  }
-
-  const sessionUser = await requireUser(request);
-
-  if (intent === "save") {
-    const parsed = profileSchema.safeParse(values);
-    if (!parsed.success) return answer({ intent, ok: false, error: firstError(parsed) }, { status: 400 });
-    try {
-      await saveProfile(sessionUser.id, parsed.data, languageFromRequest(request));
-    } catch (error) {
-      logger.error(`profile save failed: ${String(error)}`);
-      return answer({ intent, ok: false, error: "profile.errors.updateFailed" }, { status: 500 });
-    }
-    return answer({ intent, ok: true, message: "profile.toast.updated" });
-  }
-
-  if (intent === "avatar") {
-    const file = form.get("avatar");
-    if (!(file instanceof File) || file.size === 0) {
-      return answer({ intent, ok: false, error: "profile.errors.notImage" }, { status: 400 });
-    }
-    if (file.size > AVATAR_MAX_BYTES) return answer({ intent, ok: false, error: "profile.errors.tooLarge" }, { status: 413 });
-    try {
-      const avatarUrl = await replaceAvatar(sessionUser.id, Buffer.from(await file.arrayBuffer()));
-      return answer({ intent, ok: true, message: "profile.toast.avatarUpdated", avatarUrl });
-    } catch (error) {
-      if (error instanceof AvatarError) return answer({ intent, ok: false, error: error.key }, { status: 400 });
-      logger.error(`avatar upload failed: ${String(error)}`);
-      return answer({ intent, ok: false, error: "profile.errors.uploadFailed" }, { status: 500 });
-    }
-  }
-
-  if (intent === "changeEmail") {
-    const parsed = changeEmailSchema.safeParse(values);
-    if (!parsed.success) return answer({ intent, ok: false, error: firstError(parsed) }, { status: 400 });
-    const { limit, windowS } = ACTION_LIMITS.changeEmail;
-    if (!(await withinLimits([`email:ip:${ip}`, `email:acct:${sessionUser.id}`], limit, windowS))) {
-      return answer({ intent, ok: false, error: "auth.errors.rateLimited" }, { status: 429 });
-    }
-    if (!(await verifyPassword(sessionUser.id, parsed.data.currentPassword))) {
-      return answer({ intent, ok: false, title: "profile.toast.authFailed", error: "profile.errors.wrongPassword" }, { status: 401 });
-    }
-    const newEmail = parsed.data.newEmail.toLowerCase();
-    if (newEmail === sessionUser.email.toLowerCase()) {
-      return answer({ intent, ok: false, error: "profile.errors.sameEmail" }, { status: 400 });
-    }
-    const response = await auth.api.changeEmail({
-      body: { newEmail, callbackURL: "/profile" },
-      headers,
-      asResponse: true,
-    });
-    if (!response.ok) {
-      logger.warn(`change email failed: ${response.status} ${(await errorCodeOf(response)) ?? ""}`);
-      return answer({ intent, ok: false, error: "profile.errors.changeEmailFailed" }, { status: 400 });
-    }
-    return answer({ intent, ok: true, message: "profile.toast.emailSent" });
-  }
-
-  if (intent === "changePassword") {
-    const parsed = changePasswordSchema.safeParse(values);
-    if (!parsed.success) return answer({ intent, ok: false, error: firstError(parsed) }, { status: 400 });
-    const { limit, windowS } = ACTION_LIMITS.changePassword;
-    if (!(await withinLimits([`password:ip:${ip}`, `password:acct:${sessionUser.id}`], limit, windowS))) {
-      return answer({ intent, ok: false, error: "auth.errors.rateLimited" }, { status: 429 });
-    }
-    if (!(await verifyPassword(sessionUser.id, parsed.data.currentPassword))) {
-      return answer({ intent, ok: false, title: "profile.toast.authFailed", error: "profile.errors.wrongPassword" }, { status: 401 });
-    }
-    const response = await auth.api.changePassword({
-      body: {
-        currentPassword: parsed.data.currentPassword,
-        newPassword: parsed.data.newPassword,
-        revokeOtherSessions: true,
-      },
-      headers,
-      asResponse: true,
-    });
-    if (!response.ok) {
-      logger.warn(`change password failed: ${response.status} ${(await errorCodeOf(response)) ?? ""}`);
-      return answer({ intent, ok: false, error: "profile.errors.changePasswordFailed" }, { status: 400 });
-    }
-    return answer({ intent, ok: true, message: "profile.toast.passwordUpdated" }, { headers: cookiesOf(response) });
-  }
-
-  if (intent === "delete") {
-    try {
-      const signOut = await auth.api.signOut({ headers, asResponse: true });
-      await deleteAccount(sessionUser.id);
-      return answer({ intent, ok: true, message: "profile.toast.deleted", redirectTo: "/" }, { headers: cookiesOf(signOut) });
-    } catch (error) {
-      logger.error(`account deletion failed: ${String(error)}`);
-      return answer({ intent, ok: false, error: "profile.errors.deleteFailed" }, { status: 500 });
-    }
-  }
-
-  return answer({ intent, ok: false, error: "profile.errors.updateFailed" }, { status: 400 });
-}
-
 /** Verifies the current password against the credential account (spec §5: "signing in again"). */
 async function verifyPassword(userId: string, password: string) {
   const context = await getAuth().$context;
@@ -193,6 +48,134 @@ async function verifyPassword(userId: string, password: string) {
   return context.password.verify({ hash: credential.password, password });
 }
 
-export function isHttps() {
-  return getEnv().PUBLIC_URL.startsWith("https:");
+/** The reset link's form: the token names the account, so no session is needed. */
+async function resetPassword(context: IntentContext) {
+  const { request, form, intent } = context;
+  const submission = parseForm(form, resetPasswordSchema);
+  if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
+  const limited = await overLimit(context, submission, "resetpw", ACTION_LIMITS.changePassword);
+  if (limited) return limited;
+  const headers = authHeaders(request);
+  const response = await getAuth().api.resetPassword({
+    body: { newPassword: submission.value.newPassword, token: submission.value.token },
+    headers,
+    asResponse: true,
+  });
+  if (!response.ok) return refuse(intent, submission, await refusalOf(response, { default: RESET_REFUSED }, "password reset"));
+  // Every session ended with the reset (revokeSessionsOnPasswordReset); sign in again.
+  const signOut = await getAuth()
+    .api.signOut({ headers, asResponse: true })
+    .catch(() => undefined);
+  const toast = { tone: "success", title: "profile.toast.passwordReset" } as const;
+  return answer(doneAnswer(intent, submission, { toast, redirectTo: "/auth" }), 200, signOut ? cookiesOf(signOut) : undefined);
+}
+
+type SignedInHandler = (context: IntentContext, user: SessionUser) => Promise<unknown>;
+
+/** A handler for signed-in users only (visitors are sent to /auth). */
+function signedIn(handler: SignedInHandler) {
+  return async (context: IntentContext) => handler(context, await requireUser(context.request));
+}
+
+async function save({ request, form, intent }: IntentContext, user: SessionUser) {
+  const submission = parseForm(form, profileSchema);
+  if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
+  let newsletterRequested = false;
+  try {
+    ({ newsletterRequested } = await saveProfile(user.id, submission.value, languageFromRequest(request)));
+  } catch (error) {
+    logger.error(`profile save failed: ${String(error)}`);
+    return refuse(intent, submission, { status: 500, form: "profile.errors.updateFailed" });
+  }
+  // Double opt-in: the newsletter starts only with the link just mailed (mydata namespace).
+  const toast = { tone: "success", title: newsletterRequested ? "mydata.newsletter.checkMail" : "profile.toast.updated" } as const;
+  return answer(doneAnswer(intent, submission, { toast, keepValues: true }));
+}
+
+async function avatar({ form, intent }: IntentContext, user: SessionUser) {
+  // The file itself is never sent back: the answer is built from an empty submission.
+  const submission = plainSubmission(new FormData());
+  const file = form.get("avatar");
+  if (!(file instanceof File) || file.size === 0)
+    return refuse(intent, submission, { status: 400, fields: { avatar: "profile.errors.notImage" } });
+  if (file.size > AVATAR_MAX_BYTES) return refuse(intent, submission, { status: 413, fields: { avatar: "profile.errors.tooLarge" } });
+  try {
+    const avatarUrl = await replaceAvatar(user.id, Buffer.from(await file.arrayBuffer()));
+    const toast = { tone: "success", title: "profile.toast.avatarUpdated" } as const;
+    return answer(doneAnswer(intent, submission, { toast, extra: { avatarUrl } }));
+  } catch (error) {
+    if (error instanceof AvatarError) return refuse(intent, submission, { status: 400, fields: { avatar: error.key } });
+    logger.error(`avatar upload failed: ${String(error)}`);
+    return refuse(intent, submission, { status: 500, fields: { avatar: "profile.errors.uploadFailed" } });
+  }
+}
+
+async function changeEmail(context: IntentContext, user: SessionUser) {
+  const { request, form, intent } = context;
+  const submission = parseForm(form, changeEmailSchema);
+  if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
+  const limited = await overLimit(context, submission, "email", ACTION_LIMITS.changeEmail, { ip: true, account: user.id });
+  if (limited) return limited;
+  if (!(await verifyPassword(user.id, submission.value.currentPassword))) return refuse(intent, submission, WRONG_PASSWORD);
+  const newEmail = submission.value.newEmail.toLowerCase();
+  if (newEmail === user.email.toLowerCase())
+    return refuse(intent, submission, { status: 400, fields: { newEmail: "profile.errors.sameEmail" } });
+  const response = await getAuth().api.changeEmail({
+    body: { newEmail, callbackURL: "/profile" },
+    headers: authHeaders(request),
+    asResponse: true,
+  });
+  if (!response.ok) return refuse(intent, submission, await refusalOf(response, CHANGE_EMAIL_REFUSALS, "change email"));
+  return answer(doneAnswer(intent, submission, { toast: { tone: "success", title: "profile.toast.emailSent" } }));
+}
+
+async function changePassword(context: IntentContext, user: SessionUser) {
+  const { request, form, intent } = context;
+  const submission = parseForm(form, changePasswordSchema);
+  if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
+  const limited = await overLimit(context, submission, "password", ACTION_LIMITS.changePassword, { ip: true, account: user.id });
+  if (limited) return limited;
+  const { currentPassword, newPassword } = submission.value;
+  if (!(await verifyPassword(user.id, currentPassword))) return refuse(intent, submission, WRONG_PASSWORD);
+  const response = await getAuth().api.changePassword({
+    body: { currentPassword, newPassword, revokeOtherSessions: true },
+    headers: authHeaders(request),
+    asResponse: true,
+  });
+  if (!response.ok) return refuse(intent, submission, await refusalOf(response, CHANGE_PASSWORD_REFUSALS, "change password"));
+  const toast = { tone: "success", title: "profile.toast.passwordUpdated" } as const;
+  return answer(doneAnswer(intent, submission, { toast }), 200, cookiesOf(response));
+}
+
+async function remove({ request, form, intent }: IntentContext, user: SessionUser) {
+  const submission = plainSubmission(form);
+  try {
+    const signOut = await getAuth().api.signOut({ headers: authHeaders(request), asResponse: true });
+    await deleteAccount(user.id);
+    const toast = { tone: "success", title: "profile.toast.deletedTitle", description: "profile.toast.deleted" } as const;
+    return answer(doneAnswer(intent, submission, { toast, redirectTo: "/" }), 200, cookiesOf(signOut));
+  } catch (error) {
+    logger.error(`account deletion failed: ${String(error)}`);
+    return refuse(intent, submission, { status: 500, form: "profile.errors.deleteFailed" });
+  }
+}
+
+const PROFILE_INTENTS = {
+  resetPassword,
+  save: signedIn(save),
+  avatar: signedIn(avatar),
+  changeEmail: signedIn(changeEmail),
+  changePassword: signedIn(changePassword),
+  delete: signedIn(remove),
+};
+
+export async function profileAction(request: Request) {
+  const contentLength = Number(request.headers.get("content-length") ?? "0");
+  // A body far above the avatar limit is refused before it is read.
+  if (contentLength > AVATAR_MAX_BYTES + 256 * 1024) {
+    assertSameOrigin(request);
+    await requireUser(request);
+    return refuse("avatar", plainSubmission(new FormData()), { status: 413, fields: { avatar: "profile.errors.tooLarge" } });
+  }
+  return runAccountIntents(request, PROFILE_INTENTS);
 }

@@ -1,14 +1,12 @@
 import { and, eq, ne } from "drizzle-orm";
-import { account, profiles, session, user, verification } from "~/db/schema";
+import { account, profiles, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
-import { enqueueJob } from "~/lib/outbox.server";
-import { deleteFile, deleteFolder, publicFileUrl, saveFile } from "~/lib/storage.server";
+import { deleteFile, publicFileUrl, saveFile } from "~/lib/storage.server";
+import { eraseAccount } from "./erasure.server";
+import { getNewsletterStatus, setNewsletterChoice, type NewsletterStatus } from "./newsletter.server";
 import { AVATAR_MAX_BYTES } from "./schemas";
-import { renderAccountMail } from "./mail.server";
-import { queueMail } from "~/lib/mailer.server";
-import { SHOPIFY_DELETE_JOB } from "./shopify.server";
 
 /**
  * Profile reads and writes. Every function takes the user id from the caller's session
@@ -19,6 +17,8 @@ export interface ProfileData {
   username: string;
   customerType: "private" | "business";
   newsletterSubscribed: boolean;
+  /** "pending" between the choice and the confirmation link (double opt-in). */
+  newsletterStatus: NewsletterStatus;
   avatarUrl: string | null;
   hasPassword: boolean;
 }
@@ -48,6 +48,7 @@ export async function getProfile(userId: string): Promise<ProfileData | null> {
     username: row.username ?? row.name ?? "",
     customerType: row.customerType ?? "private",
     newsletterSubscribed: row.newsletterSubscribed ?? false,
+    newsletterStatus: await getNewsletterStatus(userId),
     avatarUrl: row.avatarUrl ?? null,
     hasPassword: passwordRows.length > 0,
   };
@@ -55,7 +56,7 @@ export async function getProfile(userId: string): Promise<ProfileData | null> {
 
 export async function saveProfile(
   userId: string,
-  values: { username: string; customerType: "private" | "business"; newsletterSubscribed: boolean },
+  { newsletterSubscribed, ...values }: { username: string; customerType: "private" | "business"; newsletterSubscribed: boolean },
   language?: Language,
 ) {
   await db()
@@ -65,6 +66,9 @@ export async function saveProfile(
       target: profiles.id,
       set: { ...values, ...(language ? { language } : {}), updatedAt: new Date() },
     });
+  // The switch never sets the flag itself: on asks for consent by mail (double opt-in), off withdraws.
+  const changed = await setNewsletterChoice(userId, newsletterSubscribed, { source: "profile", language: language ?? "en" });
+  return { newsletterRequested: newsletterSubscribed && changed };
 }
 
 export async function rememberLanguage(userId: string, language: Language) {
@@ -166,26 +170,9 @@ export async function replaceAvatar(
 }
 
 /**
- * Removes the user with everything attached (profile, sessions, accounts by cascade, pending
- * verifications), the avatar folder, and asks the shop to remove the customer. A notice mail
- * goes to the address in the user's language.
+ * Removes the account completely (erasure.server.ts: every table and file, the shop customer by
+ * its id) and mails a notice to the address in the user's language.
  */
 export async function deleteAccount(userId: string) {
-  const [row] = await db()
-    .select({ email: user.email, name: user.name, language: profiles.language })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, userId));
-  if (!row) return false;
-  const language = (row.language ?? "en") as Language;
-  const mail = await renderAccountMail("deleted", language, { name: row.name });
-  await db().transaction(async (tx) => {
-    await tx.delete(session).where(eq(session.userId, userId));
-    await tx.delete(verification).where(eq(verification.value, userId));
-    await tx.delete(user).where(eq(user.id, userId));
-    await enqueueJob(SHOPIFY_DELETE_JOB, { email: row.email }, { executor: tx });
-    await queueMail({ to: row.email, ...mail }, { executor: tx });
-  });
-  await deleteFolder("avatars", userId);
-  return true;
+  return eraseAccount(userId, { notify: true });
 }

@@ -1,115 +1,133 @@
-import { z } from "zod";
-import { hasControlCharacters, USERNAME_MAX, USERNAME_MIN } from "./username";
-
-// No `new Function` (zod's JIT probes it): the Content-Security-Policy forbids eval (ADR 0014).
-z.config({ jitless: true });
+import * as z from "zod/mini";
+import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  checkboxField,
+  currentPasswordField,
+  customerTypeField,
+  emailField,
+  newPasswordField,
+  requiredCheckboxField,
+  usernameField,
+} from "~/lib/field-schemas";
 
 /**
- * One schema per form, shared by the browser and the server (spec §5). Messages are
- * translation keys in the `auth` / `profile` namespaces; `firstError` turns a failed parse into
- * the key of the first issue (the UI shows the first message).
+ * The account forms' schemas (spec §5), built from the shared fields (app/lib/field-schemas.ts)
+ * and used by the browser and the server alike. Messages are translation keys in the `auth` and
+ * `profile` namespaces.
  */
-export const CUSTOMER_TYPE_VALUES = ["private", "business"] as const;
+export { CUSTOMER_TYPES as CUSTOMER_TYPE_VALUES } from "~/lib/field-schemas";
 
-const checkbox = z
-  .union([z.literal("on"), z.literal("true"), z.literal(true), z.literal(""), z.literal(false), z.null()])
-  .optional()
-  .transform((value) => value === "on" || value === "true" || value === true);
+const email = emailField({ invalid: "auth.errors.invalidEmail", tooLong: "auth.errors.emailMax" });
+const newPassword = newPasswordField({ tooShort: "auth.errors.passwordMin", tooLong: "auth.errors.passwordMax" });
+const username = usernameField({
+  tooShort: "auth.errors.usernameMin",
+  tooLong: "auth.errors.usernameMax",
+  invalid: "auth.errors.usernameInvalid",
+});
+const customerType = customerTypeField("auth.errors.customerType");
 
 export const loginSchema = z.object({
-  email: z.string().trim().pipe(z.email({ message: "auth.errors.invalidEmail" })),
-  password: z.string().min(1, "auth.errors.passwordRequired"),
+  email,
+  password: currentPasswordField({ required: "auth.errors.passwordRequired", tooLong: "auth.errors.passwordMax" }),
 });
-
-/** 3–50 characters, no control characters (username.ts), on the sign-up and the profile form. */
-const usernameField = z
-  .string()
-  .trim()
-  .min(USERNAME_MIN, "auth.errors.usernameMin")
-  .max(USERNAME_MAX, "auth.errors.usernameMax")
-  .refine((value) => !hasControlCharacters(value), "auth.errors.usernameInvalid");
 
 export const signupSchema = z.object({
-  username: usernameField,
-  email: z
-    .string()
-    .trim()
-    .pipe(z.email({ message: "auth.errors.invalidEmail" }).max(255, "auth.errors.emailMax")),
-  password: z.string().min(8, "auth.errors.passwordMin").max(128, "auth.errors.passwordMax"),
-  customerType: z.enum(CUSTOMER_TYPE_VALUES, { message: "auth.errors.customerType" }),
-  newsletterSubscribed: checkbox,
-  acceptTerms: checkbox.refine((value) => value, "auth.errors.acceptTerms"),
-  acceptPrivacy: checkbox.refine((value) => value, "auth.errors.acceptPrivacy"),
+  username,
+  customerType,
+  email,
+  password: newPassword,
+  newsletterSubscribed: checkboxField(),
+  acceptTerms: requiredCheckboxField("auth.errors.acceptTerms"),
+  acceptPrivacy: requiredCheckboxField("auth.errors.acceptPrivacy"),
 });
 
-export const forgotSchema = z.object({
-  email: z.string().trim().min(1, "auth.errors.forgotEmailRequired").pipe(z.email({ message: "auth.errors.invalidEmail" })),
+/** Forgot password and "resend the confirmation": one address. */
+export const emailOnlySchema = z.object({
+  email: emailField({
+    required: "auth.errors.forgotEmailRequired",
+    invalid: "auth.errors.invalidEmail",
+    tooLong: "auth.errors.emailMax",
+  }),
 });
+export const forgotSchema = emailOnlySchema;
 
 export const profileSchema = z.object({
-  username: usernameField,
-  customerType: z.enum(CUSTOMER_TYPE_VALUES, { message: "auth.errors.customerType" }),
-  newsletterSubscribed: checkbox,
+  // Spec §5 shows no rule here; the sign-up rule holds, so a username is valid everywhere or nowhere.
+  username,
+  customerType,
+  newsletterSubscribed: checkboxField(),
 });
 
-export const changeEmailSchema = z.object({
-  newEmail: z
-    .string()
-    .trim()
-    .min(1, "profile.errors.requiredFields")
-    .pipe(z.email({ message: "auth.errors.invalidEmail" }).max(255, "auth.errors.emailMax")),
-  currentPassword: z.string().min(1, "profile.errors.requiredFields"),
-});
-
-export const changePasswordSchema = z
+/**
+ * 'Change Email' (spec §5): either field empty is one form-level message ('Please fill in all
+ * required fields'); otherwise the new address must be valid.
+ */
+export const changeEmailSchema = z
   .object({
-    currentPassword: z.string(),
-    newPassword: z.string(),
-    confirmPassword: z.string(),
+    newEmail: z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(EMAIL_MAX, "auth.errors.emailMax"))),
+    currentPassword: z.string().check(z.maxLength(PASSWORD_MAX, "auth.errors.passwordMax")),
   })
-  .superRefine((value, ctx) => {
-    if (!value.currentPassword || !value.newPassword || !value.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: "profile.errors.passwordFields" });
-    } else if (value.newPassword !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: "profile.errors.passwordMismatch" });
-    } else if (value.newPassword.length < 8) {
-      ctx.addIssue({ code: "custom", message: "profile.errors.passwordMin" });
-    } else if (value.newPassword.length > 128) {
-      ctx.addIssue({ code: "custom", message: "auth.errors.passwordMax" });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (!value.newEmail || !value.currentPassword) {
+        ctx.issues.push({ code: "custom", message: "profile.errors.requiredFields", input: value, path: [] });
+        return;
+      }
+      const address = email.safeParse(value.newEmail);
+      if (!address.success) {
+        ctx.issues.push({ code: "custom", message: address.error.issues[0]!.message, input: value, path: ["newEmail"] });
+      }
+    }),
+  );
 
-export const resetPasswordSchema = z
-  .object({
-    token: z.string().min(1, "profile.errors.resetInvalid"),
-    newPassword: z.string(),
-    confirmPassword: z.string(),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.newPassword || !value.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: "profile.errors.passwordFields" });
-    } else if (value.newPassword !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: "profile.errors.passwordMismatch" });
-    } else if (value.newPassword.length < 8) {
-      ctx.addIssue({ code: "custom", message: "profile.errors.passwordMin" });
-    } else if (value.newPassword.length > 128) {
-      ctx.addIssue({ code: "custom", message: "auth.errors.passwordMax" });
-    }
-  });
+/**
+ * A new password typed twice (spec §5 "Change password"): any empty field is one form-level
+ * message; otherwise the new one follows the password rule and the confirmation must match.
+ */
+function newPasswordTwice<Shape extends { newPassword: z.ZodMiniString; confirmPassword: z.ZodMiniString }>(
+  shape: Shape,
+  required: (keyof Shape & string)[],
+) {
+  return z.object(shape).check(
+    z.superRefine((value: Record<string, unknown>, ctx) => {
+      if (required.some((name) => !value[name])) {
+        ctx.issues.push({ code: "custom", message: "profile.errors.passwordFields", input: value, path: [] });
+        return;
+      }
+      if (value.newPassword !== value.confirmPassword) {
+        ctx.issues.push({ code: "custom", message: "profile.errors.passwordMismatch", input: value, path: ["confirmPassword"] });
+      }
+      const rule = newPassword.safeParse(value.newPassword);
+      if (!rule.success) {
+        ctx.issues.push({ code: "custom", message: rule.error.issues[0]!.message, input: value, path: ["newPassword"] });
+      }
+    }),
+  );
+}
+
+const boundedPassword = () => z.string().check(z.maxLength(PASSWORD_MAX, "auth.errors.passwordMax"));
+
+export const changePasswordSchema = newPasswordTwice(
+  { currentPassword: boundedPassword(), newPassword: boundedPassword(), confirmPassword: boundedPassword() },
+  ["currentPassword", "newPassword", "confirmPassword"],
+);
+
+export const resetPasswordSchema = newPasswordTwice(
+  {
+    token: z.string().check(z.minLength(1, "profile.errors.resetInvalid")),
+    newPassword: boundedPassword(),
+    confirmPassword: boundedPassword(),
+  },
+  ["newPassword", "confirmPassword"],
+);
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
-/** The translation key of the first issue, or undefined when the data is valid. */
+/** The translation key of the first problem (spec §8 "shows the first message"), or undefined when valid. */
 export function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   if (result.success) return undefined;
   const message = result.error?.issues[0]?.message ?? "";
   // Zod's own messages (a missing field in a forged request) are not shown as they are.
   return /^(auth|profile)\.[A-Za-z.]+$/.test(message) ? message : "auth.errors.generic";
-}
-
-/** FormData to a plain object (strings only; repeated names keep the last value). */
-export function formObject(form: FormData): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === "string") result[key] = value;
-  return result;
 }

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { redirect } from "react-router";
-import { profiles } from "~/db/schema";
+import { profiles, session } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { getAuth, SESSION_ABSOLUTE_S } from "./auth.server";
@@ -14,6 +14,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** The id of the session row of this request ("this device" in the profile's session list). */
+  sessionId?: string;
 }
 
 export interface ShellUser extends SessionUser {
@@ -21,6 +23,22 @@ export interface ShellUser extends SessionUser {
 }
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+/** Sessions whose last activity was written recently (at most one write per session and interval). */
+const touched = new Map<string, number>();
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+/** Records "last active" for the profile's session list, cheaply: one UPDATE per 5 minutes. */
+async function touchSession(sessionId: string) {
+  const now = Date.now();
+  if (now - (touched.get(sessionId) ?? 0) < TOUCH_INTERVAL_MS) return;
+  if (touched.size > 10_000) touched.clear();
+  touched.set(sessionId, now);
+  await db()
+    .update(session)
+    .set({ lastActiveAt: new Date(now) })
+    .where(and(eq(session.id, sessionId), lt(session.lastActiveAt, new Date(now - TOUCH_INTERVAL_MS))))
+    .catch(() => undefined);
+}
 const renewedCookies = new WeakMap<Request, string[]>();
 
 async function lookup(request: Request): Promise<SessionUser | null> {
@@ -39,7 +57,8 @@ async function lookup(request: Request): Promise<SessionUser | null> {
       renewedCookies.delete(request);
       return null;
     }
-    return { id: response.user.id, email: response.user.email, name: response.user.name };
+    await touchSession(response.session.id);
+    return { id: response.user.id, email: response.user.email, name: response.user.name, sessionId: response.session.id };
   } catch {
     return null;
   }

@@ -4,12 +4,12 @@
  * (auth.server.ts hooks, e.g. a name from Google). No control characters: no line breaks, no
  * bidirectional overrides, nothing that could reshape a mail or a page around it.
  */
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 50;
+import { CONTROL_CHARACTER, USERNAME_MAX, USERNAME_MIN } from "~/lib/field-schemas";
 
-// C0/C1 controls (tab, CR, LF, NUL …), line and paragraph separators, bidi embeddings and isolates.
-const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
-const CONTROLS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]+/gu;
+// The limits and the control characters are defined once, with the form fields (app/lib/field-schemas.ts).
+export { USERNAME_MAX, USERNAME_MIN };
+const CONTROL = CONTROL_CHARACTER;
+const CONTROLS = new RegExp(`${CONTROL_CHARACTER.source}+`, "gu");
 
 export function hasControlCharacters(value: string) {
   return CONTROL.test(value);

@@ -5,7 +5,7 @@ import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { escapeHtml, queueMail } from "~/lib/mailer.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
-import { contactValuesOf, HONEYPOT_FIELD, type ContactActionResult } from "./contact-fields";
+import { contactFailure, contactValuesOf, HONEYPOT_FIELD, type ContactActionResult, type ContactField } from "./contact-fields";
 import { validateContact, type ContactInput } from "./contact-schema";
 
 /** Messages per client address and window (scaled by RATE_LIMIT_FACTOR). */
@@ -40,6 +40,20 @@ export async function storeContactMessage(input: ContactInput, language: Languag
   });
 }
 
+function reply(values: Record<ContactField, string>, errors: Record<string, string | undefined>) {
+  const error = Object.fromEntries(Object.entries(errors).map(([name, key]) => [name, key ? [key] : null]));
+  return { status: "error" as const, initialValue: values, error };
+}
+
+const SENT: ContactActionResult = {
+  intent: "contact",
+  ok: true,
+  status: "success",
+  // Emptied fields (spec §4 "on success fields are cleared").
+  result: { status: "success", initialValue: null },
+  toast: { tone: "success", title: "contact.toast.successTitle", description: "contact.toast.successDescription" },
+};
+
 /**
  * The contact form's server side: honeypot, the same validation as the browser, a per-address
  * rate limit, then the stored row and the queued mail. Never throws.
@@ -53,21 +67,29 @@ export async function submitContact(
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     // Look successful so the bot moves on; nothing is stored or sent.
     logger.info(`Contact form: honeypot filled by ${clientIp}, message dropped`);
-    return { status: "success" };
+    return SENT;
   }
   const validation = validateContact(values);
   if (!validation.success) {
-    return { status: "invalid", errors: validation.errors, firstError: validation.firstError, values };
+    const { errors, firstError } = validation;
+    return { intent: "contact", ok: false, status: "invalid", errors, firstError, values, result: reply(values, errors) };
   }
   try {
     const limit = await hitRateLimit(`contact:${clientIp}`, CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_S);
     if (!limit.allowed) {
-      return { status: "rate-limited", retryAfterMin: Math.max(1, Math.ceil(limit.retryAfterS / 60)), values };
+      const retryAfterMin = Math.max(1, Math.ceil(limit.retryAfterS / 60));
+      const toast = {
+        tone: "error",
+        title: "contact.toast.rateLimitedTitle",
+        description: "contact.toast.rateLimitedDescription",
+        values: { count: retryAfterMin },
+      } as const;
+      return { intent: "contact", ok: false, status: "rate-limited", retryAfterMin, values, result: reply(values, {}), toast };
     }
     await storeContactMessage(validation.data, language);
-    return { status: "success" };
+    return SENT;
   } catch (error) {
     logger.error(`Contact form: storing a message failed: ${(error as Error).message}`);
-    return { status: "error", values };
+    return contactFailure(values);
   }
 }

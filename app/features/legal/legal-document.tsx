@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { siteConfig } from "~/config/site";
 
 /** Translated string arrays (paragraphs, list items); a missing key gives an empty list. */
-function useList() {
+function useList(values?: Record<string, unknown>) {
   const { t } = useTranslation();
   return (key: string): string[] => {
-    const value = t(key, { returnObjects: true }) as unknown;
+    const value = t(key, { ...values, returnObjects: true }) as unknown;
     return Array.isArray(value) ? (value as string[]) : [];
   };
 }
@@ -22,15 +22,21 @@ export function LegalDocument({
   extras = {},
   numbered = true,
   intro,
+  values,
+  extraItems = {},
 }: {
   ns: string;
   sectionIds: readonly string[];
   extras?: Partial<Record<string, ReactNode>>;
   numbered?: boolean;
   intro?: ReactNode;
+  /** Interpolation values for every text (e.g. configured retention periods). */
+  values?: Record<string, unknown>;
+  /** Keys of further list items per section, shown only when the page passes them (e.g. a configured provider). */
+  extraItems?: Partial<Record<string, string[]>>;
 }) {
   const { t } = useTranslation();
-  const list = useList();
+  const list = useList(values);
   const heading = (id: string, index: number) => `${numbered ? `${index + 1}. ` : ""}${t(`${ns}.sections.${id}.title`)}`;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 break-words sm:px-6 sm:py-16" aria-labelledby="page-title">
@@ -70,7 +76,7 @@ export function LegalDocument({
                 <p key={paragraph}>{paragraph}</p>
               ))}
               {extras[id]}
-              <LegalList items={list(`${ns}.sections.${id}.items`)} />
+              <LegalList items={[...list(`${ns}.sections.${id}.items`), ...(extraItems[id] ?? []).map((key) => t(key, { ...values }))]} />
               {list(`${ns}.sections.${id}.after`).map((paragraph) => (
                 <p key={paragraph}>{paragraph}</p>
               ))}

@@ -18,13 +18,34 @@ export const PRIVACY_SECTIONS = [
   "security",
 ] as const;
 
-export function PrivacyPage() {
+/** What the running installation does (privacy route loader): periods from RETENTION_*, whether the shop is connected. */
+export interface PrivacyFacts {
+  shopConfigured: boolean;
+  retention: {
+    unconfirmedDays: number;
+    contactMonths: number;
+    sentMailDays: number;
+    pendingDays: number;
+    verificationHours: number;
+    rateLimitHours: number;
+  };
+}
+
+/** Sections that name Shopify, only when the shop sync is configured. */
+const SHOP_SECTIONS = ["ai", "data", "providers", "retention", "transfers"] as const;
+
+export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
   const { t } = useTranslation();
   const { hosting, supervisoryAuthority } = siteConfig;
+  const extraItems = facts.shopConfigured
+    ? Object.fromEntries(SHOP_SECTIONS.map((id) => [id, [`privacy.sections.${id}.shopItem`]]))
+    : {};
   return (
     <LegalDocument
       ns="privacy"
       sectionIds={PRIVACY_SECTIONS}
+      values={facts.retention}
+      extraItems={extraItems}
       extras={{
         controller: <ProviderAddress />,
         hosting: (

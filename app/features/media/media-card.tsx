@@ -1,14 +1,48 @@
 import { Loader2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { LANGUAGE_LOCALES } from "~/lib/i18n";
+import { isLanguage, LANGUAGE_LOCALES, LANGUAGE_NAMES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { MediaIcon } from "./media-icons";
-import { formatMegabytes, splitDuration, type MediaItemView } from "./media-types";
+import { formatMegabytes, splitDuration, typeGroupOf, type MediaItemView } from "./media-types";
 
 export function TypeIcon({ type, className }: { type: MediaItemView["fileType"]; className?: string }) {
   const name = type === "image" || type === "video" || type === "audio" || type === "sheet" || type === "services" ? type : "document";
   return <MediaIcon name={name} className={className} />;
+}
+
+/**
+ * The type as the filter calls it ("document"), and the kind of document when it says more
+ * ("document · PDF"): a badge that matches the filter that finds the item.
+ */
+export function TypeBadgeText({ fileType }: { fileType: MediaItemView["fileType"] }) {
+  const { t } = useTranslation();
+  const group = typeGroupOf(fileType);
+  return (
+    <span data-testid="media-type">
+      {t(`media.filters.types.${group}`)}
+      {group !== fileType ? ` · ${t(`media.fileTypes.${fileType}`)}` : null}
+    </span>
+  );
+}
+
+/** The item's language, shown when it differs from the page's ("Deutsch" on the English page). */
+export function ItemLanguageBadge({ language }: { language: string }) {
+  const { t } = useTranslation();
+  const { language: pageLanguage } = useLanguage();
+  if (!language || language === pageLanguage) return null;
+  const name = isLanguage(language) ? LANGUAGE_NAMES[language] : language.toUpperCase();
+  return (
+    <li
+      lang={isLanguage(language) ? language : undefined}
+      data-testid="media-language"
+      title={t("media.card.itemLanguage", { language: name })}
+      className="inline-flex items-center rounded border border-border px-1.5 py-0.5 font-medium text-foreground"
+    >
+      <span className="sr-only">{t("media.card.languageLabel")} </span>
+      {name}
+    </li>
+  );
 }
 
 export function useMediaFormat() {
@@ -44,7 +78,8 @@ export function DownloadButton({ item, isSignedIn, downloadingId, onDownload, cl
   const { t } = useTranslation();
   const isDownloading = downloadingId === item.id;
   if (!isSignedIn) {
-    // aria-disabled, not disabled: the button still takes a click or Enter so the visitor learns why (spec §6).
+    // aria-disabled, not disabled: the download cannot happen, but the button takes a click or Enter and
+    // leads to sign in, then back to this item (spec §6); it does not look switched off.
     return (
       <Button
         type="button"
@@ -52,7 +87,7 @@ export function DownloadButton({ item, isSignedIn, downloadingId, onDownload, cl
         variant="secondary"
         aria-disabled="true"
         title={t("media.card.signInHint")}
-        className={`cursor-not-allowed opacity-60 ${className ?? ""}`}
+        className={className}
         onClick={() => onDownload(item)}
       >
         <MediaIcon name="log-in" /> {t("media.card.signIn")}
@@ -82,7 +117,7 @@ export function MediaCard({
       className="flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm"
     >
       <div className="relative aspect-video w-full overflow-hidden bg-muted">
-        {item.previewUrl && item.fileType === "image" ? (
+        {item.previewUrl && (item.fileType === "image" || item.fileType === "pdf") ? (
           // contain, not cover: a square logo or pattern is shown whole, not cut at top and bottom
           <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-contain" />
         ) : item.previewUrl && item.fileType === "video" ? (
@@ -116,8 +151,9 @@ export function MediaCard({
         <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground" aria-label={t("media.dialog.details")}>
           <li className="inline-flex items-center gap-1 rounded bg-muted px-1.5 py-0.5 font-medium text-foreground">
             <TypeIcon type={item.fileType} className="size-3.5" />
-            <span data-testid="media-type">{t(`media.fileTypes.${item.fileType}`)}</span>
+            <TypeBadgeText fileType={item.fileType} />
           </li>
+          <ItemLanguageBadge language={item.language} />
           {item.fileSize !== null && <li>{format.size(item.fileSize)}</li>}
           {item.durationMs !== null && <li>{format.duration(item.durationMs)}</li>}
           {item.fileType === "services" && item.serviceKind && <li>{item.serviceKind}</li>}

@@ -7,7 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { MediaIcon } from "./media-icons";
-import { DownloadButton, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
+import { DownloadButton, TypeBadgeText, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
+import { MediaPreview } from "./media-preview";
 import { linkLabel, type MediaItemView } from "./media-types";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -83,6 +84,14 @@ export function MediaDialog({
           }}
           // The dialog opens through the URL, not a Radix trigger, so Radix has nothing to return focus
           // to: give it back to the button that opened it (or, for a shared link, the item's card).
+          // Escape closes an open lightbox first, not the whole dialog.
+          onEscapeKeyDown={(event) => {
+            const lightbox = document.querySelector<HTMLDialogElement>('dialog[open][data-testid="media-lightbox"]');
+            if (lightbox) {
+              event.preventDefault();
+              lightbox.close();
+            }
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             const card = document.getElementById(`media-card-${item.id}`)?.closest("article");
@@ -92,7 +101,7 @@ export function MediaDialog({
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-center gap-2 text-xs">
               <span className="inline-flex items-center gap-1 rounded bg-muted px-2 py-0.5 font-medium">
-                <TypeIcon type={item.fileType} className="size-3.5" /> {t(`media.fileTypes.${item.fileType}`)}
+                <TypeIcon type={item.fileType} className="size-3.5" /> <TypeBadgeText fileType={item.fileType} />
               </span>
               {item.aiGenerated && (
                 <span className="inline-flex items-center gap-1 rounded-full border border-accent/40 px-2 py-0.5 font-medium text-accent">
@@ -104,14 +113,7 @@ export function MediaDialog({
             <DialogDescription className="whitespace-pre-line">{item.description ?? ""}</DialogDescription>
           </div>
 
-          {item.fileType === "image" && item.previewUrl && (
-            <img src={item.previewUrl} alt="" className="max-h-64 w-full rounded-md bg-muted object-contain" />
-          )}
-          {item.fileType === "video" && item.previewUrl && (
-            // Library items carry no caption files; the preview plays the file as it was imported.
-            // eslint-disable-next-line jsx-a11y/media-has-caption
-            <video src={item.previewUrl} controls preload="metadata" playsInline className="max-h-64 w-full rounded-md bg-black" />
-          )}
+          <MediaPreview item={item} />
 
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
             {item.fileSize !== null && <Field label={t("media.dialog.size")}>{format.size(item.fileSize)}</Field>}

@@ -4,9 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { preloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/lib/use-hydrated";
 import { MediaCard } from "./media-card";
 import { MediaDialog } from "./media-dialog";
 import { MediaIconSprite } from "./media-icons";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n";
 import { TYPE_FILTER_OPTIONS, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
 import { useFileActions } from "./use-file-actions";
 
@@ -18,6 +20,8 @@ export interface MediaPageData {
   selected: MediaItemView | null;
   isSignedIn: boolean;
   loadFailed: boolean;
+  /** How many items match the filters (all pages). */
+  total: number;
   /** Set by the client loader when a reload failed (the previous list stays). */
   loadFailedAt?: number;
 }
@@ -30,6 +34,7 @@ export function filtersToParams(filters: MediaFilters, extra: Record<string, str
   if (filters.q) params.set("q", filters.q);
   if (filters.type !== "all") params.set("type", filters.type);
   if (filters.category) params.set("category", filters.category);
+  if (filters.language) params.set("language", filters.language);
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return params;
 }
@@ -45,8 +50,7 @@ export function MediaPage({ data }: { data: MediaPageData }) {
   const fetcher = useFetcher<MediaPageData>();
   const actions = useFileActions(data.isSignedIn);
   // Marks the page as interactive (tests wait for it before clicking what needs JavaScript).
-  const [isHydrated, setIsHydrated] = useState(false);
-  useEffect(() => setIsHydrated(true), []);
+  const isHydrated = useHydrated();
   useEffect(preloadToaster, []);
 
   // New results (filters changed, back button): start over from the first page.
@@ -79,10 +83,12 @@ export function MediaPage({ data }: { data: MediaPageData }) {
   const latest = useRef(filters);
   const [type, setType] = useState(filters.type);
   const [category, setCategory] = useState(filters.category);
+  const [itemLanguage, setItemLanguage] = useState(filters.language ?? "");
   useEffect(() => {
     latest.current = data.filters;
     setType(data.filters.type);
     setCategory(data.filters.category);
+    setItemLanguage(data.filters.language ?? "");
   }, [data.filters]);
 
   const applyFilters = (change: Partial<MediaFilters>) => {
@@ -121,7 +127,7 @@ export function MediaPage({ data }: { data: MediaPageData }) {
   };
 
   const isLoading = navigation.state === "loading" && navigation.location.pathname === "/media" && !navigation.location.search.includes("item=");
-  const hasFilters = filters.q !== "" || filters.type !== "all" || filters.category !== "";
+  const hasFilters = filters.q !== "" || filters.type !== "all" || filters.category !== "" || Boolean(filters.language);
   const fileActions = {
     isSignedIn: data.isSignedIn,
     downloadingId: actions.downloadingId,
@@ -144,7 +150,7 @@ export function MediaPage({ data }: { data: MediaPageData }) {
         method="get"
         action="/media"
         role="search"
-        className="mt-8 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_auto_auto]"
+        className="mt-8 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto]"
         onSubmit={(event) => {
           event.preventDefault();
           clearTimeout(debounce.current);
@@ -168,7 +174,7 @@ export function MediaPage({ data }: { data: MediaPageData }) {
             className="h-10 w-full rounded-md border border-input bg-background pl-9 pr-3 text-sm placeholder:text-muted-foreground"
           />
         </div>
-        <div className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-2 sm:contents">
+        <div className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-3 sm:contents">
           <div>
             <label htmlFor="media-type" className="sr-only">
               {t("media.filters.type")}
@@ -206,8 +212,30 @@ export function MediaPage({ data }: { data: MediaPageData }) {
             >
               <option value="">{t("media.filters.allCategories")}</option>
               {data.categories.map((category) => (
-                <option key={category.id} value={category.id}>
+                <option key={category.id} value={category.slug ?? category.id}>
                   {category.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="media-language" className="sr-only">
+              {t("media.filters.language")}
+            </label>
+            <select
+              id="media-language"
+              name="language"
+              value={itemLanguage}
+              onChange={(event) => {
+                setItemLanguage(event.target.value);
+                applyFilters({ q: query.trim(), language: event.target.value });
+              }}
+              className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm sm:w-40"
+            >
+              <option value="">{t("media.filters.allLanguages")}</option>
+              {LANGUAGES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {LANGUAGE_NAMES[code]}
                 </option>
               ))}
             </select>
@@ -219,7 +247,10 @@ export function MediaPage({ data }: { data: MediaPageData }) {
         </noscript>
       </Form>
 
-      <section aria-label={t("media.results.label")} aria-busy={isLoading} className="relative mt-8 min-h-48">
+      <p className="mt-6 text-sm text-muted-foreground" role="status" data-testid="media-count">
+        {data.loadFailed ? "" : t("media.results.count", { count: data.total })}
+      </p>
+      <section aria-label={t("media.results.label")} aria-busy={isLoading} className="relative mt-3 min-h-48">
         {isLoading && (
           <div role="status" className="absolute inset-x-0 top-0 z-10 flex justify-center pt-16">
             <span className="inline-flex items-center gap-2 rounded-full border border-border bg-popover px-4 py-2 text-sm shadow-lg">

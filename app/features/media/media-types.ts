@@ -11,13 +11,17 @@ export const TYPE_FILTER_OPTIONS: readonly TypeFilter[] = ["all", "document", "i
 export interface MediaFilters {
   q: string;
   type: TypeFilter;
-  /** A category id, or "" for all categories. */
+  /** A category id, or "" for all categories. (In the page's URL and controls: its slug.) */
   category: string;
+  /** An item language ("de"), or "" / absent for all. */
+  language?: string;
 }
 
 export interface CategoryOption {
   id: string;
   name: string;
+  /** The category's readable address; its id when the name has no letters to make one. */
+  slug?: string;
 }
 
 /** What the page and the dialog show of an item (no storage paths leave the server). */
@@ -54,14 +58,24 @@ export interface MediaItemView {
 // Building an Intl.NumberFormat costs ~100 times more than using one: one per locale, made once.
 const megabyteFormats = new Map<string, Intl.NumberFormat>();
 
-/** Spec §9: MB with 2 decimals, written the reader's way ("0.05" in English, "0,05" in German and Spanish). */
+/**
+ * Spec §9: MB with 2 decimals, written the reader's way ("0.05" in English, "0,05" in German and
+ * Spanish). A file that has bytes but rounds to nothing reads "< 0.01", never "0.00".
+ */
 export function formatMegabytes(bytes: number, locale = "en-US") {
   let format = megabyteFormats.get(locale);
   if (!format) {
     format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     megabyteFormats.set(locale, format);
   }
-  return format.format(bytes / (1024 * 1024));
+  const megabytes = bytes / (1024 * 1024);
+  if (bytes > 0 && megabytes < 0.005) return `< ${format.format(0.01)}`;
+  return format.format(megabytes);
+}
+
+/** The filter group an item belongs to (spec §7: "document" covers pdf, sheet and document). */
+export function typeGroupOf(fileType: FileType): Exclude<TypeFilter, "all"> {
+  return fileType === "pdf" || fileType === "sheet" ? "document" : fileType;
 }
 
 /** Spec §9: hours and minutes, or minutes and seconds. */

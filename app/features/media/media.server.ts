@@ -58,7 +58,7 @@ export function decodeCursor(value: string | null | undefined): Cursor | undefin
 }
 
 /** websearch syntax, stemmed by each supported language and OR-ed: "Häuser" finds "Haus". */
-function searchQuery(q: string): SQL {
+export function searchQuery(q: string): SQL {
   return sql`(websearch_to_tsquery('english'::regconfig, ${q}) || websearch_to_tsquery('german'::regconfig, ${q}) || websearch_to_tsquery('spanish'::regconfig, ${q}) || websearch_to_tsquery('simple'::regconfig, ${q}))`;
 }
 
@@ -76,7 +76,8 @@ type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
 
 function previewUrl(row: ItemRow): string | null {
   try {
-    if (row.fileType === "image" && row.thumbnailPath) {
+    // Images: a thumbnail; PDFs: their first page, drawn at import.
+    if ((row.fileType === "image" || row.fileType === "pdf") && row.thumbnailPath) {
       return createSignedUrl("media-files", row.thumbnailPath, CARD_PREVIEW_TTL_S);
     }
     if (row.fileType === "video" && row.filePath) {
@@ -140,6 +141,7 @@ export async function findMedia(filters: MediaFilters, options: { cursor?: strin
     conditions.push(exists(linked));
   }
   if (filters.q) conditions.push(sql`${mediaItems.searchVector} @@ ${searchQuery(filters.q)}`);
+  if (filters.language) conditions.push(eq(mediaItems.language, filters.language));
   const cursor = decodeCursor(options.cursor);
   // A row comparison, so PostgreSQL walks media_items_created_at_idx from the cursor on.
   if (cursor) conditions.push(sql`(${mediaItems.createdAt}, ${mediaItems.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
@@ -193,6 +195,10 @@ export async function createDownload(user: SessionUser | null, id: string): Prom
   const item = await findStoredFile(id);
   if (!item?.filePath) return { ok: false, status: 404, reason: "not-found" };
   const counted = await db().execute<{ count: number | null }>(sql`select increment_download_count(${id}::uuid) as count`);
+  // The account's own record of its downloads (data export, Art. 15); deleted with the account.
+  // (An account deleted a moment ago records nothing.)
+  await db().execute(sql`insert into media_downloads (user_id, media_item_id, title)
+    select id, ${id}::uuid, ${item.title} from users where id = ${user.id}`);
   const fileName = downloadFileName(item.title, item.filePath);
   return {
     ok: true,

@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "~/components/ui/toaster";
+import { authUrlReturningTo } from "~/lib/return-to";
 import type { MediaItemView } from "./media-types";
 
 /**
@@ -34,21 +35,28 @@ export function useFileActions(isSignedIn: boolean) {
     [t],
   );
 
-  const requireSignIn = useCallback(() => {
-    toast.error(t("media.toast.authRequiredTitle"), { description: t("media.toast.authRequiredDescription") });
-    void navigate("/auth");
-  }, [navigate, t]);
+  // Spec §6: the toast, then /auth; with the way back to this item, its dialog open (`?item=`).
+  const requireSignIn = useCallback(
+    (item?: MediaItemView) => {
+      toast.error(t("media.toast.authRequiredTitle"), { description: t("media.toast.authRequiredDescription") });
+      const params = new URLSearchParams(window.location.search);
+      if (item) params.set("item", item.id);
+      params.delete("cursor");
+      void navigate(authUrlReturningTo(`${window.location.pathname}${params.size ? `?${params}` : ""}`));
+    },
+    [navigate, t],
+  );
 
   const download = useCallback(
     async (item: MediaItemView) => {
-      if (!isSignedIn) return requireSignIn();
+      if (!isSignedIn) return requireSignIn(item);
       setDownloadingId(item.id);
       try {
         const response = await fetch(`/api/media/${item.id}/download`, {
           method: "POST",
           headers: { Accept: "application/json" },
         });
-        if (response.status === 401) return requireSignIn();
+        if (response.status === 401) return requireSignIn(item);
         if (!response.ok) throw new Error(`status ${response.status}`);
         const { url, fileName, downloadCount } = (await response.json()) as { url: string; fileName: string; downloadCount?: number };
         if (typeof downloadCount === "number") setDownloadCounts((counts) => ({ ...counts, [item.id]: downloadCount }));

@@ -7,7 +7,7 @@ import { displayLine } from "./catalogue";
 import { cart, cartTotals, MAX_LINE_QUANTITY, useCartLines } from "./cart-store";
 import { formatPrice } from "./format";
 import { TrustCopy } from "./shop-page";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export type CheckoutError = "notConfigured" | "invalid" | "failed";
 

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/lib/language";
 import { cn } from "~/lib/utils";
 import { cart } from "./cart-store";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { formatPrice, formatShippingThreshold } from "./format";
 import type { ProductSource } from "./products.server";
 import { SHOP_CATEGORIES, type ShopCategory, type ShopProduct } from "./types";

@@ -14,6 +14,7 @@ import {
   Users,
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { siteConfig } from "~/config/site";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { BulletList, CallToAction, ContentSection, FeatureCard, QuoteBlock } from "~/components/content/blocks";
@@ -153,7 +154,7 @@ function UseCases() {
               <span className="font-medium text-foreground">{t("consulting.useCases.solutionLabel")} </span>
               {t(`consulting.useCases.items.${key}.solution`)}
             </p>
-            <Link to="/media" className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+            <Link to={siteConfig.consultingLibraryLinks[key]} className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
               <BookOpen className="size-4" aria-hidden="true" />
               {t("consulting.useCases.resources")}
               <span className="sr-only">: {t(`consulting.useCases.items.${key}.sector`)}</span>
@@ -163,7 +164,7 @@ function UseCases() {
       </ul>
       <div className="mt-10 text-center">
         <Button asChild variant="outline">
-          <Link to="/media">
+          <Link to={siteConfig.consultingLibraryLinks.caseStudies}>
             {t("consulting.actions.moreCaseStudies")}
             <ArrowRight aria-hidden="true" />
           </Link>

@@ -96,6 +96,14 @@ function VisionQuote() {
   );
 }
 
+const PILLARS = [
+  { key: "media", to: "/media" },
+  { key: "market", to: "/market" },
+  { key: "academy", to: "/academy" },
+  { key: "tandem", to: "/tandem" },
+  { key: "consulting", to: "/consulting" },
+] as const;
+
 function Ecosystem() {
   const { t } = useTranslation();
   const cards = [
@@ -110,7 +118,17 @@ function Ecosystem() {
         </h2>
         <p className="mt-4 text-muted-foreground">{t("home.ecosystem.subtitle")}</p>
       </div>
-      <div className="mt-12 grid gap-6 md:grid-cols-2">
+      {/* The five pillars the title names, each with its page; the cards below lead further. */}
+      <ul aria-label={t("home.ecosystem.pillars.label")} className="mt-8 flex flex-wrap justify-center gap-2" data-testid="pillars">
+        {PILLARS.map(({ key, to }) => (
+          <li key={key}>
+            <Link to={to} className="inline-flex rounded-full border border-border bg-card px-4 py-1.5 text-sm font-medium hover:border-primary hover:text-primary">
+              {t(`home.ecosystem.pillars.${key}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 grid gap-6 md:grid-cols-2">
         {cards.map(({ key, to, icon: Icon }) => (
           <Link
             key={key}

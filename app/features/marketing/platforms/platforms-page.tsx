@@ -14,16 +14,18 @@ interface Platform {
   icon: ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
   target: Target;
   featured?: boolean;
+  /** One of the five pillars of spec §1 (community and shop are places around them). */
+  pillar?: boolean;
 }
 
 const PLATFORMS: Platform[] = [
-  { key: "media", icon: Film, target: { kind: "internal", to: "/media" }, featured: true },
-  { key: "academy", icon: GraduationCap, target: { kind: "external", href: siteConfig.externalUrls.academy } },
-  { key: "market", icon: ShoppingBag, target: { kind: "external", href: siteConfig.externalUrls.market } },
-  { key: "consulting", icon: Briefcase, target: { kind: "internal", to: "/consulting" } },
+  { key: "media", icon: Film, target: { kind: "internal", to: "/media" }, featured: true, pillar: true },
+  { key: "academy", icon: GraduationCap, target: { kind: "external", href: siteConfig.externalUrls.academy }, pillar: true },
+  { key: "market", icon: ShoppingBag, target: { kind: "external", href: siteConfig.externalUrls.market }, pillar: true },
+  { key: "consulting", icon: Briefcase, target: { kind: "internal", to: "/consulting" }, pillar: true },
   { key: "community", icon: Users, target: { kind: "internal", to: "/community" } },
   { key: "shop", icon: ShoppingCart, target: { kind: "internal", to: "/shop" } },
-  { key: "tandem", icon: Bot, target: { kind: "none" } },
+  { key: "tandem", icon: Bot, target: { kind: "none" }, pillar: true },
 ];
 
 // Without a border colour: each kind of card below sets its own.
@@ -49,7 +51,7 @@ export function PlatformsPage() {
 
 function PlatformCard({ platform }: { platform: Platform }) {
   const { t } = useTranslation();
-  const { key, icon: Icon, target, featured } = platform;
+  const { key, icon: Icon, target, featured, pillar } = platform;
   const body = (
     <>
       <div className="flex items-start justify-between gap-4">
@@ -62,7 +64,12 @@ function PlatformCard({ platform }: { platform: Platform }) {
           </span>
         ) : null}
       </div>
-      <h3 className={cn("mt-4 font-semibold", featured ? "text-2xl" : "text-xl")}>{t(`platforms.items.${key}.title`)}</h3>
+      {pillar ? (
+        <p className="mt-4 text-xs font-semibold uppercase tracking-wider text-accent" data-testid="pillar-label">
+          {t("platforms.pillar")}
+        </p>
+      ) : null}
+      <h3 className={cn(pillar ? "mt-1" : "mt-4", "font-semibold", featured ? "text-2xl" : "text-xl")}>{t(`platforms.items.${key}.title`)}</h3>
       <p className="mt-2 flex-1 text-muted-foreground">{t(`platforms.items.${key}.description`)}</p>
       {target.kind !== "none" ? (
         <span className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-primary">

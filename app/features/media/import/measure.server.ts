@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FileType } from "~/db/schema";
+import { renderPdfFirstPage } from "../pdf-page.server";
 import { mimeTypeOf } from "./mime-types";
 
 /** What an imported file tells about itself: size, dimensions, duration, pages, sheet format, a thumbnail. */
@@ -85,6 +86,8 @@ export async function measure(file: string, fileType: FileType): Promise<Measure
       updateMetadata: false,
     });
     measured.pages = document.getPageCount();
+    // Its first page as a picture for the detail dialog (docs/media.md).
+    measured.thumbnail = (await renderPdfFirstPage(file, THUMBNAIL_WIDTH_PX)) ?? null;
   } else if (fileType === "sheet") {
     measured.sheetType = detectSheetType(await readHead(file), file);
   }

@@ -1,0 +1,72 @@
+import { eq, sql } from "drizzle-orm";
+import { user } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+
+/**
+ * The lasting notices about the visitor's own account on `/` (where the spec sends them after
+ * sign-up and after the confirmation link): "check your inbox" with a resend button until the
+ * address is confirmed, then once "your address is confirmed". Kept in a small httpOnly cookie,
+ * which also keeps `/` out of the page cache for that visitor (server/page-cache.ts).
+ */
+export const NOTICE_COOKIE = "account_notice";
+const PENDING_MAX_AGE_S = 7 * 24 * 60 * 60;
+const CONFIRMED_MAX_AGE_S = 10 * 60;
+
+export type AccountNotice = { kind: "pending"; email: string } | { kind: "confirmed" };
+
+function cookie(value: string, maxAgeS: number) {
+  const secure = getEnv().PUBLIC_URL.startsWith("https:") ? "; Secure" : "";
+  return `${NOTICE_COOKIE}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** Set after an e-mail sign-up that waits for confirmation. */
+export function pendingNoticeCookie(email: string) {
+  return cookie(`pending:${encodeURIComponent(email)}`, PENDING_MAX_AGE_S);
+}
+
+/** Set when the confirmation link signed the visitor in. */
+export function confirmedNoticeCookie() {
+  return cookie("confirmed", CONFIRMED_MAX_AGE_S);
+}
+
+export function clearNoticeCookie() {
+  return cookie("", 0);
+}
+
+function noticeOf(request: Request): AccountNotice | null {
+  const match = (request.headers.get("cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${NOTICE_COOKIE}=([^;]*)`));
+  const value = match?.[1] ?? "";
+  if (value === "confirmed") return { kind: "confirmed" };
+  if (!value.startsWith("pending:")) return null;
+  try {
+    const email = decodeURIComponent(value.slice("pending:".length));
+    return email.includes("@") && email.length <= 255 ? { kind: "pending", email } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function isConfirmed(email: string) {
+  const [row] = await db()
+    .select({ verified: user.emailVerified })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  // No such account (deleted, or the cookie was made up): nothing to wait for.
+  return !row || row.verified;
+}
+
+/**
+ * The notice to show on `/`, and the Set-Cookie header that goes with it: "confirmed" is shown
+ * once; "pending" until the address is confirmed (in any browser) or the visitor signs in.
+ */
+export async function loadAccountNotice(request: Request): Promise<{ notice: AccountNotice | null; headers: Headers }> {
+  const headers = new Headers();
+  const notice = noticeOf(request);
+  if (notice?.kind === "confirmed") headers.append("Set-Cookie", clearNoticeCookie());
+  if (notice?.kind === "pending" && (await isConfirmed(notice.email))) {
+    headers.append("Set-Cookie", clearNoticeCookie());
+    return { notice: null, headers };
+  }
+  return { notice, headers };
+}

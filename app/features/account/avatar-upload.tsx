@@ -1,0 +1,83 @@
+import { Loader2, Upload, UserRound } from "lucide-react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormAnswer, useIntentFetcher } from "~/components/form";
+import { Button } from "~/components/ui/button";
+import type { ProfileAnswer } from "./profile-actions.server";
+import { AVATAR_MAX_BYTES } from "./schemas";
+
+/**
+ * The avatar with 'Upload Profile Picture': the file is checked in the browser (an image, at most
+ * 5 MB) and again on the server (its bytes must decode as an image); a problem shows under the
+ * button, success as a toast with the new picture in place.
+ */
+export function AvatarUpload({ avatarUrl }: { avatarUrl: string | null }) {
+  const { t } = useTranslation();
+  const { fetcher, answer, busy } = useIntentFetcher<ProfileAnswer>("avatar");
+  const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [browserError, setBrowserError] = useState<string | undefined>();
+  useFormAnswer(answer);
+  const shown = answer?.ok && answer.avatarUrl ? answer.avatarUrl : avatarUrl;
+  const error = browserError ?? (answer?.ok === false ? answer.result.error?.avatar?.[0] : undefined);
+
+  function check(file: File) {
+    if (!file.type.startsWith("image/")) return "profile.errors.notImage";
+    if (file.size > AVATAR_MAX_BYTES) return "profile.errors.tooLarge";
+    return undefined;
+  }
+
+  return (
+    <fetcher.Form ref={form} method="post" encType="multipart/form-data" className="flex flex-col items-center gap-4 sm:flex-row">
+      <input type="hidden" name="intent" value="avatar" />
+      <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full border border-border bg-muted">
+        {shown ? (
+          <img src={shown} alt={t("profile.avatar.alt")} className="size-full object-cover" data-testid="avatar-image" />
+        ) : (
+          <UserRound className="size-12 text-muted-foreground" aria-label={t("profile.avatar.fallback")} />
+        )}
+      </div>
+      <div className="grid gap-2 text-center sm:text-left">
+        <input
+          ref={input}
+          id="avatar-file"
+          name="avatar"
+          type="file"
+          accept="image/*"
+          aria-label={t("profile.avatar.upload")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "avatar-error" : "avatar-hint"}
+          className="sr-only"
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (!file) return;
+            const problem = check(file);
+            setBrowserError(problem);
+            if (problem) {
+              event.currentTarget.value = "";
+              return;
+            }
+            if (form.current) void fetcher.submit(form.current, { method: "post", encType: "multipart/form-data" });
+          }}
+        />
+        <Button type="button" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+          {busy ? t("profile.busy.uploading") : t("profile.avatar.upload")}
+        </Button>
+        <noscript>
+          <Button type="submit" variant="secondary" size="sm">
+            {t("profile.avatar.upload")}
+          </Button>
+        </noscript>
+        <p id="avatar-hint" className="text-xs text-muted-foreground">
+          {t("profile.avatar.hint")}
+        </p>
+        {error ? (
+          <p id="avatar-error" role="alert" className="text-sm text-destructive">
+            {t(error)}
+          </p>
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+}

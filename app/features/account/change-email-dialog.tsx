@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import { EmailField, PasswordField } from "./account-fields";
+import { ProfileFormDialog } from "./profile-form-dialog";
+import { changeEmailSchema } from "./schemas";
+
+/** 'Change Email': the new address and the current password; the mail goes to the new address. */
+export function ChangeEmailDialog() {
+  const { t } = useTranslation();
+  return (
+    <ProfileFormDialog
+      intent="changeEmail"
+      schema={changeEmailSchema}
+      trigger={t("profile.email.change")}
+      title={t("profile.email.title")}
+      description={t("profile.email.description")}
+      submitLabel={t("profile.email.submit")}
+    >
+      {(fields) => (
+        <>
+          <EmailField field={fields.newEmail} id="new-email" label={t("profile.email.new")} />
+          <PasswordField field={fields.currentPassword} id="email-current-password" label={t("profile.password.current")} />
+        </>
+      )}
+    </ProfileFormDialog>
+  );
+}

@@ -1,0 +1,33 @@
+import { Lock } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { PasswordField } from "./account-fields";
+import { ProfileFormDialog } from "./profile-form-dialog";
+import { changePasswordSchema } from "./schemas";
+
+/** 'Change Password': current, new and confirmation (spec §5). */
+export function ChangePasswordDialog() {
+  const { t } = useTranslation();
+  return (
+    <ProfileFormDialog
+      intent="changePassword"
+      schema={changePasswordSchema}
+      trigger={
+        <>
+          <Lock aria-hidden />
+          {t("profile.password.change")}
+        </>
+      }
+      title={t("profile.password.title")}
+      description={t("profile.password.description")}
+      submitLabel={t("profile.password.submit")}
+    >
+      {(fields) => (
+        <>
+          <PasswordField field={fields.currentPassword} id="current-password" label={t("profile.password.current")} />
+          <PasswordField field={fields.newPassword} id="new-password" label={t("profile.password.new")} isNew />
+          <PasswordField field={fields.confirmPassword} id="confirm-password" label={t("profile.password.confirm")} isNew />
+        </>
+      )}
+    </ProfileFormDialog>
+  );
+}

@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { profiles, shopCustomers, user } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import type { Language } from "~/lib/i18n";
+import { logger } from "~/lib/logger.server";
+import { enqueueJob, ERASE_WHEN_DONE } from "~/lib/outbox.server";
+import { deleteFolder } from "~/lib/storage.server";
+import { renderAccountMail } from "./mail.server";
+import { SHOPIFY_DELETE_JOB } from "./shopify.server";
+
+/**
+ * Complete erasure of an account (GDPR Art. 17; ADR 0022). Afterwards no row in any table and no
+ * file names the account's id or its e-mail address, except the two jobs queued here (shop removal
+ * by Shopify id, the deletion notice), whose payloads are erased once they have run.
+ *
+ * Data tied only to the *address* (contact messages sent from it, mails queued to it) is erased
+ * only when the account had confirmed that address: whoever registers someone else's address
+ * must not be able to erase (or export) that person's messages.
+ */
+function likePattern(value: string) {
+  return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export async function eraseAccount(userId: string, options: { notify: boolean }): Promise<boolean> {
+  const [row] = await db()
+    .select({ email: user.email, name: user.name, verified: user.emailVerified, language: profiles.language })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
+  if (!row) return false;
+  const email = row.email.toLowerCase();
+  const [shop] = await db().select().from(shopCustomers).where(eq(shopCustomers.userId, userId));
+  const notice = options.notify ? await renderAccountMail("deleted", (row.language ?? "en") as Language, { name: row.name }) : undefined;
+
+  await db().transaction(async (tx) => {
+    // Sessions, linked accounts, profile, consents, shop link and download records go by cascade.
+    await tx.execute(sql`delete from verifications where value = ${userId} or identifier ilike ${likePattern(email)}`);
+    // Rate-limit counters keyed by account id or address (sign-in, reset, e-mail change ...).
+    await tx.execute(sql`delete from request_counters
+      where split_part(key, ':acct:', 2) in (${userId}, ${email})`);
+    // Queued and sent jobs that name the account (its mails, shop syncs). A confirmed owner's
+    // address also takes the contact-form mails it sent (Reply-To) and its contact messages.
+    if (row.verified) {
+      await tx.execute(
+        sql`delete from outbox where payload::text ilike ${likePattern(email)} or payload::text like ${likePattern(userId)}`,
+      );
+      await tx.execute(sql`delete from contact_messages where lower(email) = ${email}`);
+      // "Tell me when it opens" requests (/academy, /tandem) of the same address.
+      await tx.execute(sql`delete from launch_notifications where lower(email) = ${email}`);
+    } else {
+      await tx.execute(sql`delete from outbox
+        where (kind = 'mail' and lower(payload->>'to') = ${email}) or payload::text like ${likePattern(userId)}`);
+    }
+    await tx.delete(user).where(eq(user.id, userId));
+    if (shop) {
+      await enqueueJob(
+        SHOPIFY_DELETE_JOB,
+        {
+          customerId: shop.shopifyCustomerId,
+          createdByUs: shop.createdByUs,
+          withdrawConsent: shop.syncedMarketingState === "SUBSCRIBED",
+          [ERASE_WHEN_DONE]: true,
+        },
+        { executor: tx },
+      );
+    }
+    if (notice) await enqueueJob("mail", { to: row.email, ...notice, [ERASE_WHEN_DONE]: true }, { executor: tx });
+  });
+  await deleteFolder("avatars", userId);
+  if (row.verified) await deleteOutboxFiles(email);
+  logger.info(`Account ${userId} erased${shop ? `; shop customer ${shop.shopifyCustomerId} queued for removal` : ""}`);
+  return true;
+}
+
+/**
+ * Without SMTP_URL every mail is an .eml file in $DATA_DIR/outbox: the ones to the erased
+ * address go too (the deletion notice is written after this, and retention removes it later).
+ */
+async function deleteOutboxFiles(email: string) {
+  const dir = path.join(getEnv().DATA_DIR, "outbox");
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch {
+    return;
+  }
+  const needle = email.toLowerCase();
+  for (const name of names) {
+    if (!name.endsWith(".eml")) continue;
+    const file = path.join(dir, name);
+    try {
+      const content = await fs.promises.readFile(file, "utf8");
+      if (content.toLowerCase().includes(needle)) await fs.promises.rm(file, { force: true });
+    } catch (error) {
+      logger.warn(`could not check ${name}: ${String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ReturnToInput } from "./return-to-input";
+
+/**
+ * "Continue with Google" / "Sign up with Google", shown only when Google is configured
+ * (GOOGLE_CLIENT_ID/SECRET, CONTRACT): a plain form post that leaves for Google's sign-in page.
+ */
+export function GoogleButton({ label, error }: { label: string; error?: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="my-4 flex items-center gap-3 text-xs uppercase text-muted-foreground">
+        <span className="h-px flex-1 bg-border" />
+        {t("auth.or")}
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Form method="post" reloadDocument className="grid gap-2">
+        <input type="hidden" name="intent" value="google" />
+        <ReturnToInput />
+        <Button type="submit" variant="outline" className="w-full">
+          <svg viewBox="0 0 24 24" aria-hidden className="size-4">
+            <path
+              fill="#4285F4"
+              d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.76h3.57c2.08-1.92 3.27-4.74 3.27-8.09z"
+            />
+            <path
+              fill="#34A853"
+              d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.76c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z"
+            />
+            <path
+              fill="#FBBC05"
+              d="M5.84 14.1A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.43.34-2.1V7.06H2.18A11 11 0 0 0 1 12c0 1.77.43 3.45 1.18 4.94l3.66-2.84z"
+            />
+            <path
+              fill="#EA4335"
+              d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1A11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z"
+            />
+          </svg>
+          {label}
+        </Button>
+        {error ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {t(error)}
+          </p>
+        ) : null}
+      </Form>
+    </>
+  );
+}

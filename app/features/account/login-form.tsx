@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
+import { EmailField, PasswordField } from "./account-fields";
+import { ReturnToInput } from "./return-to-input";
+import type { AuthAnswer } from "./auth-actions.server";
+import { ResendConfirmation } from "./resend-confirmation";
+import { loginSchema } from "./schemas";
+
+/** Login: e-mail and password; an unconfirmed address gets the resend button under the form. */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const kit = useIntentForm<AuthAnswer>("login", { schema: loginSchema });
+  const { form, fields, answer, busy } = kit;
+  const unverifiedEmail = answer?.ok === false ? answer.unverifiedEmail : undefined;
+  return (
+    <>
+      <IntentForm kit={kit} className="grid gap-4">
+        <ReturnToInput />
+        <EmailField field={fields.email} id="login-email" />
+        <PasswordField
+          field={fields.password}
+          id="login-password"
+          label={t("auth.fields.password")}
+          placeholder={t("auth.placeholders.password")}
+        />
+        <FormError form={form} />
+        <SubmitButton busy={busy} busyLabel={t("auth.busy.login")} className="w-full">
+          {t("auth.actions.login")}
+        </SubmitButton>
+      </IntentForm>
+      {unverifiedEmail ? (
+        <ResendConfirmation email={unverifiedEmail} className="mt-3 rounded-md border border-border p-3">
+          <p className="text-muted-foreground">{t("auth.notVerified.hint", { email: unverifiedEmail })}</p>
+        </ResendConfirmation>
+      ) : null}
+    </>
+  );
+}

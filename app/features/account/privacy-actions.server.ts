@@ -1,0 +1,134 @@
+import { Readable } from "node:stream";
+import { redirect } from "react-router";
+import { answer, runIntent, type IntentContext } from "~/lib/form-action.server";
+import { doneAnswer, failedAnswer, plainSubmission, type FormAnswer } from "~/lib/form-submission";
+import { logger } from "~/lib/logger.server";
+import { getAuth } from "./auth.server";
+import { createDataExport, exportFileName } from "./data-export.server";
+import { assertSameOrigin, authHeaders, clientIp, cookiesOf, withinLimits } from "./request.server";
+import { endOtherSessions, endSession, listSessions, type ActiveSession } from "./sessions.server";
+import { requireUser, type SessionUser } from "./session.server";
+
+/**
+ * The profile's privacy doors: POST /profile/data-export (the ZIP) and POST /profile/sessions
+ * (end one session or all others). The user always comes from the session cookie; a session id
+ * in the body only ever matches the caller's own sessions.
+ */
+export const EXPORT_LIMITS = { perAccount: 3, perAddress: 10, windowS: 60 * 60 } as const;
+
+export type SessionsAnswer = FormAnswer;
+
+export interface PrivacyLoaderData {
+  sessions: ActiveSession[];
+  exportNotice: "rateLimited" | "failed" | null;
+}
+
+export async function loadPrivacySection(request: Request): Promise<PrivacyLoaderData> {
+  const sessionUser = await requireUser(request);
+  const notice = new URL(request.url).searchParams.get("export");
+  return {
+    sessions: await listSessions(sessionUser.id, sessionUser.sessionId),
+    exportNotice: notice === "rateLimited" || notice === "failed" ? notice : null,
+  };
+}
+
+export async function dataExportAction(request: Request) {
+  assertSameOrigin(request);
+  const sessionUser = await requireUser(request);
+  const allowed =
+    (await withinLimits([`export:acct:${sessionUser.id}`], EXPORT_LIMITS.perAccount, EXPORT_LIMITS.windowS)) &&
+    (await withinLimits([`export:ip:${clientIp(request)}`], EXPORT_LIMITS.perAddress, EXPORT_LIMITS.windowS));
+  if (!allowed) throw redirect("/profile?export=rateLimited");
+  try {
+    const zip = await createDataExport(sessionUser.id);
+    logger.info(`Data export started for account ${sessionUser.id}`);
+    return new Response(Readable.toWeb(zip) as ReadableStream, {
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="${exportFileName()}"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    logger.error(`data export failed: ${String(error)}`);
+    throw redirect("/profile?export=failed");
+  }
+}
+
+const SESSION_ID = /^[A-Za-z0-9_-]{1,100}$/;
+const MAX_FORM_BYTES = 4096;
+
+/** A url-encoded form of at most `maxBytes` (chunked bodies too): reading stops past the limit. */
+async function readSmallForm(request: Request, maxBytes: number): Promise<URLSearchParams | "tooLarge"> {
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) return "tooLarge";
+  if (!request.body) return new URLSearchParams();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return "tooLarge";
+    }
+    chunks.push(value);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+}
+
+/** Without JavaScript the form is a page navigation: go back to a page instead of showing data. */
+export async function sessionsAction(request: Request) {
+  const result = await handleSessions(request);
+  if (request.headers.get("sec-fetch-mode") === "navigate") {
+    const body = (result as { data?: SessionsAnswer }).data;
+    const init = (result as { init?: { headers?: HeadersInit } }).init;
+    throw redirect(body?.redirectTo ?? "/profile", { headers: init?.headers });
+  }
+  return result;
+}
+
+async function handleSessions(request: Request) {
+  assertSameOrigin(request);
+  const sessionUser = await requireUser(request);
+  const body = await readSmallForm(request, MAX_FORM_BYTES);
+  if (body === "tooLarge") {
+    return answer(failedAnswer("", plainSubmission(new FormData()), { form: "mydata.sessions.errors.failed" }), 413);
+  }
+  const form = new FormData();
+  for (const [name, value] of body) form.set(name, value);
+  return runIntent(
+    request,
+    {
+      end: (context) => endOne(context, sessionUser),
+      endOthers: (context) => endOthers(context, sessionUser),
+    },
+    form,
+  );
+}
+
+/** Ends one of the user's own sessions; another account's id matches nothing (404, nothing said about it). */
+async function endOne({ request, form, intent }: IntentContext, sessionUser: SessionUser) {
+  const submission = plainSubmission(form);
+  const sessionId = String(form.get("sessionId") ?? "");
+  if (!SESSION_ID.test(sessionId) || !(await endSession(sessionUser.id, sessionId))) {
+    return answer(failedAnswer(intent, submission, { form: "mydata.sessions.errors.notFound" }), 404);
+  }
+  const toast = { tone: "success", title: "mydata.sessions.toast.ended" } as const;
+  if (sessionId !== sessionUser.sessionId) return answer(doneAnswer(intent, submission, { toast }));
+  // This device: the same as logging out (the cookie is cleared too).
+  const signOut = await getAuth()
+    .api.signOut({ headers: authHeaders(request), asResponse: true })
+    .catch(() => undefined);
+  return answer(doneAnswer(intent, submission, { toast, redirectTo: "/auth" }), 200, signOut ? cookiesOf(signOut) : undefined);
+}
+
+async function endOthers({ form, intent }: IntentContext, sessionUser: SessionUser) {
+  const submission = plainSubmission(form);
+  if (!sessionUser.sessionId) return answer(failedAnswer(intent, submission, { form: "mydata.sessions.errors.failed" }), 400);
+  const count = await endOtherSessions(sessionUser.id, sessionUser.sessionId);
+  const title = count ? "mydata.sessions.toast.othersEnded" : "mydata.sessions.toast.noOthers";
+  return answer(doneAnswer(intent, submission, { toast: { tone: "success", title } }));
+}

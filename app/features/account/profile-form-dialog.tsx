@@ -1,0 +1,79 @@
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
+import type { KitSchema } from "~/components/form/use-schema-form";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import type { ProfileAnswer } from "./profile-actions.server";
+
+type Fields = ReturnType<typeof useIntentForm>["fields"];
+
+/**
+ * A profile form behind a button (change e-mail, change password): problems show in the dialog
+ * next to their fields; on success the dialog closes, its fields are cleared and the toast says
+ * what happened.
+ */
+export function ProfileFormDialog({
+  intent,
+  schema,
+  trigger,
+  title,
+  description,
+  submitLabel,
+  children,
+}: {
+  intent: "changeEmail" | "changePassword";
+  schema: KitSchema;
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  submitLabel: string;
+  children: (fields: Fields) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline">
+          {trigger}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t("auth.close")}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <DialogForm intent={intent} schema={schema} submitLabel={submitLabel} onDone={() => setOpen(false)}>
+          {children}
+        </DialogForm>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DialogForm({
+  intent,
+  schema,
+  submitLabel,
+  onDone,
+  children,
+}: {
+  intent: string;
+  schema: KitSchema;
+  submitLabel: string;
+  onDone: () => void;
+  children: (fields: Fields) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const kit = useIntentForm<ProfileAnswer>(intent, { schema, onSuccess: onDone, ownAnswersOnly: true });
+  return (
+    <IntentForm kit={kit} className="grid gap-4">
+      {children(kit.fields)}
+      <FormError form={kit.form} />
+      <SubmitButton busy={kit.busy} busyLabel={t("profile.busy.updating")}>
+        {submitLabel}
+      </SubmitButton>
+    </IntentForm>
+  );
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import { CheckboxField, FormError, IntentForm, SubmitButton, TextField, useIntentForm } from "~/components/form";
+import { ConsentCheckbox, CustomerTypeField, EmailField, PasswordField } from "./account-fields";
+import { ReturnToInput } from "./return-to-input";
+import type { AuthAnswer } from "./auth-actions.server";
+import { signupSchema } from "./schemas";
+
+/** Sign up (spec §2): every problem shows under its field at once; success goes to `/`. */
+export function SignupForm() {
+  const { t } = useTranslation();
+  const kit = useIntentForm<AuthAnswer>("signup", { schema: signupSchema, defaultValue: { customerType: "private" } });
+  const { form, fields, answer, busy } = kit;
+  return (
+    <IntentForm kit={kit} className="grid gap-4">
+      <ReturnToInput />
+      <TextField
+        field={fields.username}
+        id="signup-username"
+        label={t("auth.fields.username")}
+        autoComplete="username"
+        placeholder={t("auth.placeholders.username")}
+      />
+      <CustomerTypeField field={fields.customerType} id="signup-customer-type" label={t("auth.fields.customerType")} />
+      <EmailField field={fields.email} id="signup-email" />
+      <PasswordField
+        field={fields.password}
+        id="signup-password"
+        label={t("auth.fields.password")}
+        placeholder={t("auth.placeholders.newPassword")}
+        isNew
+      />
+      <CheckboxField field={fields.newsletterSubscribed} id="signup-newsletter">
+        {t("auth.fields.newsletter")}
+      </CheckboxField>
+      <ConsentCheckbox field={fields.acceptTerms} id="signup-terms" to="/terms" label={t("auth.fields.terms")} />
+      <ConsentCheckbox field={fields.acceptPrivacy} id="signup-privacy" to="/privacy" label={t("auth.fields.privacy")} />
+      <FormError form={form} />
+      {answer?.ok && !answer.toast ? (
+        // Until `/` shows its lasting notice (the page is on its way there).
+        <div role="status" className="rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
+          <p className="font-semibold">{t("common.accountNotice.createdTitle")}</p>
+          <p className="text-muted-foreground">{t("common.accountNotice.checkInbox")}</p>
+        </div>
+      ) : null}
+      <SubmitButton busy={busy} busyLabel={t("auth.busy.signup")} className="w-full">
+        {t("auth.actions.signup")}
+      </SubmitButton>
+    </IntentForm>
+  );
+}

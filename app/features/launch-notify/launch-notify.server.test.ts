@@ -1,0 +1,131 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { launchNotifications, outbox } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import { getEnv, setEnvForTesting } from "~/lib/env.server";
+import { action, loader } from "~/routes/notify";
+import { resetDatabase } from "../../../tests/helpers/database";
+import { hashToken, NOTIFY_RATE_LIMIT } from "./launch-notify.server";
+
+const baseEnv = getEnv();
+
+function post(body: BodyInit, headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" }) {
+  return new Request("http://localhost/notify", { method: "POST", body, headers: { cookie: "language=de", ...headers } });
+}
+
+async function submit(values: Record<string, string>, clientIp = "203.0.113.9") {
+  try {
+    const answer = (await action({ request: post(new URLSearchParams({ js: "1", ...values })), context: { clientIp }, params: {} } as never)) as unknown as {
+      data: { status: string; topic?: string };
+      init: { status: number };
+    };
+    return { ...answer.data, httpStatus: answer.init.status };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: "redirect", location: thrown.headers.get("Location"), httpStatus: thrown.status };
+    throw thrown;
+  }
+}
+
+async function confirm(token: string | null) {
+  const url = token === null ? "http://localhost/notify" : `http://localhost/notify?token=${encodeURIComponent(token)}`;
+  const answer = (await loader({ request: new Request(url), params: {}, context: {} } as never)) as unknown as {
+    data: { topic: string | null };
+    init: { status: number };
+  };
+  return { topic: answer.data.topic, httpStatus: answer.init.status };
+}
+
+function tokenOf(text: string) {
+  const match = /\/notify\?token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match) throw new Error(`no confirmation link in: ${text}`);
+  return match[1]!;
+}
+
+describe("tell me when it opens (double opt-in)", () => {
+  beforeEach(async () => {
+    await resetDatabase();
+    setEnvForTesting({ ...baseEnv, RATE_LIMIT_FACTOR: 1, PUBLIC_URL: "https://site.example" });
+  });
+
+  it("records the address unconfirmed, mails a link in the visitor's language, and the link confirms it", async () => {
+    expect(await submit({ email: " Ada@Example.com ", topic: "academy" })).toMatchObject({ status: "sent", httpStatus: 200 });
+    const [row] = await db().select().from(launchNotifications);
+    expect(row).toMatchObject({ email: "ada@example.com", topic: "academy", language: "de", confirmedAt: null });
+    const jobs = await db().select().from(outbox);
+    expect(jobs).toHaveLength(1);
+    const mail = jobs[0]!.payload as Record<string, string>;
+    expect(mail.to).toBe("ada@example.com");
+    expect(mail.subject).toContain("Bitte bestätigen");
+    expect(mail.text).toContain("https://site.example/notify?token=");
+    const token = tokenOf(mail.text);
+    // Only the hash is stored.
+    expect(row!.tokenHash).toBe(hashToken(token));
+    expect(JSON.stringify(await db().select().from(launchNotifications))).not.toContain(token);
+
+    expect(await confirm(token)).toEqual({ topic: "academy", httpStatus: 200 });
+    const [confirmed] = await db().select().from(launchNotifications);
+    expect(confirmed!.confirmedAt).toBeInstanceOf(Date);
+    // A second click still says confirmed.
+    expect(await confirm(token)).toEqual({ topic: "academy", httpStatus: 200 });
+  });
+
+  it("answers the same for a confirmed address and sends nothing more", async () => {
+    await submit({ email: "grace@example.com", topic: "tandem" });
+    const [job] = await db().select().from(outbox);
+    await confirm(tokenOf((job!.payload as Record<string, string>).text));
+    expect(await submit({ email: "grace@example.com", topic: "tandem" })).toMatchObject({ status: "sent" });
+    expect(await db().select().from(outbox)).toHaveLength(1);
+  });
+
+  it("a new request for an unconfirmed address replaces the old link", async () => {
+    await submit({ email: "lin@example.com", topic: "tandem" });
+    await submit({ email: "lin@example.com", topic: "tandem" });
+    const jobs = await db().select().from(outbox);
+    expect(jobs).toHaveLength(2);
+    const [first, second] = jobs.map((job) => tokenOf((job.payload as Record<string, string>).text));
+    expect(await confirm(first!)).toMatchObject({ topic: null, httpStatus: 400 });
+    expect(await confirm(second!)).toMatchObject({ topic: "tandem" });
+    expect(await db().select().from(launchNotifications)).toHaveLength(1);
+  });
+
+  it("refuses bad input with 400 and stores nothing: bad address, unknown topic, oversized and garbage bodies", async () => {
+    for (const values of [
+      { email: "not-an-address", topic: "academy" },
+      { email: "ada@example.com", topic: "shop" },
+      { email: `${"a".repeat(300)}@example.com`, topic: "academy" },
+      { email: "", topic: "" },
+    ]) {
+      expect(await submit(values)).toMatchObject({ status: "invalid", httpStatus: 400 });
+    }
+    const garbage = (await action({
+      request: post("\u0000\u0001garbage", { "Content-Type": "multipart/form-data; boundary=nope" }),
+      context: { clientIp: "203.0.113.9" },
+      params: {},
+    } as never).catch((thrown: unknown) => thrown)) as Response;
+    // Without js=1 the answer is a redirect back to the page with the status.
+    expect(garbage.status).toBe(302);
+    expect(garbage.headers.get("Location")).toBe("/academy?notify=invalid#notify");
+    expect(await db().select().from(launchNotifications)).toHaveLength(0);
+    expect(await db().select().from(outbox)).toHaveLength(0);
+  });
+
+  it("without JavaScript redirects back to the page with the answer", async () => {
+    const thrown = await action({
+      request: post(new URLSearchParams({ email: "nojs@example.com", topic: "tandem" })),
+      context: { clientIp: "203.0.113.10" },
+      params: {},
+    } as never).catch((error: unknown) => error);
+    expect((thrown as Response).headers.get("Location")).toBe("/tandem?notify=sent#notify");
+  });
+
+  it("limits requests per client address", async () => {
+    for (let i = 0; i < NOTIFY_RATE_LIMIT; i++) await submit({ email: `r${i}@example.com`, topic: "academy" }, "203.0.113.50");
+    expect(await submit({ email: "one-more@example.com", topic: "academy" }, "203.0.113.50")).toMatchObject({ status: "rate-limited", httpStatus: 429 });
+  });
+
+  it("refuses unknown, malformed and missing tokens", async () => {
+    expect(await confirm("unknown-token")).toMatchObject({ topic: null, httpStatus: 400 });
+    expect(await confirm("<script>")).toMatchObject({ topic: null, httpStatus: 400 });
+    expect(await confirm("a".repeat(5000))).toMatchObject({ topic: null, httpStatus: 400 });
+    expect(await confirm(null)).toMatchObject({ topic: null, httpStatus: 400 });
+  });
+});

@@ -1,0 +1,59 @@
+import { and, asc, count, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { categories, mediaCategories, mediaItems } from "~/db/schema";
+import { db } from "~/lib/db.server";
+import { LANGUAGES } from "~/lib/i18n";
+import { isUuid, parseFilters, searchQuery } from "./media.server";
+import type { CategoryOption, MediaFilters } from "./media-types";
+
+/**
+ * What makes the library readable beyond spec §7's list: categories by readable address
+ * (`?category=brand-assets`, old `?category=<uuid>` links still work), a filter by the item's
+ * language (`?language=de`), and the number of results.
+ */
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+/** The filters of a URL, the category still as written there (slug or id) and with the language. */
+export function parseLibraryFilters(url: URL): MediaFilters {
+  const base = parseFilters(url);
+  const rawCategory = (url.searchParams.get("category") ?? "").trim().toLowerCase();
+  const language = url.searchParams.get("language") ?? "";
+  return {
+    ...base,
+    category: isUuid(rawCategory) || SLUG.test(rawCategory) ? rawCategory : "",
+    language: (LANGUAGES as readonly string[]).includes(language) ? language : "",
+  };
+}
+
+/** Categories by name, each with its slug (its id when the name gives no slug). */
+export async function listCategoryOptions(): Promise<CategoryOption[]> {
+  const rows = await db()
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .from(categories)
+    .orderBy(asc(categories.name), asc(categories.id));
+  return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug || row.id }));
+}
+
+/** The category a URL names by slug or by id (first by name when two names share a slug). */
+export function findCategory(options: CategoryOption[], value: string): CategoryOption | undefined {
+  if (!value) return undefined;
+  return options.find((option) => option.id === value) ?? options.find((option) => option.slug === value);
+}
+
+/** How many items match (the same conditions as findMedia, without the page cursor). */
+export async function countMedia(filters: MediaFilters): Promise<number> {
+  const conditions: SQL[] = [];
+  if (filters.type === "document") conditions.push(inArray(mediaItems.fileType, ["pdf", "sheet", "document"]));
+  else if (filters.type !== "all") conditions.push(eq(mediaItems.fileType, filters.type));
+  if (filters.category) {
+    const linked = db()
+      .select({ one: sql`1` })
+      .from(mediaCategories)
+      .where(and(eq(mediaCategories.mediaItemId, mediaItems.id), eq(mediaCategories.categoryId, filters.category)));
+    conditions.push(exists(linked));
+  }
+  if (filters.q) conditions.push(sql`${mediaItems.searchVector} @@ ${searchQuery(filters.q)}`);
+  if (filters.language) conditions.push(eq(mediaItems.language, filters.language));
+  const [row] = await db().select({ total: count() }).from(mediaItems).where(and(...conditions));
+  return row?.total ?? 0;
+}

@@ -1,0 +1,58 @@
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { PrivacyPage } from "~/features/legal/privacy-page";
+import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
+import { getServerI18n } from "~/lib/i18n.server";
+import type { Language } from "~/lib/i18n";
+import { loadPrivacyFacts } from "~/features/legal/privacy-facts.server";
+
+const original = getEnv();
+
+async function render(language: Language, env: Record<string, string>) {
+  setEnvForTesting(parseEnv({ NODE_ENV: "test", DATA_DIR: original.DATA_DIR, ...env }));
+  const i18n = await getServerI18n(language);
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <PrivacyPage facts={loadPrivacyFacts()} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  ).replace(/<!-- -->/g, "");
+}
+
+describe("privacy policy says what this installation does", () => {
+  afterEach(() => setEnvForTesting(original));
+
+  it("names Shopify only when the shop sync is configured", async () => {
+    for (const language of ["en", "de", "es"] as const) {
+      expect(await render(language, {})).not.toContain("Shopify");
+      const withShop = await render(language, { SHOPIFY_STORE_DOMAIN: "shop.example.com", SHOPIFY_ADMIN_TOKEN: "shpat_x" });
+      expect(withShop).toContain("Shopify International Limited");
+    }
+  });
+
+  it("states the configured retention periods in every language", async () => {
+    const env = {
+      RETENTION_UNCONFIRMED_ACCOUNT_DAYS: "5",
+      RETENTION_CONTACT_MESSAGE_MONTHS: "6",
+      RETENTION_SENT_MAIL_DAYS: "14",
+      RETENTION_RATE_LIMIT_HOURS: "48",
+    };
+    const en = await render("en", env);
+    expect(en).toContain("deleted automatically after 5 days");
+    expect(en).toContain("deleted automatically after 6 months");
+    expect(en).toContain("deleted 14 days after sending");
+    expect(en).toContain("deleted after 48 hours");
+    expect(en).toContain("Last updated: 22 November 2026");
+    expect(en).not.toContain("{{");
+    const de = await render("de", env);
+    expect(de).toContain("nach 5 Tagen automatisch gelöscht");
+    expect(de).toContain("nach 6 Monaten automatisch gelöscht");
+    expect(de).not.toContain("{{");
+    const es = await render("es", env);
+    expect(es).toContain("tras 6 meses");
+    expect(es).not.toContain("{{");
+  });
+});

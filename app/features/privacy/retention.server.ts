@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { eraseAccount } from "~/features/account/erasure.server";
+import { deleteStalePendingConsents } from "~/features/account/newsletter.server";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { registerScheduledTask } from "~/lib/scheduler.server";
+
+/**
+ * Retention (GDPR Art. 5(1)(e)): old data is deleted on a schedule, once per period across all
+ * server processes (app/lib/scheduler.server.ts). Periods come from the RETENTION_* variables
+ * (README, docs/privacy.md); the privacy policy shows the same values (getRetentionPolicy()).
+ */
+export const RETENTION_TASK = "privacy.retention";
+const ACCOUNTS_PER_RUN = 500;
+
+export interface RetentionPolicy {
+  unconfirmedAccountDays: number;
+  /** False when REQUIRE_EMAIL_CONFIRMATION=false: unconfirmed accounts are then ordinary accounts. */
+  deletesUnconfirmedAccounts: boolean;
+  contactMessageMonths: number;
+  sentMailDays: number;
+  rateLimitHours: number;
+  verificationHours: number;
+  pendingNewsletterDays: number;
+  intervalMinutes: number;
+}
+
+export function getRetentionPolicy(): RetentionPolicy {
+  const env = getEnv();
+  return {
+    unconfirmedAccountDays: env.RETENTION_UNCONFIRMED_ACCOUNT_DAYS,
+    deletesUnconfirmedAccounts: env.REQUIRE_EMAIL_CONFIRMATION,
+    contactMessageMonths: env.RETENTION_CONTACT_MESSAGE_MONTHS,
+    sentMailDays: env.RETENTION_SENT_MAIL_DAYS,
+    rateLimitHours: env.RETENTION_RATE_LIMIT_HOURS,
+    verificationHours: env.RETENTION_VERIFICATION_HOURS,
+    pendingNewsletterDays: env.RETENTION_PENDING_NEWSLETTER_DAYS,
+    intervalMinutes: env.RETENTION_INTERVAL_MINUTES,
+  };
+}
+
+export type RetentionReport = Record<
+  | "unconfirmedAccounts"
+  | "contactMessages"
+  | "sentJobs"
+  | "mailFiles"
+  | "rateLimitCounters"
+  | "verifications"
+  | "expiredSessions"
+  | "pendingNewsletterRequests",
+  number
+>;
+
+async function count(query: ReturnType<typeof sql>) {
+  const result = await db().execute(query);
+  return result.rowCount ?? 0;
+}
+
+/** .eml files of mails written without SMTP_URL, older than the sent-mail period. */
+async function deleteOldMailFiles(days: number) {
+  const dir = path.join(getEnv().DATA_DIR, "outbox");
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch {
+    return 0;
+  }
+  const cutoff = Date.now() - days * 24 * 60 * 60 * 1000;
+  let removed = 0;
+  for (const name of names.filter((entry) => entry.endsWith(".eml"))) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => undefined);
+    if (stat && stat.mtimeMs < cutoff) {
+      await fs.promises.rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/** One pass over every kind of data with a retention period; returns what it removed. */
+export async function runRetention(policy = getRetentionPolicy()): Promise<RetentionReport> {
+  let unconfirmedAccounts = 0;
+  if (policy.deletesUnconfirmedAccounts) {
+    const { rows } = await db().execute<{ id: string }>(sql`
+      select id from users where not email_verified
+        and created_at < now() - make_interval(days => ${policy.unconfirmedAccountDays})
+      order by created_at limit ${ACCOUNTS_PER_RUN}`);
+    for (const row of rows) if (await eraseAccount(row.id, { notify: false })) unconfirmedAccounts += 1;
+  }
+  return {
+    unconfirmedAccounts,
+    contactMessages: await count(sql`delete from contact_messages
+      where created_at < now() - make_interval(months => ${policy.contactMessageMonths})`),
+    // Jobs that ran (mails with their text and address, shop calls): the payload is the personal data.
+    sentJobs: await count(sql`delete from outbox
+      where status in ('done', 'failed') and updated_at < now() - make_interval(days => ${policy.sentMailDays})`),
+    mailFiles: await deleteOldMailFiles(policy.sentMailDays),
+    rateLimitCounters:
+      (await count(sql`delete from request_counters where window_start < now() - make_interval(hours => ${policy.rateLimitHours})`)) +
+      (await count(sql`delete from rate_limits
+        where last_request < (extract(epoch from now() - make_interval(hours => ${policy.rateLimitHours})) * 1000)::bigint`)),
+    verifications: await count(sql`delete from verifications
+      where expires_at < now() - make_interval(hours => ${policy.verificationHours})`),
+    expiredSessions: await count(sql`delete from sessions where expires_at < now()`),
+    pendingNewsletterRequests: await deleteStalePendingConsents(policy.pendingNewsletterDays),
+  };
+}
+
+export function describeReport(report: RetentionReport) {
+  const parts = Object.entries(report).map(([kind, removed]) => `${kind}=${removed}`);
+  return `removed ${parts.join(", ")}`;
+}
+
+registerScheduledTask({
+  name: RETENTION_TASK,
+  intervalMs: () => getEnv().RETENTION_INTERVAL_MINUTES * 60 * 1000,
+  run: async () => describeReport(await runRetention()),
+});

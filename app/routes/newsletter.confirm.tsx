@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { NewsletterLinkPage } from "~/features/account/newsletter-page";
+import { confirmAction, confirmLoader } from "~/features/account/newsletter-routes.server";
+import { loadPageMeta } from "~/lib/page-meta.server";
+import { metaFromLoader } from "~/lib/seo";
+
+export const meta = metaFromLoader;
+export const handle = { i18n: ["newsletter"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { ...confirmLoader(request), meta: await loadPageMeta(request, "newsletter.confirm.meta", { noindex: true }) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return confirmAction(request);
+}
+
+export default function NewsletterConfirmRoute() {
+  return <NewsletterLinkPage kind="confirm" />;
+}

@@ -1,0 +1,212 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { fillSignUp, smtpApi, uniqueEmail } from "../helpers/accounts";
+import { gotoHydrated } from "../helpers/hydration";
+import { fetchMails, linksIn, waitForMail } from "../helpers/mail";
+import { makeDataDir, startProductServer } from "../helpers/product-server";
+
+/** Forms people do not fight (issue 10): every problem at once, inline, nothing covering it; lasting results. */
+
+const FIVE_PROBLEMS = [
+  "Username must be at least 3 characters",
+  "Invalid email address",
+  "Password must be at least 8 characters",
+  "You must accept the Terms of Service",
+  "You must accept the Privacy Policy",
+];
+
+/** True when the element's centre is the element itself (or inside it): nothing lies on top of it. */
+async function isUncovered(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && (top === element || element.contains(top));
+  });
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function expectFiveInlineProblems(page: Page, { measure = true } = {}) {
+  const panel = page.getByRole("tabpanel", { name: "Sign Up" });
+  const alerts = panel.getByRole("alert");
+  await expect(alerts).toHaveText(FIVE_PROBLEMS);
+  const boxes = [];
+  if (!measure) return;
+  for (const alert of await alerts.all()) {
+    expect(await isUncovered(alert)).toBe(true);
+    boxes.push((await alert.boundingBox())!);
+  }
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j])).toBe(false);
+  // Each message names its own field: the field points at it.
+  await expect(panel.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+  await expect(panel.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+}
+
+test.describe("sign-up shows every problem at once", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("five bad fields: five inline messages after one submit at 390 px, nothing on top of them, no toast", async ({ page }) => {
+    await gotoHydrated(page, "/auth");
+    const panel = await fillSignUp(page, { username: "ab", email: "not-an-email", password: "short", terms: false, privacy: false });
+    await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expectFiveInlineProblems(page);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    // The cursor is on the first field to fix.
+    await expect(panel.getByLabel("Username")).toBeFocused();
+    // Fixing a field clears its message as it is typed; the others stay.
+    await panel.getByLabel("Username").fill("alice");
+    await expect(panel.getByRole("alert")).toHaveText(FIVE_PROBLEMS.slice(1));
+  });
+
+  test("a field is checked when it is left", async ({ page }) => {
+    await gotoHydrated(page, "/auth");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Sign Up" });
+    await panel.getByLabel("Email").fill("nope");
+    await panel.getByLabel("Password").focus();
+    await expect(panel.getByRole("alert")).toHaveText(["Invalid email address"]);
+  });
+
+  test("without JavaScript the server's answer shows the same five messages and keeps what was typed", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto("/auth?tab=signup");
+    const panel = page.getByRole("tabpanel", { name: "Sign Up" });
+    await panel.getByLabel("Username").fill("ab");
+    await panel.getByLabel("Email").fill("not-an-email");
+    await panel.getByLabel("Password").fill("short");
+    await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expectFiveInlineProblems(page, { measure: false });
+    await expect(panel.getByLabel("Email")).toHaveValue("not-an-email");
+    await expect(panel.getByLabel("Password")).toHaveValue("");
+    await context.close();
+  });
+});
+
+test.describe("lasting results instead of fading toasts", () => {
+  test("after sign-up / keeps a 'check your inbox' notice with a working resend, then says the address is confirmed", async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail("notice");
+    await gotoHydrated(page, "/auth");
+    const panel = await fillSignUp(page, { username: "noticer", email, password: "secret-pass-1" });
+    await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const notice = page.getByTestId("account-notice");
+    await expect(notice).toContainText("Account created successfully!");
+    await expect(notice).toContainText("Please check your email to confirm your address.");
+    await expect(notice).toContainText(email);
+    await waitForMail(smtpApi(), email, /Confirm your email address/);
+
+    // It lasts: a reload still shows it (no toast that faded).
+    await page.reload();
+    await expect(notice).toContainText("Account created successfully!");
+    await notice.getByRole("button", { name: "Resend confirmation email" }).click();
+    await expect(notice.getByRole("status")).toHaveText("Confirmation email sent! Check your inbox.");
+    await expect
+      .poll(async () => (await fetchMails(smtpApi(), email)).filter((mail) => /Confirm your email address/.test(mail.subject)).length)
+      .toBe(2);
+
+    const mails = await fetchMails(smtpApi(), email);
+    const link = linksIn(mails[mails.length - 1].text).find((url) => url.includes("/api/auth/verify-email"))!;
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(notice).toContainText("Your email address is confirmed");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
+    // Said once: the next visit of / has no notice.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
+
+  test("the notice is translated", async ({ page }) => {
+    const email = uniqueEmail("notice-de");
+    await gotoHydrated(page, "/auth?lang=de");
+    await page.getByRole("tab", { name: "Registrieren" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Registrieren" });
+    await panel.getByLabel("Benutzername").fill("notizen");
+    await panel.locator("#signup-email").fill(email);
+    await panel.locator("#signup-password").fill("secret-pass-1");
+    await panel.locator("#signup-terms").check();
+    await panel.locator("#signup-privacy").check();
+    await panel.getByRole("button", { name: "Registrieren", exact: true }).click();
+    await expect(page).toHaveURL(/\/(\?lang=de)?$/);
+    await expect(page.getByTestId("account-notice")).toContainText("Konto erfolgreich erstellt!");
+  });
+
+  test("the contact form keeps a sent state above the emptied form; toasts replace each other", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.locator("form[data-hydrated]")).toHaveCount(1);
+    const form = page.getByRole("region", { name: "Send us a message" });
+    const send = page.getByRole("button", { name: "Send Message" });
+    await send.click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Name is required" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ada");
+    await send.click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Invalid email address" })).toBeVisible();
+    // One toast, replaced, not a pile.
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
+
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("ada@example.com");
+    await page.getByRole("textbox", { name: "Subject", exact: true }).fill("Sent state");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Does the form say it was sent?");
+    await send.click();
+    const sent = form.getByRole("status");
+    await expect(sent).toContainText("Message sent successfully! We'll get back to you soon.");
+    await expect(page.getByRole("textbox", { name: "Subject", exact: true })).toHaveValue("");
+    // The notice is part of the page, not a toast: closing the toast leaves it.
+    await page.locator("[data-sonner-toast] button[aria-label]").first().click();
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await expect(sent).toBeVisible();
+  });
+});
+
+test.describe("providers and doors", () => {
+  test("Google buttons only when GOOGLE_CLIENT_ID/SECRET are set; the door answers 404 without them", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const dataDir = makeDataDir("ipangel-nogoogle-");
+    const server = await startProductServer({ dataDir, env: { SEED_DEMO: "0" } });
+    try {
+      const page = await browser.newPage({ baseURL: server.url });
+      await page.goto("/auth");
+      await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
+      await expect(page.getByRole("button", { name: /Google/ })).toHaveCount(0);
+      const response = await page.request.post("/auth", { form: { intent: "google" }, headers: { Origin: server.url } });
+      expect(response.status()).toBe(404);
+      await page.close();
+    } finally {
+      await server.stop();
+    }
+    // Configured (the shared test server): both buttons are there.
+    const page = await browser.newPage();
+    await gotoHydrated(page, "/auth");
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await expect(page.getByRole("button", { name: "Sign up with Google" })).toBeVisible();
+    await page.close();
+  });
+
+  test("garbage, unknown intents and visitors get clear 4xx answers, never a 5xx", async ({ request, baseURL }) => {
+    const origin = { Origin: baseURL! };
+    const garbage = await request.post("/auth", {
+      data: Buffer.from([0, 159, 146, 150, 255]),
+      headers: { ...origin, "Content-Type": "multipart/form-data; boundary=x" },
+    });
+    expect(garbage.status()).toBe(400);
+    const unknown = await request.post("/auth", { form: { intent: "drop-tables" }, headers: origin });
+    expect(unknown.status()).toBe(400);
+    const forged = await request.post("/auth", { form: { intent: "signup", username: ["a", "b"].join("\u0000") }, headers: origin });
+    expect(forged.status()).toBe(400);
+    const visitor = await request.post("/profile", {
+      form: { intent: "save", username: "nobody", customerType: "private" },
+      headers: origin,
+      maxRedirects: 0,
+    });
+    expect(visitor.status()).toBeGreaterThanOrEqual(300);
+    expect(visitor.status()).toBeLessThan(400);
+    expect(visitor.headers().location).toBe("/auth");
+    const contact = await request.post("/contact", { form: { intent: "whatever", name: "x".repeat(5000) }, headers: origin });
+    expect(contact.status()).toBe(400);
+  });
+});

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from "@playwright/test";
+import { fillSignUp, logIn, signUpConfirmed, smtpApi, uniqueEmail } from "../helpers/accounts";
+import { importMediaFixtures } from "../helpers/e2e-server";
+import { gotoHydrated } from "../helpers/hydration";
+import { linksIn, waitForMail } from "../helpers/mail";
+
+/**
+ * A visitor who wants a file: the card's "Sign in" button (aria-disabled, spec §6 toast) leads to
+ * sign in or sign up and back to the same item with its dialog open, where the download works at
+ * once. The way back is checked to stay on this site; a plain login still lands on `/`.
+ */
+const TOKEN = "Quillbrook";
+
+test.beforeAll(async () => {
+  // The import starts a Node process and renders a PDF page: slow on a busy machine.
+  test.setTimeout(180_000);
+  await importMediaFixtures(TOKEN);
+});
+
+const card = (page: Page, title: string) =>
+  page.getByTestId("media-card").filter({ has: page.getByRole("heading", { name: `${TOKEN} ${title}`, exact: true }) });
+
+async function clickSignInOnCard(page: Page, title: string) {
+  await gotoHydrated(page, `/media?q=${TOKEN}`);
+  const button = card(page, title).getByRole("button", { name: "Sign in", exact: true });
+  await expect(button).toHaveAttribute("aria-disabled", "true");
+  // Playwright does not click aria-disabled elements by itself; a person can.
+  await button.click({ force: true });
+  await expect(page.getByText("Authentication Required")).toBeVisible();
+  await expect(page.getByText("Please sign in to download files")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?returnTo=/);
+  const returnTo = new URL(page.url()).searchParams.get("returnTo")!;
+  const itemId = new URLSearchParams(returnTo.split("?")[1]).get("item")!;
+  expect(itemId).toMatch(/^[0-9a-f-]{36}$/);
+  return { returnTo, itemId };
+}
+
+async function expectBackAtItemAndDownload(page: Page, itemId: string, title: string) {
+  await expect(page).toHaveURL(new RegExp(`/media\\?q=${TOKEN}&item=${itemId}$`));
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: `${TOKEN} ${title}` })).toBeVisible();
+  // The search is kept too (behind the modal dialog).
+  await expect(page.locator("#media-search")).toHaveValue(TOKEN);
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Download", exact: true }).click();
+  expect((await download).suggestedFilename()).toBe(`${TOKEN} ${title}.png`);
+}
+
+test.describe("gated downloads keep the visitor's place", () => {
+  test("sign up from the card, confirm by mail, come back to the item's dialog and download", async ({ page }) => {
+    const { itemId } = await clickSignInOnCard(page, "Logo pack");
+    const email = uniqueEmail("gated-signup");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    const panel = await fillSignUp(page, { username: "gated-newcomer", email, password: "secret-pass-1" });
+    await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByText("Account created successfully!")).toBeVisible();
+
+    const mail = await waitForMail(smtpApi(), email, /Confirm your email address/);
+    const link = linksIn(mail.text).find((url) => url.includes("/api/auth/verify-email"))!;
+    expect(decodeURIComponent(link)).toContain(`/media?q=${TOKEN}&item=${itemId}`);
+    await page.goto(link);
+    await expectBackAtItemAndDownload(page, itemId, "Logo pack");
+  });
+
+  test("sign in from the dialog's button, come back to the item and download at once", async ({ page, context }) => {
+    const email = uniqueEmail("gated-login");
+    await signUpConfirmed(page, email, "secret-pass-1", "gated-member");
+    await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();
+
+    const { itemId } = await clickSignInOnCard(page, "Logo pack");
+    const panel = page.getByRole("tabpanel", { name: "Login" });
+    await panel.getByLabel("Email").fill(email);
+    await panel.getByLabel("Password").fill("secret-pass-1");
+    await panel.getByRole("button", { name: "Login", exact: true }).click();
+    await expectBackAtItemAndDownload(page, itemId, "Logo pack");
+
+    // Signed in, /auth with a way back goes straight there; without one, to /.
+    await page.goto(`/auth?returnTo=${encodeURIComponent(`/media?q=${TOKEN}&item=${itemId}`)}`);
+    await expect(page).toHaveURL(new RegExp(`/media\\?q=${TOKEN}&item=${itemId}$`));
+    await page.goto("/auth?returnTo=https%3A%2F%2Fevil.example%2F");
+    await expect(page).toHaveURL(/\/$/);
+    await context.clearCookies();
+  });
+
+  test("a plain login still goes to /", async ({ page }) => {
+    const email = uniqueEmail("gated-plain");
+    await signUpConfirmed(page, email, "secret-pass-1", "gated-plain");
+    await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+    await logIn(page, email, "secret-pass-1");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("without JavaScript too, and a way back to another site, to /auth or garbage is ignored", async ({ browser, baseURL }) => {
+    const email = uniqueEmail("gated-nojs");
+    const setup = await browser.newPage();
+    await signUpConfirmed(setup, email, "secret-pass-1", "gated-nojs");
+    await setup.close();
+
+    const post = async (returnTo: string) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+      const request = context.request;
+      const response = await request.post("/auth", {
+        form: { intent: "login", email, password: "secret-pass-1", returnTo },
+        headers: { Origin: baseURL! },
+        maxRedirects: 0,
+      });
+      await context.close();
+      return response;
+    };
+    const good = await post(`/media?q=${TOKEN}`);
+    expect(good.status()).toBe(302);
+    expect(good.headers()["location"]).toBe(`/media?q=${TOKEN}`);
+    for (const bad of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "/auth", "/logout", "x".repeat(5000), "/media\r\nX: y"]) {
+      const response = await post(bad);
+      expect(response.status(), bad).toBe(302);
+      expect(response.headers()["location"], bad).toBe("/");
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { signUpConfirmed, uniqueEmail } from "../helpers/accounts";
+
+/**
+ * Every page as the server sends it, in English, German and Spanish, checked by the W3C Nu
+ * HTML Checker (npm `vnu-jar`, needs Java: scripts/run-tests.mjs installs Debian's
+ * default-jre-headless when missing). The expectation is 0 errors.
+ */
+const LANGUAGES = ["en", "de", "es"] as const;
+const PUBLIC_PATHS = [
+  "/",
+  "/about",
+  "/academy",
+  "/market",
+  "/consulting",
+  "/tandem",
+  "/platforms",
+  "/privacy",
+  "/imprint",
+  "/terms",
+  "/contact",
+  "/auth",
+  "/media",
+  "/media?q=logo&type=image",
+  "/shop",
+  "/shop/cart",
+  "/community",
+  "/no-such-page",
+  "/notify?token=made-up",
+  "/academy?notify=sent",
+  "/media?category=brand&language=de",
+];
+/** Pages whose signed-in form differs (profile only exists signed in). */
+const MEMBER_PATHS = ["/", "/profile", "/community", "/media", "/shop"];
+
+const run = promisify(execFile);
+// The jar inside the npm package `vnu-jar` (what its main export points at).
+const vnuJar = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
+
+interface NuMessage {
+  type: string;
+  subType?: string;
+  url?: string;
+  message: string;
+  extract?: string;
+  lastLine?: number;
+}
+
+async function saveAll(request: APIRequestContext, paths: string[], folder: string, prefix: string) {
+  const files: string[] = [];
+  for (const language of LANGUAGES) {
+    for (const pagePath of paths) {
+      const separator = pagePath.includes("?") ? "&" : "?";
+      const response = await request.get(`${pagePath}${separator}lang=${language}`);
+      expect(response.headers()["content-type"]).toContain("text/html");
+      const file = path.join(folder, `${prefix}-${language}${pagePath.replace(/[^a-z0-9]+/gi, "_")}.html`);
+      fs.writeFileSync(file, await response.text());
+      files.push(file);
+    }
+  }
+  return files;
+}
+
+async function validate(files: string[]) {
+  let output: string;
+  try {
+    const result = await run("java", ["-jar", vnuJar, "--format", "json", "--errors-only", ...files], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    output = result.stderr || result.stdout;
+  } catch (error) {
+    // vnu exits 1 when it found errors; its JSON report is on stderr either way.
+    output = (error as { stderr?: string }).stderr ?? String(error);
+  }
+  const report = JSON.parse(output) as { messages: NuMessage[] };
+  return report.messages
+    .filter((message) => message.type === "error" || message.subType === "fatal")
+    .map((message) => `${path.basename(message.url ?? "")}:${message.lastLine}: ${message.message} [${message.extract ?? ""}]`);
+}
+
+test.describe("valid HTML (W3C Nu HTML Checker)", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("every public page in three languages has 0 errors", async ({ request }) => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "nu-public-"));
+    try {
+      const files = await saveAll(request, PUBLIC_PATHS, folder, "public");
+      expect(files).toHaveLength(PUBLIC_PATHS.length * LANGUAGES.length);
+      expect(await validate(files)).toEqual([]);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test("every member page in three languages has 0 errors", async ({ page }) => {
+    await signUpConfirmed(page, uniqueEmail("nu"), "secret-pass-1", "nu-checker");
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "nu-member-"));
+    try {
+      const files = await saveAll(page.request, MEMBER_PATHS, folder, "member");
+      expect(await validate(files)).toEqual([]);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
