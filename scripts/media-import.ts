@@ -7,6 +7,7 @@ import { formatSummary, importManifest, ManifestError } from "~/features/media/i
 import { closeDatabase, openDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { setLogLevel } from "~/lib/logger.server";
+import { prepareStorage } from "~/lib/storage.server";
 
 async function main() {
   const file = process.argv.slice(2).find((arg) => arg !== "--");
@@ -18,6 +19,7 @@ async function main() {
   setLogLevel(env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL);
   await openDatabase({ poolSize: 2 });
   try {
+    await prepareStorage();
     const result = await importManifest(file, { log: (line) => console.log(line) });
     console.log(formatSummary(result));
     return result.rejected.length > 0 ? 1 : 0;

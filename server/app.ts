@@ -3,6 +3,7 @@ import "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { startChangeListener, stopChangeListener } from "~/lib/change-bus.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { serveStoredFile } from "~/lib/file-route.server";
@@ -10,6 +11,7 @@ import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "~/lib/i1
 import { logger, setLogLevel } from "~/lib/logger.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox.server";
 import { getAuthSecret } from "~/lib/secrets.server";
+import { prepareStorage, StorageUnavailableError } from "~/lib/storage.server";
 import "~/lib/mailer.server";
 import { createPageCache } from "./page-cache";
 import { runStartupTasks } from "./startup-tasks";
@@ -112,6 +114,13 @@ export async function startRuntime() {
   setLogLevel(env.LOG_LEVEL);
   getAuthSecret();
   await openDatabase();
+  await startChangeListener();
+  await prepareStorage().catch((error: unknown) => {
+    // An object store that is down must not keep the site from starting: pages and sign-ins
+    // work, and file requests answer 503 until the store is back (ADR 0024).
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    logger.error(`File storage is not reachable at start-up: ${error.message}`);
+  });
   await runStartupTasks();
   startOutboxWorker();
   // Scheduled tasks (retention), once per period across all server processes.
@@ -123,6 +132,7 @@ export async function startRuntime() {
 export async function stopRuntime() {
   await stopScheduler();
   await stopOutboxWorker();
+  await stopChangeListener();
   await closeDatabase();
 }
 

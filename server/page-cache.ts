@@ -5,6 +5,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { decodeCursor, isUuid, parseFilters } from "~/features/media/media.server";
 import { isShopCategory } from "~/features/shop/types";
+import { subscribeToChanges } from "~/lib/change-bus.server";
 import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
 import { resolveLanguage } from "~/lib/i18n.server";
 import { onPagesInvalidated } from "~/lib/page-invalidation.server";
@@ -170,11 +171,18 @@ export function createPageCache(options: {
 
   const generationOf = (tag: string) => (generations.get(tag) ?? 0) + (generations.get("*") ?? 0);
 
-  const unsubscribe = onPagesInvalidated((tag) => {
+  const drop = (tag: string) => {
     generations.set(tag, (generations.get(tag) ?? 0) + 1);
     for (const [key, entry] of entries) if (tag === "*" || entry.tag === tag) entries.delete(key);
     for (const key of pending.keys()) if (tag === "*" || key.startsWith(`${tag}|`)) pending.delete(key);
-  });
+  };
+  const unsubscribeLocal = onPagesInvalidated(drop);
+  // A change announced by any process (ADR 0025): the library's pages for "media", all pages otherwise.
+  const unsubscribeBus = subscribeToChanges((topic) => drop(topic === "media" || topic === "shop" ? topic : "*"));
+  const unsubscribe = () => {
+    unsubscribeLocal();
+    unsubscribeBus();
+  };
 
   function cacheKeyOf(req: ExpressRequest): { key: string; policy: Policy } | undefined {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;

@@ -119,6 +119,12 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   return database;
 }
 
+/** A connection of its own for LISTEN (change-bus.server.ts); the caller releases it. */
+export async function acquireListenClient(): Promise<pg.PoolClient> {
+  if (!current) throw new Error("The database is not open: call openDatabase() at start-up.");
+  return current.pool.connect();
+}
+
 /** Closes the pool, then stops the embedded cluster: the last step of shutdown. */
 export async function closeDatabase() {
   const open = current;

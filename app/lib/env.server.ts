@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseStorageUrl } from "./storage-url.server";
 
 /**
  * The one validated view of the process environment (CONTRACT.md "Configuration").
@@ -58,6 +59,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** Added to the contract: first retry delay of background jobs (mail, shop sync); doubles each try. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  /** Added to the contract: how long a claimed job stays claimed; after a process crash, others retry it then. */
+  OUTBOX_LOCK_S: z.coerce.number().int().min(1).default(120),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Retention (issue 12, docs/privacy.md): how long each kind of data is kept before the scheduled clean-up removes it. */
   RETENTION_UNCONFIRMED_ACCOUNT_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(7),
@@ -67,6 +70,19 @@ const envSchema = z.object({
   RETENTION_VERIFICATION_HOURS: z.coerce.number({ message: "must be a whole number of hours" }).int().min(0).default(24),
   RETENTION_PENDING_NEWSLETTER_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(30),
   RETENTION_INTERVAL_MINUTES: z.coerce.number({ message: "must be a whole number of minutes" }).int().min(1).default(60),
+  /** S3-compatible object storage instead of `$DATA_DIR/storage` (ADR 0024). */
+  STORAGE_URL: optionalText.pipe(
+    z
+      .string()
+      .superRefine((value, context) => {
+        try {
+          parseStorageUrl(value);
+        } catch (error) {
+          context.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      })
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string };

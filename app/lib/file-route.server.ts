@@ -7,8 +7,11 @@ import {
   isBucket,
   isSafeKey,
   PUBLIC_BUCKETS,
+  getStorage,
   resolveFile,
 } from "./storage.server";
+import type { S3Storage } from "./storage-s3.server";
+import { serveFromObjectStore, PUBLIC_REDIRECT_TTL_S } from "./file-route-s3.server";
 
 /**
  * GET/HEAD /files/<bucket>/<key>: stored files with Range (video seeking), ETag, Last-Modified
@@ -66,12 +69,18 @@ export function serveStoredFile(req: Request, res: Response) {
     cacheControl = `private, max-age=${remaining}`;
   }
 
-  const file = resolveFile(bucket, key);
   // A CSV or TSV shown inline is text: browsers save `text/csv` even when told "inline".
   if (!downloadName && /\.(csv|tsv)$/i.test(key)) res.setHeader("Content-Type", "text/plain; charset=utf-8");
   const disposition = downloadName
     ? contentDisposition("attachment", downloadName)
     : contentDisposition("inline", path.basename(key));
+  const storage = getStorage();
+  if (storage.kind === "s3") {
+    const remainingS = PUBLIC_BUCKETS.has(bucket) ? PUBLIC_REDIRECT_TTL_S : Math.max(1, Number(query.get("expires")) - Math.floor(Date.now() / 1000));
+    void serveFromObjectStore(req, res, storage as S3Storage, { bucket, key, disposition, cacheControl, remainingS });
+    return;
+  }
+  const file = resolveFile(bucket, key);
   res.sendFile(
     file,
     {

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { outbox } from "~/db/schema";
 import { resetDatabase } from "../../tests/helpers/database";
 import { db } from "./db.server";
+import { getEnv, setEnvForTesting } from "./env.server";
 import { enqueueJob, PermanentJobError, registerJobHandler, runDueJobs } from "./outbox.server";
 
 async function jobRow(id: number) {
@@ -17,6 +18,36 @@ async function makeDue(id: number) {
 
 describe("outbox", () => {
   beforeEach(resetDatabase);
+
+  it("a slow job keeps renewing its claim, so another process does not send it a second time", async () => {
+    const base = getEnv();
+    setEnvForTesting({ ...base, OUTBOX_LOCK_S: 1 });
+    try {
+      let calls = 0;
+      let finish!: () => void;
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      registerJobHandler("test-slow", async () => {
+        calls += 1;
+        await finished;
+      });
+      const id = await enqueueJob("test-slow", {});
+      const first = runDueJobs();
+      await expect.poll(() => calls).toBe(1);
+      const claimedUntil = (await jobRow(id)).lockedUntil!.getTime();
+      // Wait until the first claim would have run out: it must have been renewed meanwhile.
+      await expect
+        .poll(async () => (await db().execute<{ past: boolean }>(sql`select now() > ${new Date(claimedUntil).toISOString()}::timestamptz as past`)).rows[0].past, { timeout: 5000 })
+        .toBe(true);
+      expect((await jobRow(id)).lockedUntil!.getTime()).toBeGreaterThan(claimedUntil);
+      expect(await runDueJobs()).toBe(0);
+      finish();
+      expect(await first).toBe(1);
+      expect(calls).toBe(1);
+      expect((await jobRow(id)).status).toBe("done");
+    } finally {
+      setEnvForTesting(base);
+    }
+  });
 
   it("runs a job once and marks it done", async () => {
     const seen: unknown[] = [];

@@ -22,7 +22,6 @@ const handlers = new Map<string, JobHandler>();
 /** Per kind: what is kept of a payload once the job is done (links and secrets are not). */
 const redactions = new Map<string, (payload: Record<string, unknown>) => Record<string, unknown>>();
 const POLL_INTERVAL_MS = 1000;
-const LOCK_S = 120;
 const BATCH = 10;
 const MAX_DELAY_MS = 60 * 60 * 1000;
 
@@ -65,12 +64,13 @@ type ClaimedJob = {
   max_attempts: number;
 };
 
-async function claimDueJobs(): Promise<ClaimedJob[]> {
+async function claimDueJobs(skip: number[]): Promise<ClaimedJob[]> {
+  const notAgain = skip.length > 0 ? sql`and id not in (${sql.join(skip.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const result = await db().execute<ClaimedJob>(sql`
-    update outbox set locked_until = now() + make_interval(secs => ${LOCK_S}), attempts = attempts + 1
+    update outbox set locked_until = now() + make_interval(secs => ${getEnv().OUTBOX_LOCK_S}), attempts = attempts + 1
     where id in (
       select id from outbox
-      where status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now())
+      where status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now()) ${notAgain}
       order by run_at, id
       limit ${BATCH}
       for update skip locked
@@ -83,12 +83,33 @@ export function retryDelayMs(attempts: number) {
   return Math.min(getEnv().OUTBOX_RETRY_BASE_MS * 2 ** (attempts - 1), MAX_DELAY_MS);
 }
 
+/**
+ * While a job runs, its claim is renewed every third of OUTBOX_LOCK_S, so a slow but living
+ * process keeps it (no second process sends the same mail), while the claim of a process that
+ * died runs out within OUTBOX_LOCK_S and another process takes the job over.
+ */
+function keepClaim(jobId: number) {
+  const lockS = getEnv().OUTBOX_LOCK_S;
+  const timer = setInterval(() => {
+    db()
+      .execute(sql`update outbox set locked_until = now() + make_interval(secs => ${lockS}) where id = ${jobId} and status = 'pending'`)
+      .catch((error: unknown) => logger.warn(`Job ${jobId}: could not renew its claim: ${String(error)}`));
+  }, (lockS * 1000) / 3);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 async function runJob(job: ClaimedJob) {
   const handler = handlers.get(job.kind);
   try {
     if (!handler) throw new PermanentJobError(`no handler for job kind "${job.kind}"`);
     const { [ERASE_WHEN_DONE]: erase, ...payload } = job.payload;
-    await handler(payload);
+    const releaseClaim = keepClaim(job.id);
+    try {
+      await handler(payload);
+    } finally {
+      releaseClaim();
+    }
     if (erase) {
       await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now(),
         payload = '{"erased":true}'::jsonb where id = ${job.id}`);
@@ -122,8 +143,11 @@ async function runJob(job: ClaimedJob) {
 /** Runs every due job once; returns how many ran. Tests call it directly. */
 export async function runDueJobs(): Promise<number> {
   let total = 0;
+  // A job that failed in this pass waits for the next one, however short its back-off.
+  const ran: number[] = [];
   for (;;) {
-    const jobs = await claimDueJobs();
+    const jobs = await claimDueJobs(ran);
+    ran.push(...jobs.map((job) => job.id));
     if (jobs.length === 0) return total;
     await Promise.all(jobs.map(runJob));
     total += jobs.length;

@@ -91,7 +91,7 @@ export async function startProductServer(options: {
     output: () => output,
     stop(signal = "SIGTERM") {
       return new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once("exit", (code) => resolve(code));
         child.kill(signal);
       });

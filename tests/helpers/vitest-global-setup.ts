@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import net from "node:net";
 import type { TestProject } from "vitest/node";
+import { stopRgw } from "./rgw";
 import { startCluster, type RunningCluster } from "../../app/lib/embedded-postgres.server";
 
 /**
@@ -11,13 +13,30 @@ import { startCluster, type RunningCluster } from "../../app/lib/embedded-postgr
 declare module "vitest" {
   export interface ProvidedContext {
     databaseAdminUrl: string;
+    /** Where the real S3 server (Ceph RGW) runs when a test asks for it (tests/helpers/object-store.ts). */
+    objectStore: { dir: string; port: number };
   }
 }
 
 let cluster: RunningCluster | undefined;
 let folder: string | undefined;
 
+let objectStoreDir: string | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export async function setup(project: TestProject) {
+  objectStoreDir = path.join(os.tmpdir(), `ipangel-rgw-${process.pid}-${Date.now()}`);
+  project.provide("objectStore", { dir: objectStoreDir, port: await freePort() });
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     project.provide("databaseAdminUrl", external);
@@ -35,6 +54,9 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
+  if (objectStoreDir && fs.existsSync(objectStoreDir)) {
+    await stopRgw(objectStoreDir, true);
+  }
   await cluster?.stop();
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
 }

@@ -3,6 +3,7 @@ import { answer, type IntentContext } from "~/lib/form-action.server";
 import { doneAnswer, invalidAnswer, parseForm, plainSubmission, type FormAnswer } from "~/lib/form-submission";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
+import { StorageUnavailableError } from "~/lib/storage.server";
 import { ACTION_LIMITS, getAuth } from "./auth.server";
 import { AvatarError, deleteAccount, getProfile, replaceAvatar, saveProfile } from "./profile.server";
 import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refusalOf, refuse, runAccountIntents } from "./request.server";
@@ -105,6 +106,10 @@ async function avatar({ form, intent }: IntentContext, user: SessionUser) {
     return answer(doneAnswer(intent, submission, { toast, extra: { avatarUrl } }));
   } catch (error) {
     if (error instanceof AvatarError) return refuse(intent, submission, { status: 400, fields: { avatar: error.key } });
+    if (error instanceof StorageUnavailableError) {
+      logger.warn(`avatar upload: ${error.message}`);
+      return refuse(intent, submission, { status: 503, fields: { avatar: "profile.errors.storageUnavailable" } });
+    }
     logger.error(`avatar upload failed: ${String(error)}`);
     return refuse(intent, submission, { status: 500, fields: { avatar: "profile.errors.uploadFailed" } });
   }

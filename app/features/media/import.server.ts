@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { db } from "~/lib/db.server";
 import { invalidatePages } from "~/lib/page-invalidation.server";
+import { publishChange } from "~/lib/change-bus.server";
 import { deleteFile, saveFile, saveFileFrom } from "~/lib/storage.server";
 import { safeFileName, uuidFromTitle } from "./import/file-names";
 import { describeError, itemSchema, manifestSchema, type ManifestItem } from "./import/manifest-schema";
@@ -168,6 +169,8 @@ async function importManifestItems(manifestFile: string, options: ImportOptions)
       options.log?.(`rejected #${index}${title ? ` ${title}` : ""}: ${describeError(error)}`);
     }
   }
+  // Every server process drops pages that may show the library (ADR 0025).
+  if (result.created.length + result.updated.length > 0) await publishChange("media");
   return result;
 }
 
