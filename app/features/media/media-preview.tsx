@@ -39,8 +39,8 @@ export function MediaPreview({ item, onLightboxChange }: { item: MediaItemView; 
   if (kind === "image" || kind === "pdf-page") return <ImagePreview item={item} kind={kind} onLightboxChange={onLightboxChange} />;
   if (kind === "video") {
     // Library items carry no caption files; the preview plays the file as it was imported.
-    // eslint-disable-next-line jsx-a11y/media-has-caption
     return (
+      // eslint-disable-next-line jsx-a11y/media-has-caption
       <video
         src={item.previewUrl!}
         controls
