@@ -19,7 +19,7 @@ describe("console numbers", () => {
     for (const id of [logo!.id, logo!.id, guide!.id]) await db().execute(sql`select increment_download_count(${id}::uuid)`);
     // One older download, 3 days ago, and one outside the 7-day window.
     await db().execute(
-      sql`insert into media_downloads (media_item_id, downloaded_at) values (${guide!.id}, now() - interval '3 days'), (${guide!.id}, now() - interval '20 days')`,
+      sql`insert into media_download_events (media_item_id, downloaded_at) values (${guide!.id}, now() - interval '3 days'), (${guide!.id}, now() - interval '20 days')`,
     );
     await db()
       .insert(user)
