@@ -104,7 +104,9 @@ export function SelectField({
   return (
     <div className={cn("grid content-start gap-2", className)}>
       <Label htmlFor={id ?? field.id}>{label}</Label>
-      <select key={key} {...props} id={id ?? field.id} className={cn(boxClass, "h-10")}>
+      {/* Every option has a value, so the select always answers (the server schema still checks it); HTML forbids
+          `required` on a select whose first option is not an empty placeholder. */}
+      <select key={key} {...props} required={false} id={id ?? field.id} className={cn(boxClass, "h-10")}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
