@@ -1,8 +1,8 @@
-import { and, asc, count, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
-import { categories, mediaCategories, mediaItems } from "~/db/schema";
+import { and, asc, count } from "drizzle-orm";
+import { categories, mediaItems } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { LANGUAGES } from "~/lib/i18n";
-import { isUuid, parseFilters, searchQuery } from "./media.server";
+import { filterConditions, isUuid, parseFilters } from "./media.server";
 import type { CategoryOption, MediaFilters } from "./media-types";
 
 /**
@@ -42,18 +42,7 @@ export function findCategory(options: CategoryOption[], value: string): Category
 
 /** How many items match (the same conditions as findMedia, without the page cursor). */
 export async function countMedia(filters: MediaFilters): Promise<number> {
-  const conditions: SQL[] = [];
-  if (filters.type === "document") conditions.push(inArray(mediaItems.fileType, ["pdf", "sheet", "document"]));
-  else if (filters.type !== "all") conditions.push(eq(mediaItems.fileType, filters.type));
-  if (filters.category) {
-    const linked = db()
-      .select({ one: sql`1` })
-      .from(mediaCategories)
-      .where(and(eq(mediaCategories.mediaItemId, mediaItems.id), eq(mediaCategories.categoryId, filters.category)));
-    conditions.push(exists(linked));
-  }
-  if (filters.q) conditions.push(sql`${mediaItems.searchVector} @@ ${searchQuery(filters.q)}`);
-  if (filters.language) conditions.push(eq(mediaItems.language, filters.language));
+  const conditions = filterConditions(filters);
   const [row] = await db()
     .select({ total: count() })
     .from(mediaItems)

@@ -127,9 +127,8 @@ export interface MediaPage {
   nextCursor: string | null;
 }
 
-/** One page of the library for the given filters, newest first. */
-export async function findMedia(filters: MediaFilters, options: { cursor?: string | null; limit?: number } = {}): Promise<MediaPage> {
-  const limit = Math.min(Math.max(options.limit ?? PAGE_SIZE, 1), 100);
+/** The WHERE conditions of the library's filters: one definition for the page (findMedia) and its count (countMedia). */
+export function filterConditions(filters: MediaFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.type === "document") conditions.push(inArray(mediaItems.fileType, ["pdf", "sheet", "document"]));
   else if (filters.type !== "all") conditions.push(eq(mediaItems.fileType, filters.type));
@@ -142,6 +141,13 @@ export async function findMedia(filters: MediaFilters, options: { cursor?: strin
   }
   if (filters.q) conditions.push(sql`${mediaItems.searchVector} @@ ${searchQuery(filters.q)}`);
   if (filters.language) conditions.push(eq(mediaItems.language, filters.language));
+  return conditions;
+}
+
+/** One page of the library for the given filters, newest first. */
+export async function findMedia(filters: MediaFilters, options: { cursor?: string | null; limit?: number } = {}): Promise<MediaPage> {
+  const limit = Math.min(Math.max(options.limit ?? PAGE_SIZE, 1), 100);
+  const conditions = filterConditions(filters);
   const cursor = decodeCursor(options.cursor);
   // A row comparison, so PostgreSQL walks media_items_created_at_idx from the cursor on.
   if (cursor) conditions.push(sql`(${mediaItems.createdAt}, ${mediaItems.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
