@@ -1,12 +1,42 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
+const require = createRequire(import.meta.url);
+
+/**
+ * React Router's package.json sends every consumer to `dist/development` (issue
+ * remix-run/react-router#14102): dev warnings, extra checks and their strings, in the browser and on the
+ * server. A build resolves it to `dist/production` instead (same code, ENABLE_DEV_WARNINGS=false).
+ */
+function reactRouterProduction(): Record<string, string> {
+  const development = path.dirname(require.resolve("react-router"));
+  const production = development.replace(/development$/, "production");
+  return {
+    "react-router/dom": path.join(production, "dom-export.mjs"),
+    "react-router": path.join(production, "index.mjs"),
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     // The server build's entry is our Express app, which mounts React Router's request handler.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: command === "build" ? reactRouterProduction() : {},
+  },
+  ssr:
+    command === "build"
+      ? {
+          // Bundled into the server build (ADR 0026) instead of loaded by Node at run time: React Router
+          // (and its Node/Express adapters, so there is one copy) from its production build, and only
+          // the icons and Radix parts we use instead of the whole packages (memory, start-up).
+          noExternal: ["react-router", "@react-router/node", "@react-router/express", "lucide-react", "radix-ui", /^@radix-ui\//],
+        }
+      : undefined,
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import express from "express";
+import type { ServerBuild } from "react-router";
 import { startChangeListener, stopChangeListener } from "~/lib/change-bus.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -11,7 +13,7 @@ import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox.server";
 import { getAuthSecret } from "~/lib/secrets.server";
 import { prepareStorage, StorageUnavailableError } from "~/lib/storage.server";
 import "~/lib/mailer.server";
-import { createConsoleAudience, createConsoleGate, memoizedBuildFor } from "./console-gate";
+import { buildFor, createConsoleAudience, createConsoleGate, memoizedBuildFor } from "./console-gate";
 import { createPageCache } from "./page-cache";
 import { runStartupTasks } from "./startup-tasks";
 import { CLIENT_IP_HEADER } from "~/features/account/auth.server";
@@ -82,16 +84,20 @@ export function createApp() {
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     cspNonce: res.locals.cspNonce as string,
   });
-  const build = () => import("virtual:react-router/server-build");
   const mode = env.NODE_ENV === "development" ? "development" : "production";
+  // A function makes React Router rebuild its route tables (createStaticHandler) on every request,
+  // which only development needs (new route modules after an edit). Production passes the build.
+  const build = mode === "development" ? () => import("virtual:react-router/server-build") : (serverBuild as unknown as ServerBuild);
   // The console's routes exist only for people with a console role (server/console-gate.ts).
-  const publicBuild = memoizedBuildFor(build, "public");
+  const buildOf = (audience: "public" | "editor") =>
+    typeof build === "function" ? memoizedBuildFor(build, audience) : buildFor(build, audience);
+  const publicBuild = buildOf("public");
   // Pages that are the same for every anonymous visitor are rendered once per language.
   if (mode === "production") app.use(createPageCache({ build: publicBuild, mode, getLoadContext }));
   app.use(
     createConsoleGate({
       public: createReactRouterHandler({ build: publicBuild, mode, getLoadContext }),
-      editor: createReactRouterHandler({ build: memoizedBuildFor(build, "editor"), mode, getLoadContext }),
+      editor: createReactRouterHandler({ build: buildOf("editor"), mode, getLoadContext }),
       admin: createReactRouterHandler({ build, mode, getLoadContext }),
     }),
   );

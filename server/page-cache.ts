@@ -1,47 +1,134 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { decodeCursor, isUuid, parseFilters } from "~/features/media/media.server";
+import { isShopCategory } from "~/features/shop/types";
 import { subscribeToChanges } from "~/lib/change-bus.server";
-import { contentSecurityPolicy } from "~/lib/csp.server";
+import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
 import { resolveLanguage } from "~/lib/i18n.server";
+import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
 
 /**
  * An in-memory HTML cache in front of React Router for pages that are the same for every
- * anonymous visitor in a language (PUBLIC_PAGES with `cacheable`). The key is path + language.
- * Bypassed for signed-in visitors (session cookie), for any query other than `lang`, and for
- * everything but GET/HEAD. Only 200 answers without Set-Cookie are kept. Entries live TTL_MS (the
- * footer shows the current year; deployments restart the process anyway).
+ * anonymous visitor in a language (ADR 0011, ADR 0026). The key is path + normalized query +
+ * language. Bypassed for signed-in visitors (session cookie), for a query the page does not know,
+ * and for everything but GET/HEAD. Only 200 answers without Set-Cookie are kept, with their gzip and
+ * brotli forms, so a hit costs neither rendering nor compression.
  *
- * Every answer carries its own Content-Security-Policy nonce (ADR 0014): the page is rendered
- * once with a placeholder nonce, and each hit gets a fresh one put in, so the bytes differ per
- * answer; the compression middleware compresses them (a hit still costs no rendering). The ETag
- * is weak (same page, other nonce and encoding) and a 304 carries no new policy, so a browser
- * keeps the stored page together with the policy that matches its nonce.
+ * - Content pages (PUBLIC_PAGES `cacheable`) and /auth live CONTENT_TTL_MS (the footer shows the year).
+ * - The media library (/media by filters, cursor and open item) and the shop (/shop by category and
+ *   page) live LIVE_TTL_MS, and are dropped at once by `invalidatePages("media" | "shop")`
+ *   (app/lib/page-invalidation.server.ts) when an import changes their data; a console edit
+ *   (`publicContentChanged()`) drops every page. Both also go out on the change bus (ADR 0025), so
+ *   every server process drops the same pages. The TTL bounds what is not announced: download counts.
+ *
+ * Content-Security-Policy (ADR 0014): a stored page is rendered with a placeholder nonce, which is
+ * then taken out; its inline scripts are allowed by their SHA-256 instead ('sha256-…' in the policy,
+ * computed once per entry), so the bytes are the same for every visitor and are compressed once.
+ * Each answer's policy still carries that answer's fresh nonce. Rendered pages keep the nonce alone.
  */
-const TTL_MS = 5 * 60 * 1000;
-const MAX_ENTRIES = 200;
+const CONTENT_TTL_MS = 5 * 60 * 1000;
+const LIVE_TTL_MS = 60 * 1000;
+const MAX_ENTRIES = 300;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 // A visitor with an account notice (features/account/account-notice.server.ts) sees `/` of their own.
 const NOTICE_COOKIE = /(?:^|;\s*)account_notice=[^;]/;
-const CACHEABLE_PATHS = new Set(PUBLIC_PAGES.filter((page) => page.cacheable).map((page) => page.path));
-/** Stands for the nonce in a stored page; each answer gets a fresh one in its place. */
+const CONTENT_PATHS = new Set(PUBLIC_PAGES.filter((page) => page.cacheable).map((page) => page.path));
+
+/** Stands for the nonce while a page is rendered for the cache. */
 const NONCE_PLACEHOLDER = "cspNoncePlaceholder0000000";
-const NONCE_ATTRIBUTE = new RegExp(`nonce="${NONCE_PLACEHOLDER}"`, "g");
-const POLICY_HEADER = "content-security-policy";
+const NONCE_ATTRIBUTE = new RegExp(` nonce="${NONCE_PLACEHOLDER}"`, "g");
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+interface Policy {
+  tag: string;
+  ttlMs: number;
+  /** Brotli quality: 11 for pages rendered once per TTL, a fast level for pages keyed by a query. */
+  brotliQuality: number;
+  /** The page's query in a canonical form, or undefined when the query holds something unknown (no caching). */
+  normalize(params: URLSearchParams): string | undefined;
+}
+
+function only(params: URLSearchParams, known: readonly string[]) {
+  for (const name of params.keys()) if (name !== "lang" && !known.includes(name)) return false;
+  return true;
+}
+
+const contentPolicy: Policy = {
+  tag: "content",
+  ttlMs: CONTENT_TTL_MS,
+  brotliQuality: 11,
+  normalize: (params) => (only(params, []) ? "" : undefined),
+};
+
+const POLICIES: Record<string, Policy> = {
+  "/auth": {
+    tag: "content",
+    ttlMs: CONTENT_TTL_MS,
+    brotliQuality: 11,
+    normalize: (params) => (only(params, ["tab"]) ? `tab=${params.get("tab") === "signup" ? "signup" : "login"}` : undefined),
+  },
+  "/media": {
+    tag: "media",
+    ttlMs: LIVE_TTL_MS,
+    brotliQuality: 5,
+    normalize(params) {
+      if (!only(params, ["q", "type", "category", "cursor", "item"])) return undefined;
+      // The loader's own parsing: what it ignores or trims does not make another page.
+      const filters = parseFilters(new URL(`http://cache.invalid/?${params}`));
+      const cursor = params.get("cursor");
+      const item = params.get("item");
+      return new URLSearchParams({
+        q: filters.q,
+        type: filters.type,
+        category: filters.category,
+        cursor: cursor && decodeCursor(cursor) ? cursor : "",
+        item: isUuid(item) ? item : "",
+      }).toString();
+    },
+  },
+  "/shop": {
+    tag: "shop",
+    ttlMs: LIVE_TTL_MS,
+    brotliQuality: 5,
+    normalize(params) {
+      if (!only(params, ["category", "after"])) return undefined;
+      const category = params.get("category");
+      const after = params.get("after")?.slice(0, 500) || "";
+      return new URLSearchParams({ category: isShopCategory(category) ? category : "all", after }).toString();
+    },
+  },
+};
+
+function policyOf(path: string): Policy | undefined {
+  return POLICIES[path] ?? (CONTENT_PATHS.has(path) ? contentPolicy : undefined);
+}
 
 interface Entry {
+  tag: string;
   expiresAt: number;
   status: number;
   headers: Array<[string, string]>;
   etag: string;
-  /** The page with NONCE_PLACEHOLDER where its nonce goes. */
-  template: string;
+  /** 'sha256-…' of every inline script of the page, for the Content-Security-Policy. */
+  scriptHashes: string[];
+  gzip: Buffer;
+  br: Buffer;
 }
 
-export function withNonce(template: string, nonce: string) {
-  return template.replace(NONCE_ATTRIBUTE, `nonce="${nonce}"`);
+/** An answer that may not be shared (a redirect, a 404, a Set-Cookie): passed on as it came. */
+interface Uncacheable {
+  status: number;
+  headers: Array<[string, string]>;
+  /** Rendered with the placeholder nonce. */
+  body: string;
 }
 
 /**
@@ -54,39 +141,71 @@ export function withoutModulePreloads(html: string) {
   return html.replace(/<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g, "");
 }
 
+/** The page with the placeholder nonce put back as the given one (or taken out: ""). */
+export function withNonce(html: string, nonce: string) {
+  return html.replace(NONCE_ATTRIBUTE, nonce ? ` nonce="${nonce}"` : "");
+}
+
+/** The CSP hash sources of a page's inline scripts (JSON-LD is data, not run: left out). */
+export function inlineScriptHashes(html: string) {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc=/.test(attributes!) || /type="application\/ld\+json"/.test(attributes!)) continue;
+    hashes.add(`sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
+
+type Handler = (request: Request, context: Record<string, unknown>) => Promise<Response>;
+
 export function createPageCache(options: {
-  build: () => Promise<ServerBuild>;
-  mode: string;
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  mode?: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Record<string, unknown>;
+  /** Renders a page (default: React Router's handler for `build`); tests pass their own. */
+  handler?: Handler;
 }) {
   const entries = new Map<string, Entry>();
-  const pending = new Map<string, Promise<Entry | undefined>>();
-  let handler: ReturnType<typeof createRequestHandler> | undefined;
-  // Data behind a page changed in some process (ADR 0025): every process forgets every page.
-  // Changes are rare (imports, console edits) and a page renders in milliseconds.
-  let generation = 0;
-  subscribeToChanges(() => {
-    entries.clear();
-    generation++;
-  });
-  // A console change shows at once in this process; the change bus tells the others.
-  onPublicContentChanged(() => {
-    entries.clear();
-    generation++;
-  });
+  const pending = new Map<string, Promise<Entry | Uncacheable>>();
+  // Bumped by every invalidation of a tag: a render that started before it is not stored.
+  const generations = new Map<string, number>();
+  let handler = options.handler;
 
-  function cacheKeyOf(req: ExpressRequest): string | undefined {
+  const generationOf = (tag: string) => (generations.get(tag) ?? 0) + (generations.get("*") ?? 0);
+
+  const drop = (tag: string) => {
+    generations.set(tag, (generations.get(tag) ?? 0) + 1);
+    for (const [key, entry] of entries) if (tag === "*" || entry.tag === tag) entries.delete(key);
+    for (const key of pending.keys()) if (tag === "*" || key.startsWith(`${tag}|`)) pending.delete(key);
+  };
+  // This process's own changes drop their pages at once (before the change bus delivers them):
+  // tagged ones (app/lib/page-invalidation.server.ts) and the console's (public-content.server.ts).
+  const unsubscribeLocal = onPagesInvalidated(drop);
+  const unsubscribeConsole = onPublicContentChanged(() => drop("*"));
+  // A change announced by any process, this one included (ADR 0025): the library's or the shop's
+  // pages for "media" / "shop", all pages for anything else ("*", "settings", a lost connection).
+  const unsubscribeBus = subscribeToChanges((topic) => drop(topic === "media" || topic === "shop" ? topic : "*"));
+  const unsubscribe = () => {
+    unsubscribeLocal();
+    unsubscribeConsole();
+    unsubscribeBus();
+  };
+
+  function cacheKeyOf(req: ExpressRequest): { key: string; policy: Policy } | undefined {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-    if (!CACHEABLE_PATHS.has(req.path)) return undefined;
+    const policy = policyOf(req.path);
+    if (!policy) return undefined;
     const cookie = req.headers.cookie;
     if (cookie && (SESSION_COOKIE.test(cookie) || NOTICE_COOKIE.test(cookie))) return undefined;
     const url = new URL(req.originalUrl, "http://cache.invalid");
-    for (const name of url.searchParams.keys()) if (name !== "lang") return undefined;
-    return `${req.path}|${resolveLanguage(url, cookie).language}`;
+    const query = policy.normalize(url.searchParams);
+    if (query === undefined) return undefined;
+    return { key: `${policy.tag}|${req.path}?${query}|${resolveLanguage(url, cookie).language}`, policy };
   }
 
-  async function render(req: ExpressRequest, res: ExpressResponse): Promise<Entry | undefined> {
-    handler ??= createRequestHandler(options.build, options.mode);
+  async function render(req: ExpressRequest, res: ExpressResponse, policy: Policy): Promise<Entry | Uncacheable> {
+    const generation = generationOf(policy.tag);
+    handler ??= createRequestHandler(options.build!, options.mode) as Handler;
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
@@ -94,74 +213,108 @@ export function createPageCache(options: {
     }
     const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
     const context = { ...options.getLoadContext(req, res), cspNonce: NONCE_PLACEHOLDER };
-    const response = await handler(new Request(url, { method: "GET", headers }), context as never);
+    const response = await handler(new Request(url, { method: "GET", headers }), context);
     const raw = await response.text();
     const kept = [...response.headers].filter(
-      ([name]) => name !== "content-length" && name !== "content-encoding" && name !== POLICY_HEADER,
+      ([name]) => name !== "content-length" && name !== "content-encoding" && !name.startsWith("content-security-policy"),
     );
     if (response.status !== 200 || response.headers.has("set-cookie")) {
-      return { expiresAt: 0, status: response.status, headers: kept, etag: "", template: raw };
+      return { status: response.status, headers: kept, body: raw };
     }
-    const template = withoutModulePreloads(raw);
+    const html = withNonce(withoutModulePreloads(raw), "");
+    const body = Buffer.from(html);
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: policy.brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+      gzip(body, { level: 9 }),
+    ]);
     return {
-      expiresAt: Date.now() + TTL_MS,
+      tag: policy.tag,
+      // Changed while rendering: serve it to those who asked, keep nothing.
+      expiresAt: generation === generationOf(policy.tag) ? Date.now() + policy.ttlMs : 0,
       status: 200,
       headers: kept,
-      etag: `W/"${createHash("sha1").update(template).digest("base64url")}"`,
-      template,
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      scriptHashes: inlineScriptHashes(html),
+      gzip: gz,
+      br,
     };
   }
 
-  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, cached: boolean, state: string) {
-    const nonce = String(res.locals.cspNonce);
+  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: string) {
     res.status(entry.status);
     res.setHeader("X-Page-Cache", state);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader(cspHeaderName(), contentSecurityPolicy(String(res.locals.cspNonce ?? ""), entry.scriptHashes));
     res.setHeader("Vary", "Accept-Encoding, Cookie");
-    if (cached) {
-      res.setHeader("ETag", entry.etag);
-      const tags = String(req.headers["if-none-match"] ?? "").split(/\s*,\s*/);
-      if (tags.includes(entry.etag) || tags.includes(entry.etag.slice(2))) {
-        res.status(304).end();
-        return;
-      }
+    res.setHeader("ETag", entry.etag);
+    if (req.headers["if-none-match"] === entry.etag) {
+      res.status(304).end();
+      return;
     }
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-    // Compressed by the compression middleware (the nonce makes every answer's bytes unique).
-    const body = Buffer.from(withNonce(entry.template, nonce));
+    const accepted = String(req.headers["accept-encoding"] ?? "");
+    // The plain form is rare (every browser takes gzip): unpacked on demand instead of kept.
+    const [encoding, body] = /\bbr\b/.test(accepted)
+      ? ["br", entry.br]
+      : /\bgzip\b/.test(accepted)
+        ? ["gzip", entry.gzip]
+        : [undefined, zlib.gunzipSync(entry.gzip)];
+    // A Content-Encoding already set makes the compression middleware leave the body alone.
+    if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", String(body.length));
     if (req.method === "HEAD") res.end();
     else res.end(body);
   }
 
-  return async function pageCache(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    const key = cacheKeyOf(req);
-    if (!key) return next();
+  function sendUncacheable(res: ExpressResponse, answer: Uncacheable) {
+    const nonce = String(res.locals.cspNonce ?? "");
+    res.status(answer.status);
+    res.setHeader("X-Page-Cache", "bypass");
+    res.setHeader(cspHeaderName(), contentSecurityPolicy(nonce));
+    for (const [name, value] of answer.headers) {
+      if (name === "set-cookie") res.append("Set-Cookie", value);
+      else res.setHeader(name, value);
+    }
+    // Passed on uncompressed; the compression middleware handles it.
+    res.send(Buffer.from(withNonce(answer.body, nonce)));
+  }
+
+  const middleware = async function pageCache(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    const found = cacheKeyOf(req);
+    if (!found) return next();
+    const { key, policy } = found;
     try {
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > Date.now()) return send(req, res, hit, true, "hit");
+      if (hit && hit.expiresAt > Date.now()) return send(req, res, hit, "hit");
+      if (hit) entries.delete(key);
       // One render per key at a time; concurrent misses wait for it.
       let rendering = pending.get(key);
       const isOwner = !rendering;
-      const startedIn = generation;
       if (!rendering) {
-        rendering = render(req, res).finally(() => pending.delete(key));
+        rendering = render(req, res, policy).finally(() => {
+          if (pending.get(key) === rendering) pending.delete(key);
+        });
         pending.set(key, rendering);
       }
-      const entry = await rendering;
-      if (!entry) return next();
-      if (entry.expiresAt > 0) {
-        if (isOwner && startedIn === generation) {
+      const answer = await rendering;
+      if ("etag" in answer) {
+        if (isOwner && answer.expiresAt > 0) {
           if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-          entries.set(key, entry);
+          entries.set(key, answer);
         }
-        return send(req, res, entry, true, isOwner ? "miss" : "hit");
+        return send(req, res, answer, isOwner ? "miss" : "hit");
       }
       // Someone else's answer that may not be shared (a 404, a Set-Cookie): render our own.
       if (!isOwner) return next();
-      return send(req, res, entry, false, "bypass");
+      return sendUncacheable(res, answer);
     } catch (error) {
       next(error);
     }
   };
+  return Object.assign(middleware, {
+    /** Entries held now (tests, diagnostics). */
+    size: () => entries.size,
+    close: unsubscribe,
+  });
 }

@@ -77,7 +77,7 @@ export async function sendFetchResponse(res: ExpressResponse, response: globalTh
 }
 
 export function createReactRouterHandler(options: {
-  build: () => Promise<ServerBuild>;
+  build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Record<string, unknown>;
 }) {

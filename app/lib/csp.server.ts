@@ -16,7 +16,8 @@ function originOf(url: string | undefined) {
   }
 }
 
-export function contentSecurityPolicy(nonce: string) {
+/** `scriptHashes`: 'sha256-…' sources of a cached page's inline scripts, which carry no nonce (ADR 0026). */
+export function contentSecurityPolicy(nonce: string, scriptHashes: readonly string[] = []) {
   const env = getEnv();
   const google = env.GOOGLE_CLIENT_ID ? originOf(env.GOOGLE_ISSUER) : undefined;
   const store = env.SHOPIFY_STORE_DOMAIN ? originOf(`${env.SHOPIFY_PROTOCOL}://${env.SHOPIFY_STORE_DOMAIN}`) : undefined;
@@ -24,7 +25,7 @@ export function contentSecurityPolicy(nonce: string) {
   const imageSources = ["'self'", "data:", "blob:", store, store ? "https://cdn.shopify.com" : undefined].filter(Boolean).join(" ");
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${scriptHashes.map((hash) => ` '${hash}'`).join("")}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src ${imageSources}`,
     "media-src 'self' blob:",

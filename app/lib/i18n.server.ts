@@ -2,8 +2,8 @@ import type { i18n as I18n, Resource } from "i18next";
 import { createI18n, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "./i18n";
 
 /**
- * The server holds every language in memory once and gives each request a cheap clone
- * fixed to that request's language (never a shared, mutable "current language").
+ * The server holds every language in memory once, with one instance per language fixed to it
+ * (never a shared, mutable "current language"), shared by all requests.
  */
 let root: Promise<I18n> | undefined;
 
@@ -24,13 +24,62 @@ function rootInstance() {
   return root;
 }
 
-export async function getServerI18n(language: Language): Promise<I18n> {
-  const instance = await rootInstance();
-  return instance.cloneInstance({ lng: language, initAsync: false });
+// One instance per language, made once: a clone per request cost as much as rendering a small page.
+// Nothing on the server changes an instance's language, so requests can share them.
+const perLanguage = new Map<Language, Promise<I18n>>();
+
+export function getServerI18n(language: Language): Promise<I18n> {
+  let instance = perLanguage.get(language);
+  if (!instance) {
+    instance = rootInstance().then((root) => withRememberedTexts(root.cloneInstance({ lng: language, initAsync: false })));
+    perLanguage.set(language, instance);
+  }
+  return instance;
 }
 
-export async function getFixedT(language: Language) {
-  return (await rootInstance()).getFixedT(language);
+const MAX_REMEMBERED = 20_000;
+
+/**
+ * Every `t` a component gets (react-i18next asks `getFixedT` per component) answers a plain key
+ * (no options: no interpolation, plural or context) from a map after the first time. The texts
+ * never change while the server runs, and i18next's own path (options spread, key parsing,
+ * lookup, post-processing) was ~10 % of a page render (ADR 0026).
+ */
+function withRememberedTexts(instance: I18n): I18n {
+  type AnyT = ((...args: unknown[]) => unknown) & { lng?: unknown; ns?: unknown; keyPrefix?: unknown };
+  const remembered = new Map<string, string>();
+  const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => AnyT;
+  const rememberingGetFixedT = (lng?: unknown, ns?: unknown, keyPrefix?: unknown, fixedOptions?: unknown) => {
+    const t = getFixedT(lng, ns, keyPrefix, fixedOptions);
+    // react-i18next passes { scopeNs } (it only matters for selector keys, which are not strings).
+    const onlyScope = !fixedOptions || Object.keys(fixedOptions).every((name) => name === "scopeNs");
+    if (keyPrefix || !onlyScope || (lng && lng !== instance.language) || (ns && ns !== "translation")) return t;
+    const fast: AnyT = (key: unknown, ...rest: unknown[]) => {
+      if (rest.length > 0 || typeof key !== "string") return t(key, ...rest);
+      let text = remembered.get(key);
+      if (text === undefined) {
+        const translated = t(key);
+        if (typeof translated !== "string") return translated;
+        text = translated;
+        if (remembered.size < MAX_REMEMBERED) remembered.set(key, text);
+      }
+      return text;
+    };
+    return Object.assign(fast, { lng: t.lng, ns: t.ns, keyPrefix: t.keyPrefix });
+  };
+  instance.getFixedT = rememberingGetFixedT as unknown as I18n["getFixedT"];
+  return instance;
+}
+
+const fixedTs = new Map<Language, Promise<I18n["t"]>>();
+
+export function getFixedT(language: Language): Promise<I18n["t"]> {
+  let t = fixedTs.get(language);
+  if (!t) {
+    t = getServerI18n(language).then((instance) => instance.getFixedT(language));
+    fixedTs.set(language, t);
+  }
+  return t;
 }
 
 function readCookie(header: string | null | undefined, name: string) {

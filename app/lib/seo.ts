@@ -27,7 +27,10 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-/** Every public page (sitemap). `cacheable`: the same HTML for every anonymous visitor per language. */
+/**
+ * Every public page (sitemap). `cacheable`: the same HTML for every anonymous visitor per language,
+ * for five minutes. Pages of live data (/media, /shop) have their own cache rules (server/page-cache.ts).
+ */
 export const PUBLIC_PAGES: ReadonlyArray<{ path: string; cacheable: boolean }> = [
   { path: "/", cacheable: true },
   { path: "/media", cacheable: false },
@@ -41,7 +44,7 @@ export const PUBLIC_PAGES: ReadonlyArray<{ path: string; cacheable: boolean }> =
   { path: "/privacy", cacheable: true },
   { path: "/imprint", cacheable: true },
   { path: "/terms", cacheable: true },
-  // Live store data and per-user content: listed for search engines, never cached.
+  // Live store data and per-user content: listed for search engines.
   { path: "/shop", cacheable: false },
   { path: "/community", cacheable: false },
 ];

@@ -6,6 +6,7 @@ declare module "autocannon" {
     p90: number;
     p97_5: number;
     p99: number;
+    total: number;
   }
   interface Result {
     requests: Histogram;
@@ -13,7 +14,8 @@ declare module "autocannon" {
     latency: Histogram;
     errors: number;
     non2xx: number;
+    timeouts: number;
   }
-  function autocannon(options: { url: string; connections?: number; duration?: number }): Promise<Result>;
+  function autocannon(options: { url: string; connections?: number; duration?: number; headers?: Record<string, string> }): Promise<Result>;
   export default autocannon;
 }

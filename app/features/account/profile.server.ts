@@ -1,5 +1,4 @@
 import { and, eq, ne } from "drizzle-orm";
-import sharp from "sharp";
 import { account, profiles, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
@@ -93,6 +92,8 @@ const RASTER_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "t
  */
 export async function processAvatar(bytes: Buffer): Promise<{ data: Buffer; ext: "png" | "jpg" | "webp" }> {
   if (bytes.length > AVATAR_MAX_BYTES) throw new AvatarError("profile.errors.tooLarge");
+  // Loaded on the first upload, not at start: sharp and libvips are ~28 MB of memory (ADR 0026).
+  const { default: sharp } = await import("sharp");
   let format: string | undefined;
   try {
     const metadata = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();

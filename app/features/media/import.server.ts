@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { db } from "~/lib/db.server";
-import { publishChange } from "~/lib/change-bus.server";
+import { invalidatePages } from "~/lib/page-invalidation.server";
 import { deleteFile, saveFile, saveFileFrom } from "~/lib/storage.server";
 import { safeFileName, uuidFromTitle } from "./import/file-names";
 import { describeError, itemSchema, manifestSchema, type ManifestItem } from "./import/manifest-schema";
@@ -127,6 +127,16 @@ async function importItem(
 
 /** Imports every valid item of a manifest; bad items are rejected with their index and reason. */
 export async function importManifest(manifestFile: string, options: ImportOptions = {}): Promise<ImportResult> {
+  try {
+    return await importManifestItems(manifestFile, options);
+  } finally {
+    // Cached library pages show the old list: every server process drops them (ADR 0025, ADR 0026),
+    // also after a partial or interrupted import.
+    await invalidatePages("media");
+  }
+}
+
+async function importManifestItems(manifestFile: string, options: ImportOptions): Promise<ImportResult> {
   let text: string;
   try {
     text = await fs.promises.readFile(manifestFile, "utf8");
@@ -159,8 +169,6 @@ export async function importManifest(manifestFile: string, options: ImportOption
       options.log?.(`rejected #${index}${title ? ` ${title}` : ""}: ${describeError(error)}`);
     }
   }
-  // Every server process drops pages that may show the library (ADR 0025).
-  if (result.created.length + result.updated.length > 0) await publishChange("media");
   return result;
 }
 

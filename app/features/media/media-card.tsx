@@ -1,24 +1,14 @@
-import { Download, Eye, FileSpreadsheet, FileText, Film, Image as ImageIcon, Loader2, LogIn, Music, Server, Sparkles } from "lucide-react";
+import { Loader2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { isLanguage, LANGUAGE_LOCALES, LANGUAGE_NAMES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
+import { MediaIcon } from "./media-icons";
 import { formatMegabytes, splitDuration, typeGroupOf, type MediaItemView } from "./media-types";
 
 export function TypeIcon({ type, className }: { type: MediaItemView["fileType"]; className?: string }) {
-  const Icon =
-    type === "image"
-      ? ImageIcon
-      : type === "video"
-        ? Film
-        : type === "audio"
-          ? Music
-          : type === "sheet"
-            ? FileSpreadsheet
-            : type === "services"
-              ? Server
-              : FileText;
-  return <Icon className={className} aria-hidden="true" />;
+  const name = type === "image" || type === "video" || type === "audio" || type === "sheet" || type === "services" ? type : "document";
+  return <MediaIcon name={name} className={className} />;
 }
 
 /**
@@ -106,13 +96,13 @@ export function DownloadButton({
         className={className}
         onClick={() => onDownload(item)}
       >
-        <LogIn /> {t("media.card.signIn")}
+        <MediaIcon name="log-in" /> {t("media.card.signIn")}
       </Button>
     );
   }
   return (
     <Button type="button" size="sm" disabled={isDownloading} className={className} onClick={() => onDownload(item)}>
-      {isDownloading ? <Loader2 className="animate-spin" /> : <Download />}
+      {isDownloading ? <Loader2 className="animate-spin" /> : <MediaIcon name="download" />}
       {isDownloading ? t("media.card.downloading") : t("media.card.download")}
     </Button>
   );
@@ -149,7 +139,7 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
         )}
         {item.aiGenerated && (
           <span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-background/85 px-2 py-0.5 text-xs font-medium text-accent">
-            <Sparkles className="size-3" aria-hidden="true" /> {t("media.card.aiGenerated")}
+            <MediaIcon name="sparkles" className="size-3" /> {t("media.card.aiGenerated")}
           </span>
         )}
       </div>
@@ -189,7 +179,7 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
                 onClick={() => actions.onPreview(item)}
                 aria-label={t("media.card.previewOf", { title: item.title })}
               >
-                <Eye /> {t("media.card.preview")}
+                <MediaIcon name="eye" /> {t("media.card.preview")}
               </Button>
               <DownloadButton item={item} {...actions} />
             </>
@@ -197,7 +187,7 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
           {item.fileType === "services" && item.endpoint && (
             <Button asChild size="sm" variant="secondary">
               <a href={item.endpoint} target="_blank" rel="noopener noreferrer">
-                <Server /> {t("media.card.openService")}
+                <MediaIcon name="services" /> {t("media.card.openService")}
               </a>
             </Button>
           )}

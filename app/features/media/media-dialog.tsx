@@ -1,4 +1,4 @@
-import { Copy, ExternalLink, Eye, Sparkles } from "lucide-react";
+import { Copy, ExternalLink } from "lucide-react";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/toaster";
@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
+import { MediaIcon } from "./media-icons";
 import { DownloadButton, TypeBadgeText, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
 import { MediaPreview } from "./media-preview";
 import { linkLabel, type MediaItemView } from "./media-types";
@@ -105,7 +106,7 @@ export function MediaDialog({ item, onClose, ...actions }: FileActionProps & { i
               </span>
               {item.aiGenerated && (
                 <span className="inline-flex items-center gap-1 rounded-full border border-accent/40 px-2 py-0.5 font-medium text-accent">
-                  <Sparkles className="size-3" aria-hidden="true" /> {t("media.card.aiGenerated")}
+                  <MediaIcon name="sparkles" className="size-3" /> {t("media.card.aiGenerated")}
                 </span>
               )}
             </div>
@@ -225,7 +226,7 @@ export function MediaDialog({ item, onClose, ...actions }: FileActionProps & { i
             // Sticks to the bottom of the scrolling dialog, so Download is in reach on a phone.
             <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-border bg-popover px-5 py-4 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
               <Button type="button" variant="outline" size="sm" onClick={() => actions.onPreview(item)}>
-                <Eye /> {t("media.card.preview")}
+                <MediaIcon name="eye" /> {t("media.card.preview")}
               </Button>
               <DownloadButton item={item} {...actions} />
             </div>

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MediaCard } from "./media-card";
 import { MediaDialog } from "./media-dialog";
+import { MediaIconSprite } from "./media-icons";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n";
 import { TYPE_FILTER_OPTIONS, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
 import { useFileActions } from "./use-file-actions";
@@ -140,6 +141,7 @@ export function MediaPage({ data }: { data: MediaPageData }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14" data-hydrated={isHydrated ? "true" : undefined}>
+      <MediaIconSprite />
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
           <span className="text-gradient">{t("media.title")}</span>

@@ -55,12 +55,19 @@ export interface MediaItemView {
   previewUrl: string | null;
 }
 
+// Building an Intl.NumberFormat costs ~100 times more than using one: one per locale, made once.
+const megabyteFormats = new Map<string, Intl.NumberFormat>();
+
 /**
  * Spec §9: MB with 2 decimals, written the reader's way ("0.05" in English, "0,05" in German and
  * Spanish). A file that has bytes but rounds to nothing reads "< 0.01", never "0.00".
  */
 export function formatMegabytes(bytes: number, locale = "en-US") {
-  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  let format = megabyteFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    megabyteFormats.set(locale, format);
+  }
   const megabytes = bytes / (1024 * 1024);
   if (bytes > 0 && megabytes < 0.005) return `< ${format.format(0.01)}`;
   return format.format(megabytes);

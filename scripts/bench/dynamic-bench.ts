@@ -1,0 +1,463 @@
+/**
+ * `npm run bench:dynamic`: the targets of issue 14 ("Dynamic pages as fast as cached ones") in one run,
+ * each printed next to its target as a ratio (ADR 0026, docs/benchmarks.md). Needs a build.
+ *
+ * A. Demo library (21 items) on a fresh DATA_DIR:
+ *    1. memory of node + PostgreSQL (PSS of the whole process tree) idle after start;
+ *    2. throughput with autocannon (20 connections) of /favicon.svg (the static reference, measured in
+ *       the same run), /media, /media?q=, /media?type=, /auth, /shop, /profile signed in, and, for
+ *       information, /media signed in (rendered per request: the cost the cache hides); p99; the
+ *       server's CPU time per request (less sensitive to a busy machine than req/s);
+ *    3. bytes: /media HTML; JavaScript up to hydration (Chromium) on /media, /auth, /shop, /profile and
+ *       the content pages; Lighthouse mobile on the four pages;
+ *    4. memory after each minute of mixed load (BENCH_LOAD_MINUTES, default 1): must not grow.
+ * B. 100,000 generated items (the bench:media data set): first page, searches, a search with a type,
+ *    the HTML of a page of 24 cards, and a search rendered per request (signed in).
+ *
+ * Knobs: BENCH_DURATION_S (8), BENCH_CONNECTIONS (20), BENCH_ITEMS (100000), BENCH_LOAD_MINUTES (1),
+ * BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_JS=1, BENCH_SKIP_SCALE=1, CHROMIUM_PATH. Exit code 1 on a miss.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { closeDatabase, openDatabase } from "~/lib/db.server";
+import { parseEnv, setEnvForTesting } from "~/lib/env.server";
+import { insertGeneratedMedia } from "./media-data";
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
+const LOAD_MINUTES = Number(process.env.BENCH_LOAD_MINUTES ?? 1);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
+const STATIC_PATH = "/favicon.svg";
+const CONTENT_ROUTES = ["/", "/about", "/contact", "/privacy"];
+
+const TARGET = {
+  shareOfStatic: 0.3,
+  p99Ms: 100,
+  mediaHtmlKb: 60,
+  contentJsKb: 100,
+  appJsKb: 120,
+  lighthouse: 98,
+  lcpMs: 1500,
+  idleMb: 150,
+  loadedMb: 250,
+};
+
+interface Row {
+  figure: string;
+  measured: string;
+  target: string;
+  /** measured / target, oriented so that <= 1 is good ("at most") or >= 1 is good ("at least"). */
+  ratio?: number;
+  ok?: boolean;
+}
+const rows: Row[] = [];
+const log = (line = "") => console.log(line);
+const loadavg = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+
+function atMost(figure: string, value: number, target: number, unit: string, digits = 1) {
+  rows.push({
+    figure,
+    measured: `${value.toFixed(digits)} ${unit}`,
+    target: `<= ${target} ${unit}`,
+    ratio: value / target,
+    ok: value <= target,
+  });
+}
+function atLeast(figure: string, value: number, target: number, measured: string, targetText: string) {
+  rows.push({ figure, measured, target: targetText, ratio: value / target, ok: value >= target });
+}
+function info(figure: string, measured: string) {
+  rows.push({ figure, measured, target: "(information)" });
+}
+
+async function freePort() {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+async function startServer(dataDir: string, seedDemo: boolean): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: process.cwd(),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: seedDemo ? "1" : "0",
+      AUTH_SECRET,
+      LOG_LEVEL: "warn",
+      REQUIRE_EMAIL_CONFIRMATION: "false",
+      RATE_LIMIT_FACTOR: "100000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${output.slice(-2000)}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server was not healthy in time: ${output.slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    child,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** The process and all its descendants (the embedded PostgreSQL and its backends). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      (children.get(ppid) ?? children.set(ppid, []).get(ppid)!).push(Number(name));
+    } catch {
+      // gone
+    }
+  }
+  const tree: number[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    tree.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/** Memory of node + PostgreSQL: PSS (shared pages counted once across the processes) and node's own RSS. */
+function memory(server: Server) {
+  let pss = 0;
+  for (const pid of processTree(server.child.pid!)) {
+    try {
+      const match = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
+      pss += Number(match?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  const rss = Number(/^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, "utf8"))?.[1] ?? 0);
+  return { totalMb: pss / 1024, nodeRssMb: rss / 1024 };
+}
+
+/** CPU time (user + system) of the server process, in ms. */
+function cpuMs(server: Server) {
+  const stat = fs.readFileSync(`/proc/${server.child.pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+}
+
+interface Measured {
+  rps: number;
+  p99: number;
+  cpuMsPerRequest: number;
+  failures: number;
+}
+
+async function measure(server: Server, target: string, cookie?: string): Promise<Measured> {
+  const headers: Record<string, string> = { "accept-encoding": "br, gzip", ...(cookie ? { cookie } : {}) };
+  const url = `${server.url}${target}`;
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const before = cpuMs(server);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuMsPerRequest: (cpuMs(server) - before) / Math.max(1, result.requests.total),
+    failures: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+/** A signed-in visitor, made the way the page does it (the /auth action; REQUIRE_EMAIL_CONFIRMATION=false). */
+async function signUp(server: Server): Promise<string> {
+  const response = await fetch(`${server.url}/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    body: new URLSearchParams({
+      intent: "signup",
+      js: "1",
+      username: "bench",
+      customerType: "private",
+      email: `bench-${Date.now()}@example.com`,
+      password: "bench-password-1",
+      acceptTerms: "on",
+      acceptPrivacy: "on",
+    }),
+    redirect: "manual",
+  });
+  const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token="));
+  if (!cookie) throw new Error(`sign-up failed: ${response.status} ${(await response.text()).slice(0, 300)}`);
+  return cookie.split(";")[0]!;
+}
+
+async function htmlOf(server: Server, target: string) {
+  const html = await (await fetch(`${server.url}${target}`)).text();
+  return { bytes: Buffer.byteLength(html), cards: (html.match(/data-testid="media-card"/g) ?? []).length };
+}
+
+async function throughput(server: Server, label: string, targets: Array<{ path: string; cookie?: string; infoOnly?: boolean }>) {
+  log(`\nThroughput ${label} (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each; load average before: ${loadavg()})`);
+  log("path                                req/s   x static  p99 ms  CPU ms/req  failures");
+  const reference = await measure(server, STATIC_PATH);
+  const line = (name: string, result: Measured, share: number) =>
+    log(
+      `${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)}  ${share.toFixed(2).padStart(8)}  ${String(result.p99).padStart(6)}  ${result.cpuMsPerRequest.toFixed(2).padStart(10)}  ${String(result.failures).padStart(8)}`,
+    );
+  line(`${STATIC_PATH} (static reference)`, reference, 1);
+  for (const target of targets) {
+    const result = await measure(server, target.path, target.cookie);
+    const share = result.rps / reference.rps;
+    const name = `${target.path}${target.cookie ? " (signed in)" : ""}`;
+    line(name, result, share);
+    if (target.infoOnly) {
+      info(
+        `${label}: ${name} req/s (rendered per request)`,
+        `${result.rps.toFixed(0)} = ${share.toFixed(2)}x static, p99 ${result.p99} ms, ${result.cpuMsPerRequest.toFixed(2)} CPU ms/req`,
+      );
+      continue;
+    }
+    atLeast(
+      `${label}: ${name} req/s vs static`,
+      share,
+      TARGET.shareOfStatic,
+      `${result.rps.toFixed(0)} = ${share.toFixed(2)}x`,
+      `>= ${TARGET.shareOfStatic}x of ${reference.rps.toFixed(0)}`,
+    );
+    // No answer within autocannon's 10 s timeout: no latency to report, and certainly not a pass.
+    if (result.rps === 0)
+      rows.push({ figure: `${label}: ${name} p99`, measured: "no answer in 10 s", target: `<= ${TARGET.p99Ms} ms`, ok: false });
+    else atMost(`${label}: ${name} p99`, result.p99, TARGET.p99Ms, "ms", 0);
+    if (result.failures) rows.push({ figure: `${label}: ${name} failures`, measured: String(result.failures), target: "0", ok: false });
+  }
+  log(`load average after: ${loadavg()}`);
+}
+
+async function javascriptUpToHydration(server: Server, cookie: string) {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  try {
+    const warmUp = await browser.newPage();
+    await warmUp.goto(`${server.url}/`);
+    await warmUp.locator("html[data-ready=true]").waitFor({ state: "attached", timeout: 30_000 });
+    await warmUp.close();
+    const [name, value] = cookie.split("=") as [string, string];
+    for (const route of [...CONTENT_ROUTES, "/media", "/auth", "/shop", "/profile"]) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      if (route === "/profile") await context.addCookies([{ name, value, url: server.url }]);
+      const page = await context.newPage();
+      let bytes = 0;
+      page.on("requestfinished", async (request) => {
+        if (request.resourceType() !== "script") return;
+        const sizes = await request.sizes();
+        bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+      });
+      await page.goto(`${server.url}${route}`);
+      await page.locator("html[data-ready=true]").waitFor({ state: "attached", timeout: 30_000 });
+      await page.waitForLoadState("networkidle");
+      const budget = CONTENT_ROUTES.includes(route) ? TARGET.contentJsKb : TARGET.appJsKb;
+      atMost(`JS up to hydration ${route}`, bytes / 1024, budget, "KB");
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseRuns(server: Server, cookie: string) {
+  const chromeLauncher = await import("chrome-launcher");
+  const { default: lighthouse } = await import("lighthouse");
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+  });
+  try {
+    await lighthouse(`${server.url}/`, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"] });
+    for (const route of ["/media", "/auth", "/shop", "/profile"]) {
+      const result = await lighthouse(`${server.url}${route}`, {
+        port: chrome.port,
+        logLevel: "error",
+        onlyCategories: ["performance"],
+        formFactor: "mobile",
+        extraHeaders: route === "/profile" ? { Cookie: cookie } : undefined,
+      });
+      const score = Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+      const lcp = result?.lhr.audits["largest-contentful-paint"]?.numericValue ?? 0;
+      atLeast(`Lighthouse mobile performance ${route}`, score, TARGET.lighthouse, String(score), `>= ${TARGET.lighthouse}`);
+      atMost(`Lighthouse LCP ${route}`, lcp, TARGET.lcpMs, "ms", 0);
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** One minute of mixed load (the pages above, anonymous and signed in), then the memory. */
+async function loadFor(server: Server, seconds: number, cookie: string) {
+  const targets = ["/media", "/media?q=logo", "/media?type=image", "/auth", "/shop", "/", "/favicon.svg"];
+  const runs = targets.map((target) =>
+    autocannon({ url: `${server.url}${target}`, connections: 3, duration: seconds, headers: { "accept-encoding": "br, gzip" } }),
+  );
+  runs.push(
+    autocannon({ url: `${server.url}/profile`, connections: 3, duration: seconds, headers: { "accept-encoding": "br, gzip", cookie } }),
+  );
+  await Promise.all(runs);
+}
+
+async function partDemo() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ipangel-bench-dynamic-"));
+  fs.chmodSync(dataDir, 0o711);
+  // The first start loads the demo library (images, PDFs, audio measured and thumbnailed): a one-time
+  // job. The memory target is about the server as it runs every day, so it is measured after a restart.
+  const first = await startServer(dataDir, true);
+  let seeded = { totalMb: 0, nodeRssMb: 0 };
+  try {
+    for (let i = 0; i < 240 && (await htmlOf(first, "/media")).cards < 20; i++) await new Promise((resolve) => setTimeout(resolve, 500));
+    seeded = memory(first);
+  } finally {
+    await first.stop();
+  }
+  const server = await startServer(dataDir, true);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const idle = memory(server);
+    log(`Demo library, ${server.url}; after the first start's seeding: node + PostgreSQL ${seeded.totalMb.toFixed(0)} MB (PSS)`);
+    log(`idle after a restart: node + PostgreSQL ${idle.totalMb.toFixed(0)} MB (PSS), node RSS ${idle.nodeRssMb.toFixed(0)} MB`);
+    info("memory after the first start (demo library seeded)", `${seeded.totalMb.toFixed(0)} MB`);
+    atMost("memory idle after start (node + PostgreSQL, PSS)", idle.totalMb, TARGET.idleMb, "MB", 0);
+    const cookie = await signUp(server);
+
+    const media = await htmlOf(server, "/media");
+    info(
+      `/media HTML, demo library (${media.cards} cards)`,
+      `${(media.bytes / 1024).toFixed(1)} KB = ${(media.bytes / 1024 / Math.max(1, media.cards)).toFixed(2)} KB per card`,
+    );
+
+    await throughput(server, "demo", [
+      { path: "/media" },
+      { path: "/media?q=logo" },
+      { path: "/media?type=image" },
+      { path: "/auth" },
+      { path: "/shop" },
+      { path: "/profile", cookie },
+      { path: "/media", cookie, infoOnly: true },
+    ]);
+
+    if (process.env.BENCH_SKIP_JS !== "1") await javascriptUpToHydration(server, cookie);
+    if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") await lighthouseRuns(server, cookie);
+
+    const sizes: number[] = [];
+    for (let minute = 1; minute <= LOAD_MINUTES; minute++) {
+      await loadFor(server, 60, cookie);
+      const loaded = memory(server);
+      sizes.push(loaded.totalMb);
+      log(
+        `after minute ${minute} of mixed load: node + PostgreSQL ${loaded.totalMb.toFixed(0)} MB (PSS), node RSS ${loaded.nodeRssMb.toFixed(0)} MB; load average ${loadavg()}`,
+      );
+      atMost(`memory after minute ${minute} of load (node + PostgreSQL, PSS)`, loaded.totalMb, TARGET.loadedMb, "MB", 0);
+    }
+    if (sizes.length > 1) {
+      const growth = sizes.at(-1)! - sizes[0]!;
+      info(`memory growth from minute 1 to ${sizes.length}`, `${growth.toFixed(0)} MB`);
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function partScale() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ipangel-bench-dynamic-scale-"));
+  fs.chmodSync(dataDir, 0o711);
+  try {
+    setEnvForTesting(parseEnv({ DATA_DIR: dataDir, AUTH_SECRET, LOG_LEVEL: "warn", SEED_DEMO: "0" }));
+    await openDatabase({ poolSize: 4 });
+    const started = Date.now();
+    await insertGeneratedMedia(ITEMS);
+    await closeDatabase();
+    log(`\n${ITEMS} generated items loaded in ${Date.now() - started} ms`);
+    const server = await startServer(dataDir, false);
+    try {
+      const cookie = await signUp(server);
+      const page = await htmlOf(server, "/media");
+      atMost(`/media HTML, ${ITEMS} items (${page.cards} cards)`, page.bytes / 1024, TARGET.mediaHtmlKb, "KB");
+      await throughput(server, `${ITEMS} items`, [
+        { path: "/media" },
+        { path: "/media?q=haus" },
+        { path: "/media?q=budget&type=document" },
+        { path: "/media?q=haus", cookie, infoOnly: true },
+      ]);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printSummary() {
+  log(
+    `\nIssue 14 targets (ratio = measured / target; "at least" targets need >= 1, "at most" targets <= 1); load average now ${loadavg()}`,
+  );
+  log(`${"figure".padEnd(58)} ${"measured".padEnd(34)} ${"target".padEnd(22)} ratio`);
+  for (const row of rows) {
+    const verdict = row.ok === undefined ? "" : row.ok ? "  ok" : "  MISS";
+    log(
+      `${row.figure.padEnd(58)} ${row.measured.padEnd(34)} ${row.target.padEnd(22)} ${row.ratio === undefined ? "" : row.ratio.toFixed(2)}${verdict}`,
+    );
+  }
+}
+
+async function main() {
+  if (!fs.existsSync("build/server/index.js")) throw new Error("Build first: npm run build");
+  log(`bench:dynamic, load average at start: ${loadavg()}`);
+  await partDemo();
+  if (process.env.BENCH_SKIP_SCALE !== "1") await partScale();
+  printSummary();
+  return rows.every((row) => row.ok !== false) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { db } from "~/lib/db.server";
+
+/**
+ * The generated library of the benchmarks (bench:media, bench:dynamic): `items` media items in 12
+ * categories, titles and descriptions in four languages, one INSERT ... SELECT generate_series.
+ * Files are not written (file_path points to missing files); the database must be open.
+ */
+export async function insertGeneratedMedia(items: number) {
+  await db().execute(sql`insert into categories (name) select 'Category ' || lpad(g::text, 2, '0') from generate_series(1, 12) g`);
+  await db().execute(sql`
+    insert into media_items (title, description, file_type, language, searchable_text, file_size, duration_ms, file_path, created_at)
+    select
+      (array['Sunset','Mountain','Haus','Casa','Brand','Logo','Tutorial','Podcast','Interview','Report','Budget','Meeting','Häuser','Ciudad','Garden','Robot'])[1 + g % 16]
+        || ' ' || (array['photo','video','guide','sheet','track','template','deck','clip'])[1 + (g / 16) % 8] || ' ' || g,
+      'Item ' || substr(md5(g::text), 1, 10) || ' ' ||
+        (array['about design and branding for small teams','über nachhaltige Häuser und Städte der Zukunft','sobre ciudades y casas modernas en España','for podcasts, interviews and radio shows','with charts, budgets and quarterly numbers'])[1 + g % 5],
+      (array['image','video','audio','pdf','sheet','document','services'])[1 + g % 7],
+      (array['en','de','es','en','fr'])[1 + g % 5],
+      case when g % 3 = 0 then 'keywords ' || (array['nature','city','music','finance','education'])[1 + g % 5] end,
+      1000 + (g * 7919) % 50000000,
+      case when g % 7 in (1, 2) then (g * 37) % 7200000 end,
+      case when g % 7 <> 6 then 'items/bench/missing-' || g || '.bin' end,
+      now() - make_interval(secs => g * 37)
+    from generate_series(1, ${items}) g`);
+  await db().execute(sql`
+    insert into media_categories (media_item_id, category_id)
+    select m.id, c.id from media_items m
+    join (select id, row_number() over (order by name) - 1 as n from categories) c on c.n = abs(hashtext(m.id::text)) % 12`);
+}

@@ -1,0 +1,268 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import express from "express";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { importManifest } from "~/features/media/import.server";
+import { findMedia, parseFilters } from "~/features/media/media.server";
+import { languageFromRequest } from "~/lib/i18n.server";
+import { CHANNEL, publishChange, startChangeListener, stopChangeListener, subscribeToChanges } from "~/lib/change-bus.server";
+import { getEnv } from "~/lib/env.server";
+import { invalidatePages } from "~/lib/page-invalidation.server";
+import { publicContentChanged } from "~/lib/public-content.server";
+import { resetDatabase } from "../tests/helpers/database";
+import { createPageCache } from "./page-cache";
+
+/**
+ * The page cache in front of a renderer that reads the real library from the worker's PostgreSQL
+ * (React Router's handler needs the built app; the cache does not care what renders the page).
+ */
+let renders = 0;
+let server: ReturnType<express.Express["listen"]>;
+let base = "";
+let cache: ReturnType<typeof createPageCache>;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-cache-"));
+
+const SCRIPT = "window.__page = 1;";
+
+async function renderPage(request: Request, nonce = ""): Promise<Response> {
+  renders++;
+  const url = new URL(request.url);
+  const language = languageFromRequest(request);
+  if (url.searchParams.get("category") === "wearables") {
+    // A page that answers with a cookie (a session renewal, a consent record) is never shared.
+    return new Response(`<p>shop ${language}</p><script nonce="${nonce}">${SCRIPT}</script>`, {
+      headers: { "Content-Type": "text/html", "Set-Cookie": "seen=1; Path=/" },
+    });
+  }
+  const { items } = await findMedia(parseFilters(url));
+  const html = `<html lang="${language}"><body>${items.map((item) => `<h2>${item.title}</h2>`).join("")}<script nonce="${nonce}">${SCRIPT}</script></body></html>`;
+  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+async function writeManifest(name: string, titles: string[]) {
+  const file = path.join(dir, `${name}.json`);
+  const items = titles.map((title) => ({ title, file_type: "services", service_kind: "REST", endpoint: "https://api.example.org" }));
+  await fs.promises.writeFile(file, JSON.stringify({ categories: [], items }));
+  return file;
+}
+
+async function get(pathAndQuery: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${pathAndQuery}`, { headers: { "accept-encoding": "gzip", ...headers } });
+  return {
+    status: response.status,
+    state: response.headers.get("x-page-cache"),
+    body: await response.text(),
+    setCookie: response.headers.get("set-cookie"),
+    policy: response.headers.get("content-security-policy") ?? "",
+  };
+}
+
+beforeAll(async () => {
+  await resetDatabase();
+  await importManifest(await writeManifest("first", ["Translation API"]));
+  cache = createPageCache({ getLoadContext: () => ({}), handler: (request, context) => renderPage(request, String(context.cspNonce)) });
+  const app = express();
+  // Like server/app.ts: every answer has its own nonce.
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(cache);
+  // What React Router does for everything the cache passes on.
+  app.use(async (req, res) => {
+    const response = await renderPage(new Request(`http://localhost${req.originalUrl}`, { headers: { cookie: req.headers.cookie ?? "" } }));
+    res
+      .status(response.status)
+      .type("html")
+      .send(await response.text());
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  cache.close();
+  await new Promise((resolve) => server.close(resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  invalidatePages("*");
+  renders = 0;
+});
+
+describe("page cache", () => {
+  it("renders a library page once for anonymous visitors and serves the copy after that", async () => {
+    const first = await get("/media");
+    const second = await get("/media");
+    expect(first.state).toBe("miss");
+    expect(second.state).toBe("hit");
+    expect(second.body).toBe(first.body);
+    expect(second.body).toContain("<h2>Translation API</h2>");
+    expect(renders).toBe(1);
+  });
+
+  it("treats queries the library reads the same way as one page, and a query it does not know as uncacheable", async () => {
+    await get("/media?q=api");
+    expect((await get("/media?q=%20api%20")).state).toBe("hit");
+    expect((await get("/media?type=all&q=api")).state).toBe("hit");
+    expect((await get("/media?q=other")).state).toBe("miss");
+    const unknown = await get("/media?q=api&utm_source=mail");
+    expect(unknown.state).toBeNull();
+    expect(renders).toBe(3);
+  });
+
+  it("shows an imported item at once: the import drops the cached library pages", async () => {
+    expect((await get("/media")).body).not.toContain("Fresh item");
+    expect((await get("/media")).state).toBe("hit");
+    await importManifest(await writeManifest("second", ["Fresh item"]));
+    const after = await get("/media");
+    expect(after.state).toBe("miss");
+    expect(after.body).toContain("<h2>Fresh item</h2>");
+  });
+
+  it("drops only the pages of the tag that changed", async () => {
+    await get("/media");
+    await get("/about");
+    invalidatePages("shop");
+    expect((await get("/media")).state).toBe("hit");
+    expect((await get("/about")).state).toBe("hit");
+    invalidatePages("media");
+    expect((await get("/media")).state).toBe("miss");
+    expect((await get("/about")).state).toBe("hit");
+  });
+
+  it("never caches for a visitor with a session cookie", async () => {
+    await get("/media");
+    const signedIn = { cookie: "language=en; better-auth.session_token=abc.def" };
+    const first = await get("/media", signedIn);
+    const second = await get("/media", signedIn);
+    expect(first.state).toBeNull();
+    expect(second.state).toBeNull();
+    expect(renders).toBe(3);
+    expect((await get("/media", { cookie: "__Secure-better-auth.session_token=abc.def" })).state).toBeNull();
+  });
+
+  it("never keeps an answer that sets a cookie", async () => {
+    const first = await get("/shop?category=wearables");
+    const second = await get("/shop?category=wearables");
+    expect(first.state).toBe("bypass");
+    expect(second.state).toBe("bypass");
+    expect(second.setCookie).toContain("seen=1");
+    expect(renders).toBe(2);
+  });
+
+  it("keeps each language apart, whether chosen by cookie or by link", async () => {
+    const english = await get("/media");
+    const german = await get("/media", { cookie: "language=de" });
+    const spanish = await get("/media?lang=es");
+    expect(english.body).toContain('lang="en"');
+    expect(german.state).toBe("miss");
+    expect(german.body).toContain('lang="de"');
+    expect(spanish.state).toBe("miss");
+    expect(spanish.body).toContain('lang="es"');
+    expect((await get("/media?lang=de")).body).toContain('lang="de"');
+    expect((await get("/media", { cookie: "language=es" })).state).toBe("hit");
+    expect((await get("/media")).body).toContain('lang="en"');
+    expect(renders).toBe(3);
+  });
+
+  it("allows a stored page's inline scripts by their hash, and gives each answer its own nonce", async () => {
+    const hash = `'sha256-${createHash("sha256").update(SCRIPT).digest("base64")}'`;
+    const first = await get("/media");
+    const second = await get("/media");
+    expect(second.state).toBe("hit");
+    // The stored bytes carry no nonce at all: the same page for everyone, compressed once.
+    expect(second.body).toContain(`<script>${SCRIPT}</script>`);
+    expect(second.body).not.toContain("nonce=");
+    for (const answer of [first, second]) {
+      expect(answer.policy).toMatch(/script-src 'self' 'nonce-[^']+'/);
+      expect(answer.policy).toContain(hash);
+    }
+    expect(second.policy).not.toBe(first.policy);
+    // An answer that is not stored gets the answer's nonce in place of the placeholder.
+    const shop = await get("/shop?category=wearables");
+    const nonce = /'nonce-([^']+)'/.exec(shop.policy)?.[1];
+    expect(shop.body).toContain(`<script nonce="${nonce}">`);
+    expect(shop.policy).not.toContain("sha256-");
+  });
+});
+
+/** Resolves when the change bus delivers `topic` in this process. */
+function nextChange(topic: string) {
+  return new Promise<void>((resolve) => {
+    const unsubscribe = subscribeToChanges((seen) => {
+      if (seen !== topic) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+describe("page cache across server processes (the change bus, ADR 0025)", () => {
+  // Another connection stands in for another server process.
+  let other: pg.Client;
+  let marks = 0;
+
+  /** Waits until every change announced so far has been delivered here (NOTIFY keeps commit order). */
+  async function settle() {
+    const mark = `mark-${++marks}`;
+    const arrived = nextChange(mark);
+    await publishChange(mark);
+    await arrived;
+  }
+
+  beforeAll(async () => {
+    await startChangeListener();
+    other = new pg.Client({ connectionString: getEnv().DATABASE_URL });
+    await other.connect();
+  });
+
+  afterAll(async () => {
+    await other.end();
+    await stopChangeListener();
+  });
+
+  beforeEach(async () => {
+    await settle();
+    // Every mark dropped all pages ("*" for a topic the cache does not know): start empty.
+    renders = 0;
+  });
+
+  it("drops the library's pages when another process announces a media change, and keeps the others", async () => {
+    await get("/media");
+    await get("/about");
+    expect((await get("/media")).state).toBe("hit");
+    const delivered = nextChange("media");
+    await other.query("select pg_notify($1, 'media')", [CHANNEL]);
+    await delivered;
+    expect((await get("/media")).state).toBe("miss");
+    expect((await get("/about")).state).toBe("hit");
+  });
+
+  it("announces this process's invalidation to the others", async () => {
+    const seenByOthers = new Promise<string>((resolve) => {
+      other.once("notification", (message) => resolve(String(message.payload)));
+    });
+    await other.query(`listen ${CHANNEL}`);
+    await invalidatePages("shop");
+    expect(await seenByOthers).toBe("shop");
+    await other.query(`unlisten ${CHANNEL}`);
+  });
+
+  it("drops every page at once when the console changes public content, before the bus delivers it", async () => {
+    await get("/media");
+    await get("/about");
+    expect((await get("/about")).state).toBe("hit");
+    publicContentChanged();
+    // Synchronous in this process: the console's redirect already shows the change.
+    expect((await get("/media")).state).toBe("miss");
+    expect((await get("/about")).state).toBe("miss");
+    await settle();
+  });
+});
