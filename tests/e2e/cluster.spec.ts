@@ -217,10 +217,10 @@ test.describe("several server processes behind nginx", () => {
     expect((await file.arrayBuffer()).byteLength).toBe(item.file_size);
     expect(await (await fetch(`${c.url}/profile`, { headers: { cookie: session.cookie } })).text()).toContain(email);
 
-    // Every process has "/" in its page cache ...
+    // Every process has the library's first page in its page cache ...
     for (const server of servers) {
-      await fetch(`${server.url}/`);
-      expect((await fetch(`${server.url}/`)).headers.get("x-page-cache")).toBe("hit");
+      await fetch(`${server.url}/media`);
+      expect((await fetch(`${server.url}/media`)).headers.get("x-page-cache")).toBe("hit");
     }
     // ... an operator imports into the shared database and bucket ...
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cluster-import-"));
@@ -243,7 +243,8 @@ test.describe("several server processes behind nginx", () => {
     for (const server of servers) {
       const page = await fetch(`${server.url}/media?q=${encodeURIComponent(token)}`);
       expect(await page.text()).toContain(`${token} Logo pack`);
-      await expect.poll(async () => (await fetch(`${server.url}/`)).headers.get("x-page-cache"), { timeout: 15_000 }).toBe("miss");
+      // The import announced "media" on the change bus (ADR 0025, ADR 0026): the library pages are dropped.
+      await expect.poll(async () => (await fetch(`${server.url}/media`)).headers.get("x-page-cache"), { timeout: 15_000 }).toBe("miss");
     }
     fs.rmSync(dir, { recursive: true, force: true });
   });
