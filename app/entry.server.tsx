@@ -1,7 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
@@ -25,13 +22,26 @@ export default async function handleRequest(
   const nonce = loadContext?.cspNonce;
   if (nonce) responseHeaders.set(cspHeaderName(), contentSecurityPolicy(nonce));
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and pre-rendering get the whole document at once; people get it streamed.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
+    // The whole document is rendered, then sent as one buffer (ADR 0026): no loader hands the
+    // page a promise (no <Suspense> boundary waits for data), so streaming would only cut the same
+    // bytes into ~100 chunks, each a web-stream read, a compression call and a socket write.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let shellRendered = false;
+    let shellFailed = false;
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -41,21 +51,15 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        },
+        onAllReady() {
+          if (!shellFailed) pipe(body);
         },
         onShellError(error: unknown) {
+          shellFailed = true;
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {

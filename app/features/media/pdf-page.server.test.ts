@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { makePdf } from "../../../tests/helpers/media-fixtures";
 import { renderPdfFirstPage } from "./pdf-page.server";
 
+// Taken before PDF.js is loaded (it is imported on first use).
+const natives = { stringify: JSON.stringify, parse: JSON.parse, push: Array.prototype.push, toString: Function.prototype.toString };
+
 describe("renderPdfFirstPage", () => {
   it("draws the first page of a PDF as a WebP picture of the asked width", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-page-"));
@@ -19,6 +22,20 @@ describe("renderPdfFirstPage", () => {
     // Something is drawn on the white page (the fixture writes a title on it).
     const { channels } = await sharp(picture!).stats();
     expect(channels[0]!.min).toBeLessThan(200);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("leaves the process with Node's own JSON and Array.prototype.push (PDF.js's core-js replaces them)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-page-"));
+    const file = path.join(dir, "guide.pdf");
+    fs.writeFileSync(file, await makePdf(1));
+    expect(await renderPdfFirstPage(file, 120)).toBeInstanceOf(Buffer);
+    expect(JSON.stringify).toBe(natives.stringify);
+    expect(JSON.parse).toBe(natives.parse);
+    expect(Array.prototype.push).toBe(natives.push);
+    expect(Function.prototype.toString).toBe(natives.toString);
+    // What PDF.js needs and Node 20 lacks stays.
+    expect(typeof Promise.withResolvers).toBe("function");
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -3,6 +3,29 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 /**
+ * PDF.js's legacy build (the one for Node 20) carries core-js, which replaces built-ins Node
+ * already has with JavaScript versions for every caller in the process, forever: `JSON.stringify`
+ * and `JSON.parse` (twice, once per PDF.js module), `Array.prototype.push`, `Function.prototype.toString`.
+ * After the first PDF was drawn every page render went through them (React's push, React Router's
+ * JSON): several times slower (ADR 0026). PDF.js does not need those replacements, only the methods
+ * core-js adds (kept), so the natives are put back after every use.
+ */
+const BUILT_INS: ReadonlyArray<[object, string]> = [
+  [JSON, "stringify"],
+  [JSON, "parse"],
+  [Array.prototype, "push"],
+  [Function.prototype, "toString"],
+];
+const NATIVES = BUILT_INS.map(([owner, name]) => Object.getOwnPropertyDescriptor(owner, name)!);
+
+export function restoreNativeBuiltIns() {
+  BUILT_INS.forEach(([owner, name], index) => {
+    const native = NATIVES[index]!;
+    if (Object.getOwnPropertyDescriptor(owner, name)?.value !== native.value) Object.defineProperty(owner, name, native);
+  });
+}
+
+/**
  * The first page of a PDF as a picture (WebP, `width` px wide), made at import so the detail
  * dialog can show it (docs/media.md). PDF.js (Mozilla) renders it onto @napi-rs/canvas, both
  * from npm with prebuilt binaries; nothing runs outside this process. Undefined when the PDF
@@ -40,5 +63,6 @@ export async function renderPdfFirstPage(file: string, width: number): Promise<B
     return undefined;
   } finally {
     await task.destroy();
+    restoreNativeBuiltIns();
   }
 }
