@@ -7,22 +7,23 @@ export const buttonVariants = cva(
   // The shared base is one class (app.css) so a page of 70 buttons does not repeat 260 bytes 70 times.
   "btn",
   {
+    // One class per variant and size (app.css), like the base.
     variants: {
       variant: {
-        default: "bg-primary text-primary-foreground hover:bg-primary/90",
-        accent: "bg-accent text-accent-foreground hover:bg-accent/90",
-        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
-        outline: "border border-input bg-transparent hover:bg-muted",
-        secondary: "bg-muted text-foreground hover:bg-muted/80",
-        ghost: "hover:bg-muted",
-        link: "text-primary underline-offset-4 hover:underline",
+        default: "btn-default",
+        accent: "btn-accent",
+        destructive: "btn-destructive",
+        outline: "btn-outline",
+        secondary: "btn-secondary",
+        ghost: "btn-ghost",
+        link: "btn-link",
       },
       size: {
-        default: "h-10 px-4 py-2 text-sm",
-        sm: "h-9 px-3 text-sm",
-        lg: "h-11 px-6 text-base",
-        icon: "size-10 text-sm",
-        "icon-sm": "size-9 text-sm",
+        default: "btn-md",
+        sm: "btn-sm",
+        lg: "btn-lg",
+        icon: "btn-icon",
+        "icon-sm": "btn-icon-sm",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

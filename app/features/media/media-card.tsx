@@ -37,7 +37,7 @@ export function ItemLanguageBadge({ language }: { language: string }) {
       lang={isLanguage(language) ? language : undefined}
       data-testid="media-language"
       title={t("media.card.itemLanguage", { language: name })}
-      className="inline-flex items-center rounded border border-border px-1.5 py-0.5 font-medium text-foreground"
+      className="mcard-language"
     >
       <span className="sr-only">{t("media.card.languageLabel")} </span>
       {name}
@@ -113,45 +113,41 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
   const format = useMediaFormat();
   const titleId = `media-card-${item.id}`;
   return (
-    <article
-      aria-labelledby={titleId}
-      data-testid="media-card"
-      className="flex flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm"
-    >
-      <div className="relative aspect-video w-full overflow-hidden bg-muted">
+    <article aria-labelledby={titleId} data-testid="media-card" className="mcard">
+      <div className="mcard-visual">
         {item.previewUrl && (item.fileType === "image" || item.fileType === "pdf") ? (
           // contain, not cover: a square logo or pattern is shown whole, not cut at top and bottom
-          <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-contain" />
+          <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className="mcard-fill" />
         ) : item.previewUrl && item.fileType === "video" ? (
           <video
             src={`${item.previewUrl}#t=${videoThumbnailTime(item.durationMs)}`}
             preload="metadata"
             muted
             playsInline
-            className="h-full w-full object-contain"
+            className="mcard-fill"
             aria-hidden="true"
             tabIndex={-1}
           />
         ) : (
-          <div className="flex h-full w-full items-center justify-center text-muted-foreground">
+          <div className="mcard-placeholder">
             <TypeIcon type={item.fileType} className="size-12" />
           </div>
         )}
         {item.aiGenerated && (
-          <span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-background/85 px-2 py-0.5 text-xs font-medium text-accent">
+          <span className="mcard-ai">
             <MediaIcon name="sparkles" className="size-3" /> {t("media.card.aiGenerated")}
           </span>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-4">
+      <div className="mcard-body">
         <div className="min-w-0">
-          <h2 id={titleId} className="line-clamp-2 break-words text-base font-semibold" title={item.title}>
+          <h2 id={titleId} className="mcard-title" title={item.title}>
             {item.title}
           </h2>
-          {item.description && <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{item.description}</p>}
+          {item.description && <p className="mcard-text">{item.description}</p>}
         </div>
-        <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground" aria-label={t("media.dialog.details")}>
-          <li className="inline-flex items-center gap-1 rounded bg-muted px-1.5 py-0.5 font-medium text-foreground">
+        <ul className="mcard-facts" aria-label={t("media.dialog.details")}>
+          <li className="mcard-type">
             <TypeIcon type={item.fileType} className="size-3.5" />
             <TypeBadgeText fileType={item.fileType} />
           </li>
@@ -160,7 +156,7 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
           {item.durationMs !== null && <li>{format.duration(item.durationMs)}</li>}
           {item.fileType === "services" && item.serviceKind && <li>{item.serviceKind}</li>}
         </ul>
-        <div className="mt-auto flex flex-wrap gap-2 pt-1">
+        <div className="mcard-actions">
           <Button
             type="button"
             size="sm"

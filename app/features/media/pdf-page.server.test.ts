@@ -35,7 +35,7 @@ describe("renderPdfFirstPage", () => {
     expect(Array.prototype.push).toBe(natives.push);
     expect(Function.prototype.toString).toBe(natives.toString);
     // What PDF.js needs and Node 20 lacks stays.
-    expect(typeof Promise.withResolvers).toBe("function");
+    expect("withResolvers" in Promise).toBe(true);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
