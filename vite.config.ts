@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const require = createRequire(import.meta.url);
 
@@ -17,6 +17,23 @@ function reactRouterProduction(): Record<string, string> {
   return {
     "react-router/dom": path.join(production, "dom-export.mjs"),
     "react-router": path.join(production, "index.mjs"),
+  };
+}
+
+/**
+ * The server build's `react-i18next` is app/lib/use-translation.server.ts (its `useTranslation()`
+ * is a lookup; ADR 0026); the browser and the tests use the package as it is.
+ */
+function serverUseTranslation(): Plugin {
+  const shim = path.resolve("app/lib/use-translation.server.ts");
+  return {
+    name: "ipangel:server-use-translation",
+    enforce: "pre",
+    apply: "build",
+    resolveId(source, importer) {
+      if (source !== "react-i18next" || !importer || importer === shim || importer.includes("node_modules")) return null;
+      return this.environment.config.consumer === "server" ? shim : null;
+    },
   };
 }
 
@@ -38,5 +55,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           noExternal: ["react-router", "@react-router/node", "@react-router/express", "lucide-react", "radix-ui", /^@radix-ui\//],
         }
       : undefined,
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [serverUseTranslation(), tailwindcss(), reactRouter()],
 }));

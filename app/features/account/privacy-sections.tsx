@@ -8,6 +8,7 @@ import { LANGUAGE_LOCALES, isLanguage } from "~/lib/i18n";
 import type { NewsletterStatus } from "./newsletter.server";
 import type { PrivacyLoaderData, SessionsAnswer } from "./privacy-actions.server";
 import type { ActiveSession } from "./sessions.server";
+import { dateTimeFormat } from "~/lib/intl-formats";
 
 /**
  * The profile's privacy sections (issue 12): newsletter state, "Download my data" and the list of
@@ -29,8 +30,8 @@ export function NewsletterStatusNote({ status }: { status: NewsletterStatus }) {
 function useDateFormat() {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "en";
-  return (iso: string) =>
-    new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const format = dateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "medium", timeStyle: "short" });
+  return (iso: string) => format.format(new Date(iso));
 }
 
 export function PrivacySections() {

@@ -10,6 +10,7 @@ import { MediaIcon } from "./media-icons";
 import { DownloadButton, TypeBadgeText, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
 import { MediaPreview } from "./media-preview";
 import { linkLabel, type MediaItemView } from "./media-types";
+import { dateTimeFormat, languageNames } from "~/lib/intl-formats";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -53,7 +54,7 @@ export function MediaDialog({ item, onClose, ...actions }: FileActionProps & { i
   const locale = LANGUAGE_LOCALES[language];
   const languageName = (code: string) => {
     try {
-      return new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? code;
+      return languageNames(locale).of(code) ?? code;
     } catch {
       return code;
     }
@@ -132,7 +133,7 @@ export function MediaDialog({ item, onClose, ...actions }: FileActionProps & { i
               <span data-testid="download-count">{actions.downloadCounts[item.id] ?? item.downloadCount}</span>
             </Field>
             <Field label={t("media.dialog.added")}>
-              {new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(item.createdAt))}
+              {dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(item.createdAt))}
             </Field>
           </dl>
 

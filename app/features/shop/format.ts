@@ -1,5 +1,6 @@
 import { LANGUAGE_LOCALES, type Language } from "~/lib/i18n";
 import { CATALOGUE_CURRENCY, FREE_SHIPPING_THRESHOLD, type Money } from "./types";
+import { numberFormat } from "~/lib/intl-formats";
 
 // Building an Intl.NumberFormat costs far more than using one: one per language and currency, made once.
 const priceFormats = new Map<string, Intl.NumberFormat>();
@@ -28,7 +29,7 @@ export function formatPrice(money: Money | { amount: number; currencyCode: strin
 
 /** The free-shipping threshold as the trust copy shows it: "$50" in English, "50 €" in German. */
 export function formatShippingThreshold(language: Language): string {
-  return new Intl.NumberFormat(LANGUAGE_LOCALES[language], {
+  return numberFormat(LANGUAGE_LOCALES[language], {
     style: "currency",
     currency: CATALOGUE_CURRENCY[language],
     minimumFractionDigits: 0,

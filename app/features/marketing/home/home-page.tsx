@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { useSiteFacts } from "~/lib/site-facts";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
+import { numberFormat } from "~/lib/intl-formats";
 
 export function HomePage() {
   return (
@@ -203,14 +204,14 @@ function DataPrivacy() {
 function Claims() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const format = new Intl.NumberFormat(LANGUAGE_LOCALES[language]);
+  const format = numberFormat(LANGUAGE_LOCALES[language]);
   const { activeMembers, averageRating, expertConsultants } = useSiteFacts().claims;
   const claims = [
     activeMembers !== null && { key: "activeMembers", icon: Users, value: `${format.format(activeMembers)}+` },
     averageRating !== null && {
       key: "averageRating",
       icon: Star,
-      value: new Intl.NumberFormat(LANGUAGE_LOCALES[language], { maximumFractionDigits: 1 }).format(averageRating),
+      value: numberFormat(LANGUAGE_LOCALES[language], { maximumFractionDigits: 1 }).format(averageRating),
     },
     expertConsultants !== null && { key: "expertConsultants", icon: Rocket, value: format.format(expertConsultants) },
   ].filter((claim) => claim !== false);
