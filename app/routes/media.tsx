@@ -3,7 +3,7 @@ import { useLoaderData } from "react-router";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
 import { countMedia, findCategory, listCategoryOptions, parseLibraryFilters } from "~/features/media/library.server";
-import { findMedia, findMediaItem } from "~/features/media/media.server";
+import { findMedia, findMediaItem, toCardView } from "~/features/media/media.server";
 import { logger } from "~/lib/logger.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -49,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     meta,
     filters,
     ...page,
+    items: page.items.map(toCardView),
     categories,
     selected,
     isSignedIn: user !== null,
@@ -76,7 +77,10 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   }
 }
 
-/** Opening or closing the dialog (`?item=`) only changes the URL; the list stays as it is. */
+/**
+ * Closing the dialog (`?item=` removed) only changes the URL; opening one loads the item's details
+ * (the list carries only what the cards show, see toCardView) while the dialog already shows the card's.
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (currentUrl.pathname === nextUrl.pathname && currentUrl.href !== nextUrl.href) {
     const strip = (url: URL) => {
@@ -85,7 +89,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
       params.sort();
       return params.toString();
     };
-    if (strip(currentUrl) === strip(nextUrl)) return false;
+    if (strip(currentUrl) === strip(nextUrl)) return nextUrl.searchParams.has("item");
   }
   return defaultShouldRevalidate;
 }

@@ -114,7 +114,10 @@ export function MediaPage({ data }: { data: MediaPageData }) {
   const items = [...data.items, ...more.items];
   const itemId = searchParams.get("item");
   const selected = itemId
-    ? (items.find((item) => item.id === itemId) ?? (data.selected?.id === itemId ? data.selected : undefined))
+    ? // The whole item once it is loaded; until then the card's part of it.
+      data.selected?.id === itemId
+      ? data.selected
+      : items.find((item) => item.id === itemId)
     : undefined;
 
   const openItem = (item: MediaItemView) => {
