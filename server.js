@@ -3,8 +3,14 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
 import compression from "compression";
 import express from "express";
+
+// V8 lets the heap grow to several times the live data before a full collection: ~65 MB live became
+// ~260 MB of heap (RSS 430 MB) after a minute of load. Growing by at most half keeps it near the live
+// data at no measurable CPU cost (ADR 0026); --optimize-for-size would, but doubles the CPU per request.
+v8.setFlagsFromString("--heap-growing-percent=50");
 
 const isDevelopment = process.env.NODE_ENV === "development";
 process.env.NODE_ENV ??= "production";
