@@ -163,6 +163,8 @@ export const user = pgTable("users", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /** When the first confirmation mail was queued (ADR 0030); null: not yet, the sweep queues it. */
+  confirmationMailQueuedAt: timestamp("confirmation_mail_queued_at", { withTimezone: true }),
   ...timestamps,
 });
 
