@@ -16,13 +16,13 @@ const LEASE_MS = 1500;
 /** Longer than the lease: only the renewal of the lease keeps a living process's run its own. */
 const RUN_MS = 2500;
 
-interface Run {
+type Run = {
   id: number;
   worker: number;
   /** Database clock, milliseconds since the epoch (with fractions). */
   startedMs: number;
   finishedMs: number | null;
-}
+};
 
 async function runs() {
   const { rows } = await db().execute<Run>(sql`select id, worker,
