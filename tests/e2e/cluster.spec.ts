@@ -245,6 +245,36 @@ test.describe("several server processes behind nginx", () => {
       expect(await page.text()).toContain(`${token} Logo pack`);
       await expect.poll(async () => (await fetch(`${server.url}/`)).headers.get("x-page-cache"), { timeout: 15_000 }).toBe("miss");
     }
+
+    // An editor uploads in the console of A: B lists the item at once and C serves its bytes.
+    const editorEmail = `console-${Date.now()}@example.com`;
+    await confirmedAccount(editorEmail, a.url);
+    await run("npm", ["run", "-s", "admin", "--", "grant", editorEmail, "--role", "editor"], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", NODE_NO_WARNINGS: "1" },
+    });
+    const editor = await signIn(a.url, editorEmail);
+    const png = await makePng(320, 200);
+    const uploadTitle = `${token} console upload`;
+    const uploaded = await fetch(`${a.url}/admin/media/upload`, {
+      method: "POST",
+      body: png,
+      headers: {
+        cookie: editor.cookie,
+        origin: a.url,
+        "content-type": "image/png",
+        "x-file-name": encodeURIComponent(`${uploadTitle}.png`),
+      },
+    });
+    expect(uploaded.status).toBe(200);
+    const { id: uploadedId } = (await uploaded.json()) as { id: string };
+    expect(await (await fetch(`${b.url}/media?q=${encodeURIComponent(token)}`)).text()).toContain(uploadTitle);
+    const uploadedLink = await fetch(`${b.url}/api/media/${uploadedId}/download`, {
+      method: "POST",
+      headers: { cookie: session.cookie, origin: b.url },
+    });
+    expect(uploadedLink.status).toBe(200);
+    const uploadedFile = await fetch(`${c.url}${((await uploadedLink.json()) as { url: string }).url}`);
+    expect(Buffer.from(await uploadedFile.arrayBuffer()).equals(png)).toBe(true);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -440,8 +470,8 @@ test.describe("several server processes behind nginx", () => {
     expect((await fetch(`${site}/healthz`)).status).toBe(200);
     expect((await fetch(`${site}/about`)).status).toBe(200);
 
-    // Hold the outage a little longer: nothing changes with time, the client fails fast.
-    await pause(Math.max(0, 10_000 - (Date.now() - downAt)));
+    // Hold the outage for the 30 s the issue names: nothing changes with time, the client fails fast.
+    await pause(Math.max(0, 30_000 - (Date.now() - downAt)));
     await startRgw(rgwDir, rgwPort);
     const outageMs = Date.now() - downAt;
     const recoveredAt = Date.now();
