@@ -112,6 +112,13 @@ describe("several server processes on one database", () => {
     );
   }, 180_000);
 
+  it("a rate limit holds across processes: three processes hitting one key at once are allowed the limit, not three times it", async () => {
+    workers = await Promise.all([1, 2, 3].map(() => startChildWorker("ratelimit", { RATE_HITS: "10", RATE_LIMIT: "12" })));
+    for (const worker of workers) worker.process.stdin!.write("GO\n");
+    const allowed = await Promise.all(workers.map(async (worker) => Number((await worker.waitFor(/^ALLOWED /)).split(" ")[1])));
+    expect(allowed.reduce((sum, count) => sum + count, 0)).toBe(12);
+  }, 120_000);
+
   it("the outbox sends every mail exactly once with three worker processes sending at the same time", async () => {
     sink = await startSmtpSink();
     const env = { SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`, OUTBOX_LOCK_S: "5", OUTBOX_RETRY_BASE_MS: "100" };

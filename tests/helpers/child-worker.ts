@@ -21,7 +21,10 @@ export interface ChildWorker {
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export async function startChildWorker(mode: "scheduler" | "outbox" | "signup", env: Record<string, string> = {}): Promise<ChildWorker> {
+export async function startChildWorker(
+  mode: "scheduler" | "outbox" | "signup" | "ratelimit",
+  env: Record<string, string> = {},
+): Promise<ChildWorker> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ipangel-child-"));
   const base = getEnv();
   const child = spawn(process.execPath, ["tests/helpers/vite-run.mjs", "tests/helpers/cluster-worker.ts", mode], {
@@ -38,7 +41,7 @@ export async function startChildWorker(mode: "scheduler" | "outbox" | "signup", 
       PUBLIC_URL: base.PUBLIC_URL,
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   const lines: string[] = [];
   let output = "";

@@ -8,6 +8,8 @@
  *   `cluster.test` (interval TASK_INTERVAL_MS, lease TASK_LEASE_MS) that records each run in the
  *   table `cluster_task_runs` and takes TASK_RUN_MS. Prints `RUN-START <id>` / `RUN-END <id>`.
  * - `outbox`: the product's outbox worker with the real mail handler (SMTP_URL).
+ * - `ratelimit`: RATE_HITS hits at once on one rate-limit key (limit RATE_LIMIT) once a line
+ *   arrives on stdin; prints `ALLOWED <n>`.
  * - `signup`: one sign-up through better-auth (SIGNUP_EMAIL), as the /auth action makes it;
  *   prints `SIGNED-UP <status>`.
  *
@@ -18,6 +20,7 @@ import { getAuth, signupContext } from "../../app/features/account/auth.server";
 import { closeDatabase, db, openDatabase } from "../../app/lib/db.server";
 import "../../app/lib/mailer.server";
 import { startOutboxWorker, stopOutboxWorker } from "../../app/lib/outbox.server";
+import { hitRateLimit } from "../../app/lib/rate-limit.server";
 import { registerScheduledTask, startScheduler, stopScheduler } from "../../app/lib/scheduler.server";
 
 const mode = process.argv[2];
@@ -57,6 +60,15 @@ if (mode === "scheduler") {
 } else if (mode === "outbox") {
   startOutboxWorker();
   print("READY");
+} else if (mode === "ratelimit") {
+  // RATE_HITS hits on one shared key at once, after the test writes GO (all processes together).
+  print("READY");
+  await new Promise<void>((resolve) => process.stdin.once("data", () => resolve()));
+  const hits = await Promise.all(
+    Array.from({ length: number("RATE_HITS") }, () => hitRateLimit("cluster:shared", number("RATE_LIMIT"), 10 * 365 * 24 * 3600)),
+  );
+  print(`ALLOWED ${hits.filter((hit) => hit.allowed).length}`);
+  await shutdown();
 } else if (mode === "signup") {
   print("READY");
   const email = process.env.SIGNUP_EMAIL ?? "";
