@@ -67,6 +67,7 @@ async function finish(task: ScheduledTask, result: string) {
  */
 function keepLease(task: ScheduledTask) {
   const leaseMs = task.leaseMs ?? DEFAULT_LEASE_MS;
+  let released = false;
   const renew = setInterval(() => {
     db()
       .execute(
@@ -75,12 +76,15 @@ function keepLease(task: ScheduledTask) {
       )
       .then((result) => {
         // Only when this process stalled for longer than its lease (it could not renew in time).
-        if (result.rowCount === 0) logger.error(`Scheduled task "${task.name}": the lease was lost while the task ran`);
+        if (result.rowCount === 0 && !released) logger.error(`Scheduled task "${task.name}": the lease was lost while the task ran`);
       })
       .catch((error: unknown) => logger.warn(`Scheduled task "${task.name}": could not renew its lease: ${String(error)}`));
   }, leaseMs / 3);
   renew.unref();
-  return () => clearInterval(renew);
+  return () => {
+    released = true;
+    clearInterval(renew);
+  };
 }
 
 async function runTask(task: ScheduledTask): Promise<boolean> {

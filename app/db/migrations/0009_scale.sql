@@ -4,3 +4,6 @@
 ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "confirmation_mail_queued_at" timestamp with time zone;
 --> statement-breakpoint
 UPDATE "users" SET "confirmation_mail_queued_at" = "created_at" WHERE "confirmation_mail_queued_at" IS NULL;
+--> statement-breakpoint
+-- The confirmation sweep reads only accounts without the mark: a small partial index.
+CREATE INDEX IF NOT EXISTS "users_confirmation_pending_idx" ON "users" ("created_at") WHERE NOT "email_verified" AND "confirmation_mail_queued_at" IS NULL;
