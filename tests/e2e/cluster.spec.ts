@@ -196,7 +196,7 @@ test.describe("several server processes behind nginx", () => {
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test("a session, a download and an import are the same on every process", async () => {
+  test("a session, a download, an import and a console upload are the same on every process", async () => {
     test.setTimeout(120_000);
     const [a, b, c] = servers;
     const email = `both-${Date.now()}@example.com`;
