@@ -133,4 +133,11 @@ describe("the confirmation mail of a sign-up whose process died", () => {
     expect(await runDueTasks()).toContain(CONFIRMATION_SWEEP_TASK);
     expect(await mailsTo(email)).toHaveLength(1);
   });
+
+  it("leaves accounts older than a day alone (made while confirmation was off, or long past)", async () => {
+    await db().execute(sql`insert into users (id, name, email, email_verified, created_at)
+      values ('old-account', 'old', 'old@example.com', false, now() - interval '2 days')`);
+    expect(await sweepUnsentConfirmations()).toBe(0);
+    expect(await mailsTo("old@example.com")).toEqual([]);
+  });
 });

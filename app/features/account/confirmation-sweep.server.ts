@@ -17,6 +17,11 @@ import { queueConfirmationMail } from "./confirmation-mail.server";
 export const CONFIRMATION_SWEEP_TASK = "account.confirmation-sweep";
 /** An account younger than this is left to its own sign-up request, which takes milliseconds. */
 export const CONFIRMATION_SWEEP_GRACE_S = 120;
+/**
+ * Older accounts are not swept: a day of sweeps every 5 minutes has passed them, and an account made
+ * while REQUIRE_EMAIL_CONFIRMATION was off (no mail, no mark) is not mailed long after the switch.
+ */
+const CONFIRMATION_SWEEP_WINDOW_S = 24 * 60 * 60;
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 const ACCOUNTS_PER_RUN = 200;
 
@@ -28,6 +33,7 @@ export async function sweepUnsentConfirmations(): Promise<number> {
     select u.id, u.email, u.name, p.language from users u left join profiles p on p.id = u.id
     where not u.email_verified and u.confirmation_mail_queued_at is null
       and u.created_at < now() - make_interval(secs => ${CONFIRMATION_SWEEP_GRACE_S})
+      and u.created_at > now() - make_interval(secs => ${CONFIRMATION_SWEEP_WINDOW_S})
       and not exists (select 1 from accounts a where a.user_id = u.id and a.provider_id <> 'credential')
     order by u.created_at limit ${ACCOUNTS_PER_RUN}`);
   if (rows.length === 0) return 0;
