@@ -1,12 +1,15 @@
-import { ArrowDown, ArrowUp, Upload } from "lucide-react";
+import { ArrowDown, ArrowUp, Plus, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import { FieldError, getFormProps, HydratedInput, SubmitButton } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { FILE_TYPES } from "~/db/schema";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
-import type { MediaAdminFilters } from "../media-admin.server";
+import type { MediaAdminFilters } from "../media-list.server";
+import { bulkSchema } from "../schemas/media-schema";
 import { AdminHeading } from "./admin-shell";
+import { FormOutcome, useConsoleForm } from "./console-form";
 import { Field, selectClass } from "./field";
 import { Pager } from "./pager";
 
@@ -51,6 +54,9 @@ export function MediaTable({
   const locale = LANGUAGE_LOCALES[language];
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
   const megabytes = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // One form, two buttons: each posts its own intent (the button's name/value).
+  const bulk = useConsoleForm("bulk", { schema: bulkSchema, intents: ["assign", "delete"] });
+  const bulkIntent = bulk.fetcher.formData?.get("intent");
   const sortHref = (sort: string) => {
     const params = new URLSearchParams(location.search);
     const same = filters.sort === sort;
@@ -62,6 +68,12 @@ export function MediaTable({
   return (
     <>
       <AdminHeading title={t("admin.media.title")}>
+        <Button asChild variant="outline">
+          <Link to="/admin/media/new-service">
+            <Plus aria-hidden="true" />
+            {t("admin.media.newService")}
+          </Link>
+        </Button>
         <Button asChild>
           <Link to="/admin/media/new">
             <Upload aria-hidden="true" />
@@ -109,7 +121,9 @@ export function MediaTable({
       <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
         {t("admin.media.count", { count: total })}
       </p>
-      <Form method="post" id="bulk-form">
+      <bulk.fetcher.Form method="post" {...getFormProps(bulk.form)}>
+        <HydratedInput />
+        <FormOutcome kit={bulk} className="mb-3" />
         <div className="overflow-x-auto rounded-lg border border-border">
           <table className="w-full min-w-[60rem] text-left text-sm" data-testid="media-table">
             <thead className="bg-muted/50 text-muted-foreground">
@@ -205,25 +219,34 @@ export function MediaTable({
                 ))}
               </select>
             </div>
-            <Button type="submit" name="intent" value="assign" variant="outline" disabled={categories.length === 0}>
+            <SubmitButton
+              name="intent"
+              value="assign"
+              variant="outline"
+              disabled={categories.length === 0}
+              busy={bulk.busy && bulkIntent === "assign"}
+              busyLabel={t("admin.actions.saving")}
+            >
               {t("admin.media.bulkAssign")}
-            </Button>
-            <Button
-              type="submit"
+            </SubmitButton>
+            <SubmitButton
               name="intent"
               value="delete"
               variant="destructive"
+              busy={bulk.busy && bulkIntent === "delete"}
+              busyLabel={t("admin.actions.saving")}
               onClick={(event) => {
                 if (!window.confirm(t("admin.media.confirmBulkDelete"))) event.preventDefault();
               }}
             >
               {t("admin.media.bulkDelete")}
-            </Button>
+            </SubmitButton>
+            <FieldError field={bulk.fields.ids} className="basis-full" />
           </fieldset>
         ) : (
           <p className="mt-4 text-muted-foreground">{t("admin.media.empty")}</p>
         )}
-      </Form>
+      </bulk.fetcher.Form>
       <Pager page={filters.page} hasMore={filters.page * pageSize < total} />
     </>
   );
