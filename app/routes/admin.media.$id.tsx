@@ -1,14 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
-import { ActionButton } from "~/features/admin/components/console-form";
+import { DeleteButton } from "~/features/admin/components/console-form";
 import { MediaUploader } from "~/features/admin/components/media-uploader";
 import { consoleMeta } from "~/features/admin/console.server";
 import { MediaEditForm } from "~/features/admin/forms/media-edit-form";
 import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
 import { mediaItemAction } from "~/features/admin/media-actions.server";
 import { loadMediaItem } from "~/features/admin/media-item.server";
-import { buttonSchema } from "~/features/admin/schemas/console-schemas";
 import { LINK_ROWS } from "~/features/admin/schemas/media-schema";
 import { ACCEPTED_EXTENSIONS, MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -50,20 +49,8 @@ export default function AdminMediaItemRoute() {
   ].filter((fact): fact is string[] => fact !== null);
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/media" className="text-primary underline underline-offset-2">
-          {t("admin.media.back")}
-        </Link>
-      </p>
-      <AdminHeading title={item.title}>
-        <ActionButton
-          intent="delete"
-          schema={buttonSchema}
-          variant="destructive"
-          label={t("admin.media.delete")}
-          busyLabel={t("admin.actions.saving")}
-          confirm={t("admin.media.confirmDelete", { title: item.title })}
-        />
+      <AdminHeading back={{ to: "/admin/media", label: t("admin.media.back") }} title={item.title}>
+        <DeleteButton label={t("admin.media.delete")} confirm={t("admin.media.confirmDelete", { title: item.title })} />
       </AdminHeading>
       {search.get("created") === "1" ? (
         <p role="status" className="mb-4 rounded-md border border-primary/50 bg-primary/10 px-4 py-3 text-sm">

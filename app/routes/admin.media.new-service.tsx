@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
 import { consoleMeta } from "~/features/admin/console.server";
 import { emptyService, MediaEditForm } from "~/features/admin/forms/media-edit-form";
@@ -28,12 +28,7 @@ export default function AdminNewServiceRoute() {
   const { categories, linkRows } = useLoaderData<typeof loader>();
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/media" className="text-primary underline underline-offset-2">
-          {t("admin.media.back")}
-        </Link>
-      </p>
-      <AdminHeading title={t("admin.media.newServiceTitle")} />
+      <AdminHeading back={{ to: "/admin/media", label: t("admin.media.back") }} title={t("admin.media.newServiceTitle")} />
       <p className="mb-6 max-w-2xl text-sm text-muted-foreground">{t("admin.media.newServiceIntro")}</p>
       <MediaEditForm item={emptyService(language)} categories={categories} linkRows={linkRows} intent="createService" />
     </>

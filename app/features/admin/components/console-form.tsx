@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { buttonSchema } from "../schemas/console-schemas";
 import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher } from "react-router";
 import { FormError, IntentForm, SubmitButton, useFormAnswer, useSchemaForm } from "~/components/form";
@@ -56,7 +57,7 @@ export function FormOutcome({ kit, className }: { kit: ReturnType<typeof useCons
  */
 export function ActionButton({
   intent,
-  schema,
+  schema = buttonSchema,
   label,
   busyLabel,
   confirm,
@@ -66,15 +67,17 @@ export function ActionButton({
   icon,
 }: {
   intent: string;
-  schema: KitSchema;
+  /** The form's schema; none for a button acting on the page's own entry (the URL names it). */
+  schema?: KitSchema;
   label: ReactNode;
-  busyLabel: string;
+  busyLabel?: string;
   confirm?: string;
   fields?: Record<string, string>;
   target?: string;
   variant?: ButtonProps["variant"];
   icon?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const kit = useConsoleForm(intent, { schema, target });
   return (
     <IntentForm
@@ -90,10 +93,16 @@ export function ActionButton({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <SubmitButton busy={kit.busy} busyLabel={busyLabel} variant={variant} size="sm" icon={icon}>
+      <SubmitButton busy={kit.busy} busyLabel={busyLabel ?? t("admin.actions.working")} variant={variant} size="sm" icon={icon}>
         {label}
       </SubmitButton>
       <FormOutcome kit={kit} className="max-w-xs" />
     </IntentForm>
   );
+}
+
+/** "Delete" of the page's own entry (the URL names it): asks first; the action then leaves the page. */
+export function DeleteButton({ label, confirm }: { label: string; confirm: string }) {
+  const { t } = useTranslation();
+  return <ActionButton intent="delete" variant="destructive" label={label} busyLabel={t("admin.actions.deleting")} confirm={confirm} />;
 }

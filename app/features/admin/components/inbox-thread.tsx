@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { ReplyForm } from "../forms/reply-form";
-import { buttonSchema, handledSchema } from "../schemas/console-schemas";
+import { handledSchema } from "../schemas/console-schemas";
 import { AdminHeading } from "./admin-shell";
-import { ActionButton } from "./console-form";
+import { ActionButton, DeleteButton } from "./console-form";
 
 interface Thread {
   message: {
@@ -28,12 +27,7 @@ export function InboxThread({ thread }: { thread: Thread }) {
   const { message, replies } = thread;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/inbox" className="text-primary underline underline-offset-2">
-          {t("admin.inbox.back")}
-        </Link>
-      </p>
-      <AdminHeading title={message.subject}>
+      <AdminHeading back={{ to: "/admin/inbox", label: t("admin.inbox.back") }} title={message.subject}>
         <ActionButton
           intent="handled"
           schema={handledSchema}
@@ -41,15 +35,8 @@ export function InboxThread({ thread }: { thread: Thread }) {
           label={message.isHandled ? t("admin.inbox.reopen") : t("admin.inbox.markHandled")}
           busyLabel={t("admin.actions.saving")}
         />
-        <ActionButton intent="unread" schema={buttonSchema} label={t("admin.inbox.markUnread")} busyLabel={t("admin.actions.saving")} />
-        <ActionButton
-          intent="delete"
-          schema={buttonSchema}
-          variant="destructive"
-          label={t("admin.inbox.delete")}
-          busyLabel={t("admin.actions.saving")}
-          confirm={t("admin.inbox.confirmDelete")}
-        />
+        <ActionButton intent="unread" label={t("admin.inbox.markUnread")} />
+        <DeleteButton label={t("admin.inbox.delete")} confirm={t("admin.inbox.confirmDelete")} />
       </AdminHeading>
       <article className="rounded-lg border border-border bg-card p-4 sm:p-6" data-testid="inbox-message">
         <p className="text-sm">

@@ -1,10 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { RoleForm } from "../forms/role-form";
-import { buttonSchema } from "../schemas/console-schemas";
 import { AdminHeading } from "./admin-shell";
-import { ActionButton } from "./console-form";
+import { ActionButton, DeleteButton } from "./console-form";
 import { ConsoleTable } from "./console-table";
 import { signInMethods, useDateFormat, type MemberView } from "./members-list";
 
@@ -52,30 +50,11 @@ export function MemberPage({
   ];
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/members" className="text-primary underline underline-offset-2">
-          {t("admin.members.back")}
-        </Link>
-      </p>
-      <AdminHeading title={member.email}>
-        {!member.confirmed && member.password ? (
-          <ActionButton intent="resend" schema={buttonSchema} label={t("admin.members.resend")} busyLabel={t("admin.members.busy")} />
-        ) : null}
-        <ActionButton
-          intent="signOut"
-          schema={buttonSchema}
-          label={t("admin.members.signOutEverywhere")}
-          busyLabel={t("admin.members.busy")}
-        />
+      <AdminHeading back={{ to: "/admin/members", label: t("admin.members.back") }} title={member.email}>
+        {!member.confirmed && member.password ? <ActionButton intent="resend" label={t("admin.members.resend")} /> : null}
+        <ActionButton intent="signOut" label={t("admin.members.signOutEverywhere")} />
         {!isSelf ? (
-          <ActionButton
-            intent="delete"
-            schema={buttonSchema}
-            variant="destructive"
-            label={t("admin.members.delete")}
-            busyLabel={t("admin.members.busy")}
-            confirm={t("admin.members.confirmDelete", { email: member.email })}
-          />
+          <DeleteButton label={t("admin.members.delete")} confirm={t("admin.members.confirmDelete", { email: member.email })} />
         ) : null}
       </AdminHeading>
       <dl
