@@ -11,6 +11,7 @@ import { resetDatabase } from "../../../tests/helpers/database";
 import { makePdf, makePng } from "../../../tests/helpers/media-fixtures";
 import { findMedia, parseFilters } from "~/features/media/media.server";
 import { answerOf, formPost, garbagePost, redirectOf } from "../../../tests/helpers/console-actions";
+import { categoriesAction } from "./category-actions.server";
 import { createCategory, deleteCategory, mergeCategory, renameCategory } from "./categories.server";
 import { mediaItemAction, mediaTableAction, newServiceAction } from "./media-actions.server";
 import { assignCategories, deleteMediaItems } from "./media-bulk.server";
@@ -223,6 +224,19 @@ describe("console media", () => {
     expect((await db().select().from(mediaCategories)).length).toBe(1);
     expect(await db().select().from(mediaItems)).toHaveLength(2);
     expect(await mergeCategory(editor, ids.Tutorials!, ids.Tutorials!)).toMatchObject({ ok: false, status: 400 });
+
+    // Through the page's forms: a taken name is a problem of the name field; a row's answer names its row.
+    const taken = answerOf(await categoriesAction(formPost("/admin/categories", "create", { name: "GUIDES" }), editor));
+    expect(taken).toMatchObject({ status: 409, body: { ok: false, result: { error: { name: ["admin.categories.errors.exists"] } } } });
+    const renamed = answerOf(
+      await categoriesAction(formPost("/admin/categories", "rename", { id: ids.Tutorials!, name: "How-tos" }), editor),
+    );
+    expect(renamed).toMatchObject({ status: 200, body: { ok: true, message: "admin.categories.renamed", target: ids.Tutorials } });
+    const empty = answerOf(await categoriesAction(formPost("/admin/categories", "rename", { id: ids.Tutorials!, name: "  " }), editor));
+    expect(empty.body.result.error).toEqual({ name: ["admin.categories.errors.nameRequired"] });
+    const forged = answerOf(await categoriesAction(formPost("/admin/categories", "delete", { id: "../../etc" }), editor));
+    expect(forged).toMatchObject({ status: 404, body: { ok: false, result: { error: { "": ["admin.errors.notFound"] } } } });
+    expect(answerOf(await categoriesAction(garbagePost("/admin/categories"), editor)).status).toBe(400);
   });
 
   it("a new service: every field, no file, on /media at once, audited; refused input keeps what was typed", async () => {

@@ -83,7 +83,11 @@ export function MembersList({ members, filters, hasMore }: { members: MemberView
           rows={members}
           rowKey={(member) => member.id}
           cells={(member) => [
-            <Link key="email" to={`/admin/members/${member.id}`} className="break-all text-primary underline underline-offset-2">
+            <Link
+              key="email"
+              to={`/admin/members/${member.id}`}
+              className="inline-block min-w-40 break-all text-primary underline underline-offset-2"
+            >
               {member.email}
             </Link>,
             member.username,
