@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { answer, runIntent, type IntentContext } from "~/lib/form-action.server";
 import { doneAnswer, failedAnswer, invalidAnswer, parseForm, type FormAnswer, type FormSchema } from "~/lib/form-submission";
 import type { ConsoleActor } from "./guard.server";
@@ -58,4 +59,13 @@ type ValueOf<S> = S extends FormSchema<infer Output> ? Output : never;
 export function targetOf(form: FormData) {
   const value = form.get("id");
   return typeof value === "string" ? value.slice(0, 100) : undefined;
+}
+
+/** Work whose success leaves the page (delete, mark unread): its refusal is answered, its success redirects. */
+export function thenRedirect(work: () => Promise<Outcome>, to: string) {
+  return async (): Promise<Outcome> => {
+    const outcome = await work();
+    if (!outcome.ok) return outcome;
+    throw redirect(to);
+  };
 }

@@ -1,5 +1,4 @@
-import { redirect } from "react-router";
-import { handleForm, runConsoleIntent, type ConsoleHandler } from "./action.server";
+import { handleForm, runConsoleIntent, thenRedirect, type ConsoleHandler } from "./action.server";
 import type { ConsoleActor } from "./guard.server";
 import { deleteMessage, markUnread, replyToMessage, setHandled } from "./inbox.server";
 import { buttonSchema, handledSchema, replySchema } from "./schemas/console-schemas";
@@ -18,17 +17,17 @@ function threadHandlers(id: string): Record<string, ConsoleHandler> {
         return outcome.ok ? { ok: true, message: handled === "true" ? "admin.inbox.markedHandled" : "admin.inbox.reopened" } : outcome;
       }),
     unread: (context, actor) =>
-      handleForm(context, buttonSchema, async () => {
-        const outcome = await markUnread(actor, id);
-        if (!outcome.ok) return outcome;
-        throw redirect("/admin/inbox");
-      }),
+      handleForm(
+        context,
+        buttonSchema,
+        thenRedirect(() => markUnread(actor, id), "/admin/inbox"),
+      ),
     delete: (context, actor) =>
-      handleForm(context, buttonSchema, async () => {
-        const outcome = await deleteMessage(actor, id);
-        if (!outcome.ok) return outcome;
-        throw redirect("/admin/inbox?deleted=1");
-      }),
+      handleForm(
+        context,
+        buttonSchema,
+        thenRedirect(() => deleteMessage(actor, id), "/admin/inbox?deleted=1"),
+      ),
   };
 }
 

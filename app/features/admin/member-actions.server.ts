@@ -1,5 +1,4 @@
-import { redirect } from "react-router";
-import { handleForm, runConsoleIntent, type ConsoleHandler } from "./action.server";
+import { handleForm, runConsoleIntent, thenRedirect, type ConsoleHandler } from "./action.server";
 import type { ConsoleActor } from "./guard.server";
 import { deleteMember, resendConfirmation, setMemberRole, signOutEverywhere } from "./members.server";
 import { buttonSchema, roleSchema } from "./schemas/console-schemas";
@@ -11,11 +10,11 @@ function memberHandlers(id: string): Record<string, ConsoleHandler> {
     signOut: (context, actor) => handleForm(context, buttonSchema, () => signOutEverywhere(actor, id)),
     role: (context, actor) => handleForm(context, roleSchema, ({ role }) => setMemberRole(actor, id, role), { keepValues: true }),
     delete: (context, actor) =>
-      handleForm(context, buttonSchema, async () => {
-        const outcome = await deleteMember(actor, id);
-        if (!outcome.ok) return outcome;
-        throw redirect("/admin/members");
-      }),
+      handleForm(
+        context,
+        buttonSchema,
+        thenRedirect(() => deleteMember(actor, id), "/admin/members"),
+      ),
   };
 }
 

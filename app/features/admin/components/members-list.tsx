@@ -75,11 +75,7 @@ export function MembersList({ members, filters, hasMore }: { members: MemberView
           from="xl"
           testId="members-table"
           rowTestId="member-row"
-          columns={MEMBER_COLUMNS.map((key) => ({
-            key,
-            label: t(`admin.members.columns.${key}`),
-            nowrap: key === "created" || key === "lastSignIn",
-          }))}
+          columns={MEMBER_COLUMNS.map((key) => ({ key, label: t(`admin.members.columns.${key}`) }))}
           rows={members}
           rowKey={(member) => member.id}
           cells={(member) => [

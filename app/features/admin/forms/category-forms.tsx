@@ -1,22 +1,57 @@
+import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { IntentForm, SelectField, SubmitButton, TextField } from "~/components/form";
 import { ActionButton, FormOutcome, useConsoleForm } from "../components/console-form";
 import { createCategorySchema, mergeCategorySchema, renameCategorySchema, targetSchema } from "../schemas/console-schemas";
 
 /** The categories page's forms: create; per row rename, merge into another, delete. */
+
+/** One field and its button in a row, the answer under them; `id` names the category of a row's form. */
+function InlineForm({
+  kit,
+  id,
+  button,
+  compact = true,
+  children,
+  ...form
+}: {
+  kit: ReturnType<typeof useConsoleForm>;
+  id?: string;
+  button: string;
+  compact?: boolean;
+  children: ReactNode;
+} & Pick<ComponentProps<"form">, "onSubmitCapture">) {
+  const { t } = useTranslation();
+  return (
+    <IntentForm kit={kit} className="grid gap-1" {...form}>
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <div className="flex flex-wrap items-start gap-2">
+        {children}
+        <SubmitButton
+          busy={kit.busy}
+          busyLabel={t("admin.actions.saving")}
+          variant={compact ? "outline" : "default"}
+          size={compact ? "sm" : "default"}
+          className={compact ? "mt-0.5" : "sm:mt-7"}
+        >
+          {button}
+        </SubmitButton>
+      </div>
+      <FormOutcome kit={kit} className={compact ? "max-w-xs" : "max-w-xl"} />
+    </IntentForm>
+  );
+}
+
+/** A label only screen readers read (the row shows the category's name). */
+const hidden = (text: string) => <span className="sr-only">{text}</span>;
+
 export function CreateCategoryForm() {
   const { t } = useTranslation();
   const kit = useConsoleForm("create", { schema: createCategorySchema });
   return (
-    <IntentForm kit={kit} className="grid gap-3">
-      <div className="flex flex-wrap items-start gap-3">
-        <TextField field={kit.fields.name} label={t("admin.categories.newName")} className="w-full sm:w-72" />
-        <SubmitButton busy={kit.busy} busyLabel={t("admin.actions.saving")} className="sm:mt-7">
-          {t("admin.categories.create")}
-        </SubmitButton>
-      </div>
-      <FormOutcome kit={kit} className="max-w-xl" />
-    </IntentForm>
+    <InlineForm kit={kit} button={t("admin.categories.create")} compact={false}>
+      <TextField field={kit.fields.name} label={t("admin.categories.newName")} className="w-full sm:w-72" />
+    </InlineForm>
   );
 }
 
@@ -24,20 +59,9 @@ export function RenameCategoryForm({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation();
   const kit = useConsoleForm("rename", { schema: renameCategorySchema, target: id, defaultValue: { id, name } });
   return (
-    <IntentForm kit={kit} className="grid gap-1">
-      <input type="hidden" name="id" value={id} />
-      <div className="flex items-start gap-2">
-        <TextField
-          field={kit.fields.name}
-          label={<span className="sr-only">{t("admin.categories.renameLabel", { name })}</span>}
-          className="w-48 gap-0"
-        />
-        <SubmitButton busy={kit.busy} busyLabel={t("admin.actions.saving")} variant="outline" size="sm" className="mt-1">
-          {t("admin.categories.rename")}
-        </SubmitButton>
-      </div>
-      <FormOutcome kit={kit} className="max-w-xs" />
-    </IntentForm>
+    <InlineForm kit={kit} id={id} button={t("admin.categories.rename")}>
+      <TextField field={kit.fields.name} label={hidden(t("admin.categories.renameLabel", { name }))} className="w-48 gap-0" />
+    </InlineForm>
   );
 }
 
@@ -46,9 +70,10 @@ export function MergeCategoryForm({ id, name, others }: { id: string; name: stri
   const kit = useConsoleForm("merge", { schema: mergeCategorySchema, target: id, defaultValue: { id, into: others[0]?.id } });
   if (others.length === 0) return null;
   return (
-    <IntentForm
+    <InlineForm
       kit={kit}
-      className="grid gap-1"
+      id={id}
+      button={t("admin.categories.merge")}
       onSubmitCapture={(event) => {
         if (!window.confirm(t("admin.categories.confirmMerge", { name }))) {
           event.preventDefault();
@@ -56,20 +81,13 @@ export function MergeCategoryForm({ id, name, others }: { id: string; name: stri
         }
       }}
     >
-      <input type="hidden" name="id" value={id} />
-      <div className="flex items-start gap-2">
-        <SelectField
-          field={kit.fields.into}
-          label={<span className="sr-only">{t("admin.categories.mergeLabel", { name })}</span>}
-          options={others.map((other) => ({ value: other.id, label: other.name }))}
-          className="w-44 gap-0"
-        />
-        <SubmitButton busy={kit.busy} busyLabel={t("admin.actions.saving")} variant="outline" size="sm" className="mt-1">
-          {t("admin.categories.merge")}
-        </SubmitButton>
-      </div>
-      <FormOutcome kit={kit} className="max-w-xs" />
-    </IntentForm>
+      <SelectField
+        field={kit.fields.into}
+        label={hidden(t("admin.categories.mergeLabel", { name }))}
+        options={others.map((other) => ({ value: other.id, label: other.name }))}
+        className="w-44 gap-0"
+      />
+    </InlineForm>
   );
 }
 
@@ -83,7 +101,7 @@ export function DeleteCategoryButton({ id, name }: { id: string; name: string })
       fields={{ id }}
       variant="destructive"
       label={t("admin.categories.delete")}
-      busyLabel={t("admin.actions.saving")}
+      busyLabel={t("admin.actions.deleting")}
       confirm={t("admin.categories.confirmDelete", { name })}
     />
   );
