@@ -1,16 +1,42 @@
-import { CheckCircle2, MailCheck } from "lucide-react";
+import { CheckCircle2, MailCheck, X } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFetcher, useLocation } from "react-router";
+import { HydratedInput } from "~/components/form/hydrated-input";
 import type { AccountNotice } from "./account-notice.server";
 import { ResendConfirmation } from "./resend-confirmation";
+import { ReturnToInput } from "./return-to-input";
 
 /**
- * The lasting notice on `/` about the visitor's own account (account-notice.server.ts): after
- * sign-up "check your inbox" with a resend button, after the confirmation link "your address is
- * confirmed". It stays until it is no longer true, unlike a toast.
+ * The lasting notice about the visitor's own account (account-notice.server.ts), shown by the
+ * shell on the page the visitor lands on: after sign-up "check your inbox" with a resend button,
+ * after the confirmation link "your address is confirmed". Unlike a toast it stays: "pending" until
+ * the address is confirmed or the visitor closes it; "confirmed" while the visitor stays on the page
+ * the link returned to (the server says it once), or until closed. Not on /auth, which says it itself.
  */
-export function AccountNoticeBanner({ notice }: { notice: AccountNotice | null }) {
+export function AccountNoticeBanner({ notice }: { notice: AccountNotice | null | undefined }) {
+  const shown = useShownNotice(notice ?? null);
+  if (!shown.notice) return null;
+  return <NoticeBox notice={shown.notice} onDismiss={shown.dismiss} />;
+}
+
+function useShownNotice(notice: AccountNotice | null) {
+  const { pathname } = useLocation();
+  // "confirmed" comes once; keep it while the visitor stays on that page (later loads say nothing).
+  const [confirmedOn, setConfirmedOn] = useState(notice?.kind === "confirmed" ? pathname : null);
+  if (notice?.kind === "confirmed" && confirmedOn !== pathname) setConfirmedOn(pathname);
+  const [dismissed, setDismissed] = useState<AccountNotice | null>(null);
+  const current: AccountNotice | null = notice ?? (confirmedOn === pathname ? { kind: "confirmed" } : null);
+  const isDismissed = current !== null && dismissed !== null && JSON.stringify(current) === JSON.stringify(dismissed);
+  const dismiss = () => {
+    setDismissed(current);
+    setConfirmedOn(null);
+  };
+  return { notice: pathname === "/auth" || isDismissed ? null : current, dismiss };
+}
+
+function NoticeBox({ notice, onDismiss }: { notice: AccountNotice; onDismiss: () => void }) {
   const { t } = useTranslation();
-  if (!notice) return null;
   const pending = notice.kind === "pending";
   const Icon = pending ? MailCheck : CheckCircle2;
   return (
@@ -22,7 +48,7 @@ export function AccountNoticeBanner({ notice }: { notice: AccountNotice | null }
         className="flex gap-3 rounded-lg border border-primary/40 bg-primary/10 p-4 sm:p-5"
       >
         <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-        <div className="grid min-w-0 gap-1">
+        <div className="grid min-w-0 flex-1 gap-1">
           <h2 id="account-notice-title" className="font-semibold">
             {t(pending ? "common.accountNotice.createdTitle" : "common.accountNotice.confirmedTitle")}
           </h2>
@@ -30,12 +56,34 @@ export function AccountNoticeBanner({ notice }: { notice: AccountNotice | null }
             {t(pending ? "common.accountNotice.checkInbox" : "common.accountNotice.confirmedText")}
           </p>
           {notice.kind === "pending" ? (
-            <ResendConfirmation email={notice.email} className="mt-2">
+            <ResendConfirmation email={notice.email} className="mt-2" returnHere>
               <p className="break-words text-muted-foreground">{t("common.accountNotice.pendingHint", { email: notice.email })}</p>
             </ResendConfirmation>
           ) : null}
         </div>
+        <DismissButton onDismiss={onDismiss} />
       </section>
     </div>
+  );
+}
+
+/** Closes the notice: the cookie goes (without JavaScript the post comes back to this page). */
+function DismissButton({ onDismiss }: { onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher({ key: "dismissNotice" });
+  return (
+    <fetcher.Form method="post" action="/auth" className="-mr-1 -mt-1 shrink-0" onSubmit={onDismiss}>
+      <input type="hidden" name="intent" value="dismissNotice" />
+      <HydratedInput />
+      <ReturnToInput orHere />
+      <button
+        type="submit"
+        className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-primary/15 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        aria-label={t("common.accountNotice.dismiss")}
+        title={t("common.accountNotice.dismiss")}
+      >
+        <X className="size-4" aria-hidden />
+      </button>
+    </fetcher.Form>
   );
 }

@@ -57,7 +57,12 @@ describe("/auth actions", () => {
 
   it("sign-up stores the profile and queues the confirmation mail and the newsletter opt-in mail (no shop sync yet)", async () => {
     const answer = await run(signup);
-    expect(answer.data).toMatchObject({ ok: true, message: "auth.toast.signupConfirm", redirectTo: "/" });
+    // Spec §8's toast as the page changes (the lasting notice comes with the cookie, see below).
+    expect(answer.data).toMatchObject({
+      ok: true,
+      toast: { tone: "success", title: "auth.toast.signupSuccess", description: "auth.toast.signupConfirm" },
+      redirectTo: "/",
+    });
     const [row] = await db().select().from(user).where(eq(user.email, "ulla@example.com"));
     expect(row.emailVerified).toBe(false);
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, row.id));
@@ -105,6 +110,23 @@ describe("/auth actions", () => {
       { "x-client-ip": "198.51.100.1" },
     );
     expect(other.data).toMatchObject({ error: "auth.errors.invalidCredentials" });
+  });
+
+  it("sign-up sets the inbox notice and returns to a gated download; the notice's close button clears it", async () => {
+    const back = "/media?q=logo&item=0b7c2f9e-8d7e-4a56-9d7c-2b1e7d4b7a10";
+    const signedUp = await run({ ...signup, js: "", returnTo: back });
+    expect(signedUp.thrown?.status).toBe(302);
+    expect(signedUp.thrown?.headers.get("location")).toBe(back);
+    expect(signedUp.thrown?.headers.getSetCookie().join("\n")).toContain("account_notice=pending:ulla%40example.com");
+
+    const closed = await run({ intent: "dismissNotice", returnTo: back }, { cookie: "account_notice=pending:ulla%40example.com" });
+    expect(closed.thrown?.headers.get("location")).toBe(back);
+    expect(closed.thrown?.headers.get("set-cookie")).toMatch(/^account_notice=; Path=\/; Max-Age=0/);
+    // With JavaScript: an answer, no navigation; a way back to another site is not followed.
+    const withJs = await authAction(post({ intent: "dismissNotice", js: "1" }));
+    expect((withJs as unknown as { data: Record<string, unknown> }).data).toMatchObject({ ok: true, redirectTo: undefined });
+    const elsewhere = await run({ intent: "dismissNotice", returnTo: "https://evil.example/" });
+    expect(elsewhere.thrown?.headers.get("location")).toBe("/");
   });
 
   it("Google without configuration answers with a clear error", async () => {
