@@ -56,12 +56,19 @@ test.describe("gated downloads keep the visitor's place", () => {
     // Back at the item: spec §8's toast, and the lasting "check your inbox" notice (behind the item's dialog).
     await expect(page).toHaveURL(new RegExp(`/media\\?q=${TOKEN}&item=${itemId}$`));
     await expect(page.locator("[data-sonner-toast]")).toContainText("Account created successfully!");
-    await expect(page.getByRole("dialog").getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
+    // The item's dialog covers the page (all of it on a phone): it says so too, with the resend button.
+    const inDialog = dialog.getByTestId("account-notice-in-dialog");
+    await expect(inDialog).toBeVisible();
+    await expect(inDialog).toContainText("Please check your email to confirm your address.");
+    await expect(inDialog.getByRole("button", { name: "Resend confirmation email" })).toBeVisible();
     const notice = page.getByTestId("account-notice");
     await expect(notice).toContainText("Please check your email to confirm your address.");
     await expect(notice).toContainText(email);
     // It lasts: closing the dialog and loading the page again still shows it.
-    await page.keyboard.press("Escape");
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(dialog).toHaveCount(0);
     await page.reload();
     await expect(notice).toContainText("Account created successfully!");
     await expect(notice.getByRole("button", { name: "Resend confirmation email" })).toBeVisible();
@@ -73,9 +80,10 @@ test.describe("gated downloads keep the visitor's place", () => {
     await page.goto(link);
     await expectBackAtItemAndDownload(page, itemId, "Logo pack");
     // The return target says the address is now confirmed (the inbox notice is gone), until closed.
+    await expect(page.getByRole("dialog").getByTestId("account-notice-in-dialog")).toContainText("Your email address is confirmed");
     await expect(notice).toContainText("Your email address is confirmed");
     await expect(notice).not.toContainText("check your email");
-    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").getByRole("button", { name: "Close", exact: true }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(notice).toContainText("Your email address is confirmed");
     await notice.getByRole("button", { name: "Close this notice" }).click();

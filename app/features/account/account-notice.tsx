@@ -1,5 +1,5 @@
 import { CheckCircle2, MailCheck, X } from "lucide-react";
-import { useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { HydratedInput } from "~/components/form/hydrated-input";
@@ -14,10 +14,22 @@ import { ReturnToInput } from "./return-to-input";
  * the address is confirmed or the visitor closes it; "confirmed" while the visitor stays on the page
  * the link returned to (the server says it once), or until closed. Not on /auth, which says it itself.
  */
-export function AccountNoticeBanner({ notice }: { notice: AccountNotice | null | undefined }) {
+export function AccountNoticeBanner({
+  notice,
+  placement = "page",
+}: {
+  notice: AccountNotice | null | undefined;
+  /** "dialog": the same notice inside a dialog the visitor returns to (a gated download's item), without its close button. */
+  placement?: "page" | "dialog";
+}) {
   const shown = useShownNotice(notice ?? null);
   if (!shown.notice) return null;
-  return <NoticeBox notice={shown.notice} onDismiss={shown.dismiss} />;
+  if (placement === "dialog") return <NoticeBox notice={shown.notice} testId="account-notice-in-dialog" />;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pt-6 sm:px-6">
+      <NoticeBox notice={shown.notice} testId="account-notice" close={<DismissButton onDismiss={shown.dismiss} />} />
+    </div>
+  );
 }
 
 function useShownNotice(notice: AccountNotice | null) {
@@ -35,35 +47,36 @@ function useShownNotice(notice: AccountNotice | null) {
   return { notice: pathname === "/auth" || isDismissed ? null : current, dismiss };
 }
 
-function NoticeBox({ notice, onDismiss }: { notice: AccountNotice; onDismiss: () => void }) {
+function NoticeBox({ notice, testId, close }: { notice: AccountNotice; testId: string; close?: ReactNode }) {
   const { t } = useTranslation();
+  const titleId = useId();
   const pending = notice.kind === "pending";
   const Icon = pending ? MailCheck : CheckCircle2;
+  // In a dialog the title is not a heading of the page.
+  const Title = close ? "h2" : "p";
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 pt-6 sm:px-6">
-      <section
-        role="status"
-        aria-labelledby="account-notice-title"
-        data-testid="account-notice"
-        className="flex gap-3 rounded-lg border border-primary/40 bg-primary/10 p-4 sm:p-5"
-      >
-        <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-        <div className="grid min-w-0 flex-1 gap-1">
-          <h2 id="account-notice-title" className="font-semibold">
-            {t(pending ? "common.accountNotice.createdTitle" : "common.accountNotice.confirmedTitle")}
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            {t(pending ? "common.accountNotice.checkInbox" : "common.accountNotice.confirmedText")}
-          </p>
-          {notice.kind === "pending" ? (
-            <ResendConfirmation email={notice.email} className="mt-2" returnHere>
-              <p className="break-words text-muted-foreground">{t("common.accountNotice.pendingHint", { email: notice.email })}</p>
-            </ResendConfirmation>
-          ) : null}
-        </div>
-        <DismissButton onDismiss={onDismiss} />
-      </section>
-    </div>
+    <section
+      role="status"
+      aria-labelledby={titleId}
+      data-testid={testId}
+      className="flex gap-3 rounded-lg border border-primary/40 bg-primary/10 p-4 sm:p-5"
+    >
+      <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+      <div className="grid min-w-0 flex-1 gap-1">
+        <Title id={titleId} className="font-semibold">
+          {t(pending ? "common.accountNotice.createdTitle" : "common.accountNotice.confirmedTitle")}
+        </Title>
+        <p className="text-sm text-muted-foreground">
+          {t(pending ? "common.accountNotice.checkInbox" : "common.accountNotice.confirmedText")}
+        </p>
+        {notice.kind === "pending" ? (
+          <ResendConfirmation email={notice.email} className="mt-2" returnHere>
+            <p className="break-words text-muted-foreground">{t("common.accountNotice.pendingHint", { email: notice.email })}</p>
+          </ResendConfirmation>
+        ) : null}
+      </div>
+      {close}
+    </section>
   );
 }
 
