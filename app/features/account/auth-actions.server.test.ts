@@ -1,13 +1,9 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outbox, profiles, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
-import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
-import { resetDatabase } from "../../../tests/helpers/database";
+import { TEST_ORIGIN as ORIGIN, TEST_PASSWORD, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
 import { authAction } from "./auth-actions.server";
-import { resetAuthForTesting } from "./auth.server";
-
-const ORIGIN = "http://localhost:3000";
 
 function post(body: Record<string, string>, headers: Record<string, string> = {}) {
   return new Request(`${ORIGIN}/auth`, {
@@ -31,29 +27,14 @@ const signup = {
   username: "ulla",
   customerType: "business",
   email: "Ulla@Example.com",
-  password: "secret123",
+  password: TEST_PASSWORD,
   newsletterSubscribed: "on",
   acceptTerms: "on",
   acceptPrivacy: "on",
 };
 
 describe("/auth actions", () => {
-  beforeAll(() => {
-    const env = getEnv();
-    setEnvForTesting(
-      parseEnv({
-        NODE_ENV: "test",
-        DATA_DIR: env.DATA_DIR,
-        DATABASE_URL: env.DATABASE_URL,
-        AUTH_SECRET: env.AUTH_SECRET,
-        LOG_LEVEL: "error",
-        PUBLIC_URL: ORIGIN,
-        REQUIRE_EMAIL_CONFIRMATION: "true",
-      }),
-    );
-    resetAuthForTesting();
-  });
-  beforeEach(resetDatabase);
+  useAuthTestEnv({ requireEmailConfirmation: true });
 
   it("sign-up stores the profile and queues the confirmation mail and the newsletter opt-in mail (no shop sync yet)", async () => {
     const answer = await run(signup);
@@ -76,7 +57,7 @@ describe("/auth actions", () => {
     expect(mails.some((mail) => /\/newsletter\/confirm\?token=/.test(mail.text))).toBe(true);
 
     expect((await run(signup)).data).toMatchObject({ ok: false, error: "auth.errors.alreadyRegistered" });
-    expect((await run({ intent: "login", js: "1", email: "ulla@example.com", password: "secret123" })).data).toMatchObject({
+    expect((await run({ intent: "login", js: "1", email: "ulla@example.com", password: TEST_PASSWORD })).data).toMatchObject({
       ok: false,
       error: "auth.errors.notVerified",
       unverifiedEmail: "ulla@example.com",
