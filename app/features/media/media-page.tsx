@@ -9,7 +9,7 @@ import { MediaCard } from "./media-card";
 import { MediaDialog } from "./media-dialog";
 import { FilterSelect } from "./media-filter-select";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n";
-import { TYPE_FILTER_OPTIONS, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
+import { SEARCH_MAX, TYPE_FILTER_OPTIONS, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
 import { useFileActions } from "./use-file-actions";
 
 export interface MediaPageData {
@@ -180,7 +180,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
             name="q"
             type="search"
             value={query}
-            maxLength={200}
+            maxLength={SEARCH_MAX}
             onChange={(event) => onQueryChange(event.target.value)}
             placeholder={t("media.search.placeholder")}
             className="h-10 w-full rounded-md border border-input bg-background pl-9 pr-3 text-sm placeholder:text-muted-foreground"
