@@ -72,6 +72,7 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
     },
     forgot: { email: "someone@example.com" },
     resend: { email: "someone@example.com" },
+    dismissNotice: {},
     google: {},
   },
   "/profile": {
