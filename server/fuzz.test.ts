@@ -72,6 +72,7 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
     },
     forgot: { email: "someone@example.com" },
     resend: { email: "someone@example.com" },
+    dismissNotice: {},
     google: {},
   },
   "/profile": {
@@ -95,6 +96,11 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
   "/newsletter/confirm": { confirm: {} },
   "/newsletter/unsubscribe": { oneClick: { "List-Unsubscribe": "One-Click" } },
   "/notify": { notify: { email: "visitor@example.com", topic: "academy" } },
+  // Console (issue 11): the fuzzer's sessions hold no console role, so this is an unknown path for
+  // them (the roles are walked by tests/e2e/console-access.spec.ts).
+  "/admin/media/new-service": {
+    createService: { title: "A service", fileType: "services", language: "en", serviceKind: "API", endpoint: "https://api.example.com" },
+  },
 };
 
 const RESOURCE_GETS = [
@@ -123,6 +129,7 @@ const RESOURCE_GETS = [
   "/newsletter/unsubscribe?c=x&s=y",
   "/profile/data-export",
   "/profile/sessions",
+  "/admin/media/new-service",
 ];
 
 // ---- generators

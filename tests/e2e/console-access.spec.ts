@@ -29,6 +29,7 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/media/:item", section: "media" },
   { path: "/admin/categories", section: "categories" },
   { path: "/admin/numbers", section: "numbers" },
+  { path: "/admin/media/new-service", section: "media" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
@@ -39,6 +40,7 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/media", section: "media" },
   { path: "/admin/media/:item", section: "media" },
   { path: "/admin/categories", section: "categories" },
+  { path: "/admin/media/new-service", section: "media" },
 ];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */

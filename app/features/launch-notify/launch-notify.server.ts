@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { launchNotifications } from "~/db/schema";
 import { db } from "~/lib/db.server";
+import { EMAIL_MAX } from "~/lib/field-schemas";
 import { getEnv } from "~/lib/env.server";
 import type { Language } from "~/lib/i18n";
 import { getFixedT } from "~/lib/i18n.server";
@@ -20,7 +21,6 @@ export const NOTIFY_RATE_LIMIT = 5;
 export const NOTIFY_RATE_WINDOW_S = 10 * 60;
 /** Mails to one address per hour, whoever asks. */
 export const NOTIFY_MAILS_PER_ADDRESS = 3;
-const EMAIL_MAX = 254;
 
 const requestSchema = z.object({
   email: z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email()),

@@ -1,8 +1,9 @@
 import { BellRing, Loader2 } from "lucide-react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useSearchParams } from "react-router";
+import { HydratedInput } from "~/components/form/hydrated-input";
 import { Button } from "~/components/ui/button";
+import { EMAIL_MAX } from "~/lib/field-schemas";
 import type { LaunchNotifyResult, LaunchTopic } from "./launch-topics";
 
 /**
@@ -15,9 +16,6 @@ export function NotifyForm({ topic }: { topic: LaunchTopic }) {
   const [params] = useSearchParams();
   const status = fetcher.data?.status ?? (params.get("notify") as LaunchNotifyResult["status"] | null);
   const busy = fetcher.state !== "idle";
-  // With JavaScript the answer is data shown here; without, /notify redirects back to this page.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const messageKey =
     status === "sent"
       ? "common.notify.sent"
@@ -38,7 +36,8 @@ export function NotifyForm({ topic }: { topic: LaunchTopic }) {
         <p className="mt-2 text-sm text-muted-foreground">{t(`common.notify.description.${topic}`)}</p>
         <fetcher.Form method="post" action="/notify" className="mt-4 flex flex-col gap-3 sm:flex-row">
           <input type="hidden" name="topic" value={topic} />
-          {hydrated && <input type="hidden" name="js" value="1" />}
+          {/* With JavaScript the answer is data shown here; without, /notify redirects back to this page. */}
+          <HydratedInput />
           <label htmlFor={`notify-email-${topic}`} className="sr-only">
             {t("common.notify.emailLabel")}
           </label>
@@ -47,7 +46,7 @@ export function NotifyForm({ topic }: { topic: LaunchTopic }) {
             name="email"
             type="email"
             required
-            maxLength={254}
+            maxLength={EMAIL_MAX}
             autoComplete="email"
             placeholder={t("common.notify.emailPlaceholder")}
             aria-describedby={messageKey ? "notify-message" : undefined}
