@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { toCardView } from "./media.server";
+import type { MediaItemView } from "./media-types";
+
+const item: MediaItemView = {
+  id: "0b7c3a52-4c38-4f4e-9b7a-2f3d9f1b6a10",
+  title: "Logo pack",
+  description: "The mark in three sizes.",
+  fileType: "services",
+  hasFile: true,
+  fileExtension: "zip",
+  mimeType: "application/zip",
+  fileSize: 2048,
+  downloadCount: 3,
+  language: "de",
+  aiGenerated: true,
+  version: "2.0",
+  widthPx: 1024,
+  heightPx: 768,
+  durationMs: null,
+  pages: 3,
+  sheetType: null,
+  serviceKind: "REST",
+  endpoint: "https://api.example.org",
+  externalLinks: { docs: "https://example.org/docs" },
+  creator: { name: "IP Angel" } as MediaItemView["creator"],
+  source: { name: "In-house" } as MediaItemView["source"],
+  license: { name: "CC BY 4.0" } as MediaItemView["license"],
+  attribution: { text: "Logo pack by IP Angel" } as MediaItemView["attribution"],
+  createdAt: "2026-11-01T00:00:00.000Z",
+  previewUrl: "/files/preview?sig=1",
+};
+
+describe("toCardView", () => {
+  it("keeps what a card shows and uses, and leaves the dialog's details for when it opens", () => {
+    const card = toCardView(item);
+    // The card: title, text, badges, size, AI label, preview, download, a service's kind and endpoint.
+    for (const key of ["id", "title", "description", "fileType", "hasFile", "fileExtension", "mimeType", "fileSize"] as const) {
+      expect(card[key]).toEqual(item[key]);
+    }
+    for (const key of ["language", "aiGenerated", "serviceKind", "endpoint", "previewUrl", "durationMs", "createdAt"] as const) {
+      expect(card[key]).toEqual(item[key]);
+    }
+    // Only the dialog shows these (it gets the whole item as the page's `selected`).
+    expect(card).toMatchObject({ creator: null, source: null, license: null, attribution: null, version: null, pages: null });
+    expect(card.externalLinks).toEqual({});
+    expect(JSON.stringify(card).length).toBeLessThan(JSON.stringify(item).length);
+  });
+});
