@@ -9,7 +9,8 @@ import { runDueJobs } from "~/lib/outbox.server";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { getAuth, resetAuthForTesting, signupContext } from "./auth.server";
 import { confirmAction, confirmLoader, unsubscribeAction, unsubscribeLoader } from "./newsletter-routes.server";
-import { getConsentRecords, listNewsletterSubscribers, NEWSLETTER_WORDING_VERSION, queueNewsletterMail } from "./newsletter.server";
+import { getConsentRecords, listNewsletterSubscribers, queueNewsletterMail } from "./newsletter-records.server";
+import { NEWSLETTER_WORDING_VERSION } from "./newsletter.server";
 import { getProfile, saveProfile } from "./profile.server";
 
 const ORIGIN = "http://localhost:3000";

@@ -13,10 +13,11 @@ const original = getEnv();
 async function render(language: Language, env: Record<string, string>) {
   setEnvForTesting(parseEnv({ NODE_ENV: "test", DATA_DIR: original.DATA_DIR, ...env }));
   const i18n = await getServerI18n(language);
+  const facts = await loadPrivacyFacts();
   return renderToString(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
-        <PrivacyPage facts={loadPrivacyFacts()} />
+        <PrivacyPage facts={facts} />
       </MemoryRouter>
     </I18nextProvider>,
   ).replace(/<!-- -->/g, "");
