@@ -30,4 +30,3 @@ export function newsletterHeaders(consentId: string): Record<string, string> {
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
 }
-

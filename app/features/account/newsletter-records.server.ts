@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { newsletterConsents, profiles, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { isLanguage } from "~/lib/i18n";
@@ -42,16 +42,42 @@ const consentColumns = {
   withdrawnVia: newsletterConsents.withdrawnVia,
 };
 
-/** Every consent record (proof of asking, confirming, withdrawing), newest first; one user's when given. */
-export async function getConsentRecords(options: { userId?: string; limit?: number; offset?: number } = {}): Promise<ConsentRecord[]> {
-  const query = db()
+export const CONSENT_STATUSES = ["confirmed", "pending", "withdrawn", "cancelled"] as const;
+export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Consent records (proof of asking, confirming, withdrawing), newest first: one user's, one
+ * status's, or those whose address contains `q`.
+ */
+export async function getConsentRecords(
+  options: { userId?: string; status?: ConsentStatus; q?: string; limit?: number; offset?: number } = {},
+): Promise<ConsentRecord[]> {
+  const conditions: SQL[] = [];
+  if (options.userId) conditions.push(eq(newsletterConsents.userId, options.userId));
+  if (options.status) conditions.push(eq(newsletterConsents.status, options.status));
+  if (options.q) conditions.push(ilike(newsletterConsents.email, `%${escapeLike(options.q)}%`));
+  return db()
     .select(consentColumns)
     .from(newsletterConsents)
-    .where(options.userId ? eq(newsletterConsents.userId, options.userId) : undefined)
-    .orderBy(desc(newsletterConsents.requestedAt))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(newsletterConsents.requestedAt), desc(newsletterConsents.id))
     .limit(options.limit ?? 1000)
     .offset(options.offset ?? 0);
-  return query;
+}
+
+/** How many consent records have each status. */
+export async function countConsentRecords(): Promise<Record<ConsentStatus, number>> {
+  const rows = await db()
+    .select({ status: newsletterConsents.status, n: count() })
+    .from(newsletterConsents)
+    .groupBy(newsletterConsents.status);
+  const counts = Object.fromEntries(CONSENT_STATUSES.map((status) => [status, 0])) as Record<ConsentStatus, number>;
+  for (const row of rows) if (row.status in counts) counts[row.status as ConsentStatus] = Number(row.n);
+  return counts;
 }
 
 export interface NewsletterSubscriber {
@@ -63,6 +89,10 @@ export interface NewsletterSubscriber {
   wordingVersion: string;
   source: string;
   unsubscribeUrl: string;
+  /** The proof: when consent was asked, the wording shown and the language it was shown in. */
+  requestedAt: Date;
+  wording: string;
+  consentLanguage: string;
 }
 
 /** The active subscribers (confirmed, not withdrawn), oldest first: the console's CSV export reads this. */
@@ -76,6 +106,9 @@ export async function listNewsletterSubscribers(): Promise<NewsletterSubscriber[
       confirmedAt: newsletterConsents.confirmedAt,
       wordingVersion: newsletterConsents.wordingVersion,
       source: newsletterConsents.source,
+      requestedAt: newsletterConsents.requestedAt,
+      wording: newsletterConsents.wording,
+      consentLanguage: newsletterConsents.language,
     })
     .from(newsletterConsents)
     .innerJoin(user, eq(user.id, newsletterConsents.userId))

@@ -188,4 +188,3 @@ export async function setNewsletterChoice(
   if (!wanted && status !== "none") return withdrawNewsletter(userId, "profile", options.executor);
   return false;
 }
-

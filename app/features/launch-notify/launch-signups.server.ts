@@ -8,6 +8,7 @@ import { LAUNCH_TOPICS, type LaunchTopic } from "./launch-topics";
  * and deletion of one entry; the member's data export; retention. Recording and confirming a
  * sign-up is launch-notify.server.ts.
  */
+export type { LaunchTopic };
 export const LAUNCH_PAGE_SIZE = 50;
 
 export interface LaunchSignup {
