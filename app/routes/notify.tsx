@@ -1,7 +1,9 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { confirmLaunchNotification, requestLaunchNotification } from "~/features/launch-notify/launch-notify.server";
+import { confirmLaunchNotification, notifyIntent, statusCodeOf, type NotifyAnswer } from "~/features/launch-notify/launch-notify.server";
+import { isLaunchTopic } from "~/features/launch-notify/launch-topics";
+import { answer, readForm, runIntent } from "~/lib/form-action.server";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -12,22 +14,27 @@ import { metaFromLoader } from "~/lib/seo";
  */
 export const meta = metaFromLoader;
 
-const STATUS = { sent: 200, invalid: 400, "rate-limited": 429, error: 500 } as const;
-
+/** The form kit's intent table; without JavaScript the answer goes back to the page the form is on. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
+  const form = await readForm(request);
+  const clientIp = (context as { clientIp?: string }).clientIp ?? "unknown";
+  let notify: NotifyAnswer | undefined;
+  const result = await runIntent(
+    request,
+    {
+      notify: async (intentContext) => {
+        notify = await notifyIntent(intentContext, clientIp);
+        return answer(notify, statusCodeOf(notify));
+      },
+    },
+    form,
+  );
+  if (form.get("js") !== "1") {
+    const topic = form.get("topic");
+    const page = isLaunchTopic(topic) ? topic : "academy";
+    throw redirect(`/${page}?notify=${notify?.status ?? "invalid"}#notify`);
   }
-  const result = await requestLaunchNotification(form, {
-    clientIp: (context as { clientIp?: string }).clientIp ?? "unknown",
-    language: languageFromRequest(request),
-  });
-  // Without JavaScript: back to the page the form is on, with the answer in the address.
-  if (form.get("js") !== "1") throw redirect(`/${result.topic ?? "academy"}?notify=${result.status}#notify`);
-  return data(result, { status: STATUS[result.status] });
+  return result;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, sql, type SQL } from "drizzle-orm";
 import { launchNotifications } from "~/db/schema";
 import { db, type Database } from "~/lib/db.server";
-import { LAUNCH_TOPICS, type LaunchTopic } from "./launch-topics";
+import { isLaunchTopic, LAUNCH_TOPICS, type LaunchTopic } from "./launch-topics";
 
 /**
  * The "tell me when it opens" sign-ups as data: the operator console's list, counts, CSV rows
  * and deletion of one entry; the member's data export; retention. Recording and confirming a
  * sign-up is launch-notify.server.ts.
  */
-export type { LaunchTopic };
+export { isLaunchTopic, type LaunchTopic };
 export const LAUNCH_PAGE_SIZE = 50;
 
 export interface LaunchSignup {
@@ -28,10 +28,6 @@ const signupColumns = {
   createdAt: launchNotifications.createdAt,
   confirmedAt: launchNotifications.confirmedAt,
 };
-
-export function isLaunchTopic(value: unknown): value is LaunchTopic {
-  return typeof value === "string" && (LAUNCH_TOPICS as readonly string[]).includes(value);
-}
 
 /** Per launch: confirmed and waiting for confirmation. */
 export async function countLaunchSignups(): Promise<Record<LaunchTopic, { confirmed: number; pending: number }>> {
