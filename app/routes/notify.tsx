@@ -4,7 +4,6 @@ import { data, Link, redirect, useLoaderData, type ActionFunctionArgs, type Load
 import { confirmLaunchNotification, notifyIntent, statusCodeOf, type NotifyAnswer } from "~/features/launch-notify/launch-notify.server";
 import { isLaunchTopic } from "~/features/launch-notify/launch-topics";
 import { answer, readForm, runIntent } from "~/lib/form-action.server";
-import { languageFromRequest } from "~/lib/i18n.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 
