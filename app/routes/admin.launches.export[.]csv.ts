@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
+import { csvResponse } from "~/features/admin/csv";
 import { requireConsole } from "~/features/admin/guard.server";
 import { exportLaunchSignups, parseLaunchFilters } from "~/features/admin/launches-admin.server";
 
@@ -7,11 +8,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireConsole(request, "launches");
   const { topic } = parseLaunchFilters(new URL(request.url));
   const { csv } = await exportLaunchSignups(actor, topic);
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(`\uFEFF${csv}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="launch-${topic}-${day}.csv"`,
-    },
-  });
+  return csvResponse(csv, `launch-${topic}-${new Date().toISOString().slice(0, 10)}.csv`);
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
+import { csvResponse } from "~/features/admin/csv";
 import { requireConsole } from "~/features/admin/guard.server";
 import { exportNewsletterSubscribers } from "~/features/admin/newsletter-admin.server";
 
@@ -6,11 +7,5 @@ import { exportNewsletterSubscribers } from "~/features/admin/newsletter-admin.s
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireConsole(request, "newsletter");
   const { csv } = await exportNewsletterSubscribers(actor);
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(`\uFEFF${csv}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="newsletter-consents-${day}.csv"`,
-    },
-  });
+  return csvResponse(csv, `newsletter-consents-${new Date().toISOString().slice(0, 10)}.csv`);
 }

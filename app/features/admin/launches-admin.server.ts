@@ -9,7 +9,7 @@ import {
 import { db } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
-import { csvCell } from "./members.server";
+import { csvCell } from "./csv";
 
 /**
  * The console's "tell me when it opens" page (issue 13, admins, like the newsletter: a mailing

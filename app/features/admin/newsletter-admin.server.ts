@@ -7,7 +7,7 @@ import {
 } from "~/features/account/newsletter-records.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
-import { csvCell } from "./members.server";
+import { csvCell } from "./csv";
 
 /**
  * The console's newsletter page (issue 12, admins): every consent record with its proof (when
@@ -89,6 +89,6 @@ export async function exportNewsletterSubscribers(actor: ConsoleActor) {
         .join(","),
     );
   }
-  await recordAudit(actor, { action: "newsletter.export", entity: "newsletter", summary: `${subscribers.length} subscribers` });
+  await recordAudit(actor, { action: "consent.export", entity: "newsletter-consent", summary: `${subscribers.length} subscribers` });
   return { csv: `${lines.join("\r\n")}\r\n`, count: subscribers.length };
 }

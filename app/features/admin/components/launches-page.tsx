@@ -9,7 +9,7 @@ import type { LaunchFilters, LaunchSignupView } from "../launches-admin.server";
 import { ActionNotice } from "./action-notice";
 import { AdminHeading } from "./admin-shell";
 import { Field } from "./field";
-import { useDateFormat } from "./members-list";
+import { useDateFormat } from "./use-date-format";
 import { Pager } from "./pager";
 
 type Counts = Record<string, { confirmed: number; pending: number }>;

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import type { ConsentRecordView, NewsletterFilters } from "../newsletter-admin.server";
 import { AdminHeading } from "./admin-shell";
 import { Field } from "./field";
-import { useDateFormat } from "./members-list";
+import { useDateFormat } from "./use-date-format";
 import { Pager } from "./pager";
 
 const STATUSES = ["", "confirmed", "pending", "withdrawn", "cancelled"] as const;
