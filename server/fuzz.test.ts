@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withDatabase } from "../tests/helpers/e2e-server";
 import { createClient, startSecurityRig, uniqueAddress, type SecurityRig } from "../tests/helpers/http-client";
 import { PUBLIC_AUTH_ENDPOINTS } from "./route-policy";
 
@@ -48,6 +49,10 @@ beforeAll(async () => {
   const all = await Promise.all(Array.from({ length: SESSIONS + DISPOSABLE }, (_, index) => newSession(index)));
   sessions.push(...all.slice(0, SESSIONS));
   disposable.push(...all.slice(SESSIONS));
+  // Session 0 is a console admin: the console's doors are fuzzed behind the gate too (the others get its 404).
+  await withDatabase(rig.server.dataDir, (client) =>
+    client.query("insert into user_roles (user_id, role) select id, 'admin' from users where name = 'fuzzer 0'"),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -95,6 +100,9 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
   "/newsletter/confirm": { confirm: {} },
   "/newsletter/unsubscribe": { oneClick: { "List-Unsubscribe": "One-Click" } },
   "/notify": { notify: { email: "visitor@example.com", topic: "academy" } },
+  // The console's privacy pages (issues 12, 13): admins only, a 404 for everyone else.
+  "/admin/retention": { save: { contactMessageMonths: "6", pendingNewsletterDays: "30", verificationHours: "0" } },
+  "/admin/launches": { delete: { id: "00000000-0000-4000-8000-000000000000" } },
 };
 
 const RESOURCE_GETS = [
@@ -123,6 +131,11 @@ const RESOURCE_GETS = [
   "/newsletter/unsubscribe?c=x&s=y",
   "/profile/data-export",
   "/profile/sessions",
+  "/admin/newsletter?status=withdrawn&q=%25&page=2",
+  "/admin/newsletter/export.csv",
+  "/admin/launches?topic=tandem",
+  "/admin/launches/export.csv?topic=academy",
+  "/admin/retention",
 ];
 
 // ---- generators
@@ -190,6 +203,8 @@ const fieldName = fc.oneof(
     "acceptPrivacy",
     "newsletterSubscribed",
     "website",
+    "id",
+    "topic",
   ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: "binary", maxLength: 12 }),
