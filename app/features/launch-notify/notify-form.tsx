@@ -57,9 +57,9 @@ export function NotifyForm({ topic, constraint }: { topic: LaunchTopic; constrai
               id={`notify-email-${topic}`}
               type="email"
               autoComplete="email"
-              label={<span className="sr-only">{t("common.notify.emailLabel")}</span>}
+              label={t("common.notify.emailLabel")}
               placeholder={t("common.notify.emailPlaceholder")}
-              className="min-w-0 gap-0 sm:flex-1 [&_input]:h-10"
+              className="min-w-0 sm:flex-1 [&_input]:h-10 [&>label]:sr-only"
             />
             <SubmitButton busy={kit.busy} busyLabel={t("common.notify.submit")}>
               {t("common.notify.submit")}

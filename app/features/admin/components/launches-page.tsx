@@ -76,7 +76,7 @@ export function LaunchesPage({
         <p className="text-muted-foreground">{t("admin.launches.empty", { topic: topicName })}</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="launch-table">
+          <table className="w-full min-w-[48rem] text-left text-sm" data-testid="launch-table">
             <thead className="bg-muted/50 text-muted-foreground">
               <tr>
                 {["email", "language", "signedUp", "confirmed"].map((column) => (
@@ -92,7 +92,7 @@ export function LaunchesPage({
             <tbody>
               {signups.map((signup) => (
                 <tr key={signup.id} className="border-t border-border" data-testid="launch-row">
-                  <th scope="row" className="px-3 py-2 font-normal break-all">
+                  <th scope="row" className="min-w-56 px-3 py-2 font-normal [overflow-wrap:anywhere]">
                     {signup.email}
                   </th>
                   <td className="px-3 py-2">{signup.language.toUpperCase()}</td>

@@ -97,7 +97,7 @@ export function NewsletterPage({
             <tbody>
               {records.map((record) => (
                 <tr key={record.id} className="border-t border-border align-top" data-testid="consent-row">
-                  <th scope="row" className="px-3 py-2 font-normal break-all">
+                  <th scope="row" className="min-w-56 px-3 py-2 font-normal [overflow-wrap:anywhere]">
                     {record.email}
                   </th>
                   <td className="px-3 py-2">{t(`admin.newsletter.statuses.${record.status}`)}</td>
