@@ -99,7 +99,10 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
   // The token / signed link is in the query; without one the page says the link is invalid.
   "/newsletter/confirm": { confirm: {} },
   "/newsletter/unsubscribe": { oneClick: { "List-Unsubscribe": "One-Click" } },
-  "/notify": { notify: { email: "visitor@example.com", topic: "academy" } },
+  "/notify": {
+    notify: { email: "visitor@example.com", topic: "academy" },
+    remove: { remove: "00000000-0000-4000-8000-000000000000", s: "forged-signature" },
+  },
   // The console's privacy pages (issues 12, 13): admins only, a 404 for everyone else.
   "/admin/retention": { save: { contactMessageMonths: "6", pendingNewsletterDays: "30", verificationHours: "0" } },
   "/admin/launches": { delete: { id: "00000000-0000-4000-8000-000000000000" } },
@@ -123,6 +126,7 @@ const RESOURCE_GETS = [
   "/contact",
   "/academy",
   "/notify?token=forged",
+  "/notify?remove=00000000-0000-4000-8000-000000000000&s=forged",
   "/not-a-page",
   "/__manifest",
   "/about.data",
@@ -205,6 +209,8 @@ const fieldName = fc.oneof(
     "website",
     "id",
     "topic",
+    "remove",
+    "s",
   ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: "binary", maxLength: 12 }),

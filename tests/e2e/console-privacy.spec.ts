@@ -67,6 +67,26 @@ test("a visitor's launch sign-up appears in the console once confirmed; export a
   await expect(page.getByTestId("audit-entry").filter({ hasText: "launch.delete" }).first()).toBeVisible();
 });
 
+test("a visitor takes their address off the launch list with the link from the mail, without signing in", async ({ page }) => {
+  const email = uniqueEmail("launch-remove");
+  await gotoHydrated(page, "/academy?lang=en");
+  const section = page.locator("#notify");
+  await section.getByLabel("Email").fill(email);
+  await section.getByRole("button", { name: "Notify me" }).click();
+  await expect(section.getByRole("status")).toContainText("Almost done");
+  const mail = await waitForMail(smtpApi(), email);
+  const removeLink = linksIn(mail.text).find((url) => url.includes("/notify?remove="))!;
+  await gotoHydrated(page, removeLink);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Remove my address from the list");
+  await page.getByRole("button", { name: "Remove my address" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your address has been removed from the list." })).toBeVisible();
+  const left = await withDatabase(e2eDataDir(), async (client) => {
+    const { rows } = await client.query("select 1 from launch_notifications where email = $1", [email]);
+    return rows.length;
+  });
+  expect(left).toBe(0);
+});
+
 test("the newsletter page shows a member's consent with its proof, and the export holds it", async ({ page }) => {
   test.setTimeout(120_000);
   const member = await createAccount("proof-member", { newsletter: true });

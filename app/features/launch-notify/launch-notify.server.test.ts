@@ -140,4 +140,63 @@ describe("tell me when it opens (double opt-in)", () => {
     expect(await confirm("a".repeat(5000))).toMatchObject({ topic: null, httpStatus: 400 });
     expect(await confirm(null)).toMatchObject({ topic: null, httpStatus: 400 });
   });
+
+  it("every mail carries a signed removal link: it shows a button, the POST removes the entry, a forged one changes nothing", async () => {
+    await submit({ email: "ines@example.com", topic: "academy" });
+    await submit({ email: "other@example.com", topic: "academy" });
+    const [job] = await db().select().from(outbox);
+    const text = (job!.payload as Record<string, string>).text;
+    const link = new URL(/https:\/\/site\.example\/notify\?remove=\S+/.exec(text)![0]);
+    expect((job!.payload as Record<string, string>).html).toContain(`href="https://site.example/notify?remove=`);
+    const id = link.searchParams.get("remove")!;
+    const signature = link.searchParams.get("s")!;
+
+    // Opening the link changes nothing (mail scanners open links).
+    const page = (await loader({ request: new Request(link), params: {}, context: {} } as never)) as unknown as {
+      data: { remove: { id: string } | null };
+      init: { status: number };
+    };
+    expect(page.init.status).toBe(200);
+    expect(page.data.remove?.id).toBe(id);
+    expect(await db().select().from(launchNotifications)).toHaveLength(2);
+    const forgedPage = (await loader({
+      request: new Request(`https://site.example/notify?remove=${id}&s=forged`),
+      params: {},
+      context: {},
+    } as never)) as unknown as { data: { remove: unknown; removeInvalid: boolean }; init: { status: number } };
+    expect(forgedPage).toMatchObject({ data: { remove: null, removeInvalid: true }, init: { status: 400 } });
+
+    const removeWith = async (values: Record<string, string>) =>
+      (await action({
+        request: post(new URLSearchParams({ intent: "remove", ...values })),
+        context: { clientIp: "203.0.113.9" },
+        params: {},
+      } as never)) as unknown as { data: { ok: boolean; error?: string }; init: { status: number } };
+    const forged = await removeWith({ remove: id, s: `${signature.slice(0, -2)}xx` });
+    expect(forged).toMatchObject({ data: { ok: false, error: "common.notify.remove.invalid" }, init: { status: 400 } });
+    expect((await removeWith({ remove: "not-an-id", s: signature })).init.status).toBe(400);
+    expect(await db().select().from(launchNotifications)).toHaveLength(2);
+
+    // Without JavaScript too: the page renders the answer (no redirect).
+    expect(await removeWith({ remove: id, s: signature })).toMatchObject({ data: { ok: true }, init: { status: 200 } });
+    const left = await db().select({ email: launchNotifications.email }).from(launchNotifications);
+    expect(left).toEqual([{ email: "other@example.com" }]);
+    // A second click: the address is off the list, which is what was asked.
+    expect((await removeWith({ remove: id, s: signature })).data.ok).toBe(true);
+  });
+
+  it("the confirmed page offers the removal link", async () => {
+    await submit({ email: "jo@example.com", topic: "tandem" });
+    const [job] = await db().select().from(outbox);
+    const token = tokenOf((job!.payload as Record<string, string>).text);
+    const answer = (await loader({
+      request: new Request(`http://localhost/notify?token=${token}`),
+      params: {},
+      context: {},
+    } as never)) as unknown as {
+      data: { removePath: string };
+    };
+    const [row] = await db().select().from(launchNotifications);
+    expect(answer.data.removePath).toMatch(new RegExp(`^/notify\\?remove=${row!.id}&s=[A-Za-z0-9_-]+$`));
+  });
 });

@@ -11,6 +11,7 @@ import { logger } from "~/lib/logger.server";
 import { escapeHtml, queueMail } from "~/lib/mailer.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import type { LaunchNotifyResult, LaunchTopic } from "./launch-topics";
+import { removalPath, removalUrl } from "./launch-removal.server";
 import { notifySchema, type NotifyInput } from "./notify-schema";
 
 /**
@@ -51,20 +52,23 @@ export async function requestLaunchNotification(
     const token = crypto.randomBytes(32).toString("base64url");
     const link = `${getEnv().PUBLIC_URL}/notify?token=${token}`;
     const t = await getFixedT(language);
-    const subject = t("common.notify.mail.subject", { topic: t(`common.notify.topics.${topic}`) });
-    const text = t("common.notify.mail.text", { topic: t(`common.notify.topics.${topic}`), link });
-    const html = text
-      .split("\n")
-      .map((line) => (line === link ? `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>` : escapeHtml(line)))
-      .join("<br>");
+    const topicName = t(`common.notify.topics.${topic}`);
     await db().transaction(async (tx) => {
-      await tx
+      const [entry] = await tx
         .insert(launchNotifications)
         .values({ email, topic, language, tokenHash: hashToken(token) })
         .onConflictDoUpdate({
           target: [launchNotifications.email, launchNotifications.topic],
           set: { tokenHash: hashToken(token), language, createdAt: sql`now()` },
-        });
+        })
+        .returning({ id: launchNotifications.id });
+      const removeLink = removalUrl(entry!.id);
+      const subject = t("common.notify.mail.subject", { topic: topicName });
+      const text = t("common.notify.mail.text", { topic: topicName, link, removeLink });
+      const html = text
+        .split("\n")
+        .map((line) => (line === link || line === removeLink ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>` : escapeHtml(line)))
+        .join("<br>");
       await queueMail({ to: email, subject, text, html: `<p>${html}</p>` }, { executor: tx });
     });
     return "sent";
@@ -96,20 +100,19 @@ export function statusCodeOf(answer: NotifyAnswer) {
   return STATUS_CODE[answer.status ?? "invalid"];
 }
 
-/** Confirms the address of a link's token; the topic it was for, or undefined for an unknown token. */
-export async function confirmLaunchNotification(token: string | null): Promise<LaunchTopic | undefined> {
+/** Confirms the address of a link's token; the entry (its launch and removal link), or undefined for an unknown token. */
+export async function confirmLaunchNotification(token: string | null): Promise<{ topic: LaunchTopic; removePath: string } | undefined> {
   if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
   const tokenHash = hashToken(token);
+  const columns = { id: launchNotifications.id, topic: launchNotifications.topic };
   const [confirmed] = await db()
     .update(launchNotifications)
     .set({ confirmedAt: sql`now()` })
     .where(and(eq(launchNotifications.tokenHash, tokenHash), isNull(launchNotifications.confirmedAt)))
-    .returning({ topic: launchNotifications.topic });
-  if (confirmed) return confirmed.topic as LaunchTopic;
+    .returning(columns);
   // A second click on the same link: still confirmed, same answer.
-  const [known] = await db()
-    .select({ topic: launchNotifications.topic })
-    .from(launchNotifications)
-    .where(eq(launchNotifications.tokenHash, tokenHash));
-  return known?.topic as LaunchTopic | undefined;
+  const [entry] = confirmed
+    ? [confirmed]
+    : await db().select(columns).from(launchNotifications).where(eq(launchNotifications.tokenHash, tokenHash));
+  return entry ? { topic: entry.topic as LaunchTopic, removePath: removalPath(entry.id) } : undefined;
 }

@@ -10,3 +10,9 @@ export const notifySchema = z.object({
 });
 
 export type NotifyInput = z.infer<typeof notifySchema>;
+
+/** The removal link's button: the entry id and the link's signature, checked on the server (launch-removal.server.ts). */
+export const removeSchema = z.object({
+  remove: z.string("common.notify.remove.invalid").check(z.regex(/^[0-9a-f-]{36}$/i, "common.notify.remove.invalid")),
+  s: z.string("common.notify.remove.invalid").check(z.maxLength(100, "common.notify.remove.invalid")),
+});
