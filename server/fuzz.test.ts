@@ -50,9 +50,10 @@ beforeAll(async () => {
   sessions.push(...all.slice(0, SESSIONS));
   disposable.push(...all.slice(SESSIONS));
   // Session 0 is a console admin: the console's doors are fuzzed behind the gate too (the others get its 404).
-  await withDatabase(rig.server.dataDir, (client) =>
+  const granted = await withDatabase(rig.server.dataDir, (client) =>
     client.query("insert into user_roles (user_id, role) select id, 'admin' from users where name = 'fuzzer 0'"),
   );
+  if (granted.rowCount !== 1) throw new Error("could not make the first fuzz session a console admin");
 }, 120_000);
 
 afterAll(async () => {
