@@ -56,6 +56,16 @@ const featureZones = features.flatMap((importer) =>
 );
 
 const CODE = ["**/*.{ts,tsx,js,mjs,cjs}"];
+
+/** Issue 10: no module in app/ over 300 lines (blank lines and comments count: it is what a reader scrolls). */
+export const MAX_MODULE_LINES = 300;
+/**
+ * Generated or data modules exempt from the limit. Modules still waiting for their split (another
+ * branch this round) are listed too; scripts/lint-rules.test.ts fails once one fits, so the
+ * exemption goes with the split.
+ */
+export const MODULE_SIZE_EXEMPT = ["app/db/schema.ts"];
+export const MODULE_SIZE_PENDING_SPLIT = ["app/features/account/newsletter.server.ts"];
 const TESTS = ["**/*.test.{ts,tsx}", "tests/**"];
 
 export default tseslint.config(
@@ -105,6 +115,12 @@ export default tseslint.config(
       "import-x/no-duplicates": "error",
       "import-x/first": "error",
     },
+  },
+  // Small modules (docs/DEVELOPING.md "Lint and layers"); translations are JSON and not linted.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [...MODULE_SIZE_EXEMPT, ...MODULE_SIZE_PENDING_SPLIT],
+    rules: { "max-lines": ["error", { max: MAX_MODULE_LINES, skipBlankLines: false, skipComments: false }] },
   },
   // Browser code: the React parts.
   {

@@ -21,6 +21,8 @@ import { languageFromRequest } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
+import { loadAccountNotice } from "~/features/account/account-notice.server";
+import { AccountNoticeBanner } from "~/features/account/account-notice";
 import { getSiteFacts } from "~/lib/site-facts.server";
 import { SiteFactsProvider, useSiteFacts, type SiteFacts } from "~/lib/site-facts";
 import { CartButton } from "~/features/shop/cart-button";
@@ -33,6 +35,9 @@ export const links = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getShellUser(request);
+  // After sign-up and after the confirmation link: a lasting notice on the page the visitor lands on.
+  const { notice, headers } = await loadAccountNotice(request);
+  for (const cookie of sessionCookieHeaders(request).getSetCookie()) headers.append("Set-Cookie", cookie);
   return data(
     {
       language: languageFromRequest(request),
@@ -40,8 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user,
       // The company's facts (console settings over app/config/site.ts), for the shell and pages.
       site: browserSiteFacts(await getSiteFacts()),
+      notice,
     },
-    { headers: sessionCookieHeaders(request) },
+    { headers },
   );
 }
 
@@ -83,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <div className="flex min-h-screen flex-col">
               <SiteHeader user={data?.user ?? null} renderCart={(layout) => <CartButton layout={layout} />} />
               <main id="main" className="flex-1">
+                <AccountNoticeBanner notice={data?.notice} />
                 {children}
               </main>
               <SiteFooter year={data?.year ?? new Date().getFullYear()} />

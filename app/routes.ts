@@ -39,6 +39,7 @@ export default [
     route("members/:id", "routes/admin.members.$id.tsx"),
     route("media", "routes/admin.media.tsx"),
     route("media/new", "routes/admin.media.new.tsx"),
+    route("media/new-service", "routes/admin.media.new-service.tsx"),
     route("media/:id", "routes/admin.media.$id.tsx"),
     route("categories", "routes/admin.categories.tsx"),
     route("numbers", "routes/admin.numbers.tsx"),

@@ -3,10 +3,9 @@
 // lints (ESLint + Prettier), runs the unit and integration tests (embedded PostgreSQL), again against Debian's
 // PostgreSQL 15 in CI (the DATABASE_URL path), then the end-to-end tests in Chromium.
 // Prints one closing line "N passed, N failed" and exits non-zero on any failure.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { aptInstall, startPostgres15 } from "./postgres15.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
 const isCI = process.env.CI === "true" || process.env.CI === "1";
@@ -20,19 +19,6 @@ function step(title) {
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   return result.status ?? 1;
-}
-
-function isRoot() {
-  return typeof process.getuid === "function" && process.getuid() === 0;
-}
-
-function aptInstall(packages) {
-  if (!isRoot()) throw new Error(`Missing ${packages.join(", ")}: install them with apt-get (needs root).`);
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], {
-    stdio: "inherit",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
 }
 
 function readVitestCounts(file) {
@@ -126,50 +112,11 @@ process.stdout.write(`${passed} passed, ${anyFailed && failed === 0 ? 1 : failed
 process.exit(anyFailed ? 1 : 0);
 
 async function runAgainstDebianPostgres() {
-  const bin = "/usr/lib/postgresql/15/bin";
-  if (!fs.existsSync(path.join(bin, "postgres"))) aptInstall(["postgresql-15"]);
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "ipangel-pg15-"));
-  fs.chmodSync(folder, 0o755);
-  const dataDir = path.join(folder, "data");
-  const asPostgres = (args) => (isRoot() ? ["runuser", ["-u", "postgres", "--", ...args]] : [args[0], args.slice(1)]);
   const port = 55_000 + Math.floor(Math.random() * 5000);
-  fs.mkdirSync(dataDir);
-  if (isRoot()) execFileSync("chown", ["-R", "postgres:postgres", folder]);
-  const pwfile = path.join(folder, "pw");
-  fs.writeFileSync(pwfile, "pg15-test\n");
-  if (isRoot()) execFileSync("chown", ["postgres:postgres", pwfile]);
-  const [initCommand, initArgs] = asPostgres([
-    path.join(bin, "initdb"),
-    "-D",
-    dataDir,
-    "-U",
-    "postgres",
-    `--pwfile=${pwfile}`,
-    "--auth=scram-sha-256",
-    "-E",
-    "UTF8",
-    "--locale=C.UTF-8",
-  ]);
-  execFileSync(initCommand, initArgs, { stdio: "ignore" });
-  const [ctlCommand, ctlArgs] = asPostgres([
-    path.join(bin, "pg_ctl"),
-    "-D",
-    dataDir,
-    "-l",
-    path.join(folder, "log"),
-    "-w",
-    "-o",
-    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off`,
-    "start",
-  ]);
-  execFileSync(ctlCommand, ctlArgs, { stdio: "inherit" });
+  const server = startPostgres15({ port, settings: { fsync: "off" }, stdio: "inherit" });
   try {
-    return run(process.execPath, vitestArgs("test-results/vitest-pg15.json"), {
-      TEST_DATABASE_URL: `postgres://postgres:pg15-test@127.0.0.1:${port}/postgres`,
-    });
+    return run(process.execPath, vitestArgs("test-results/vitest-pg15.json"), { TEST_DATABASE_URL: server.url });
   } finally {
-    const [stopCommand, stopArgs] = asPostgres([path.join(bin, "pg_ctl"), "-D", dataDir, "-m", "fast", "-w", "stop"]);
-    execFileSync(stopCommand, stopArgs, { stdio: "inherit" });
-    fs.rmSync(folder, { recursive: true, force: true });
+    server.stop();
   }
 }

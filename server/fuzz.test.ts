@@ -78,6 +78,7 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
     },
     forgot: { email: "someone@example.com" },
     resend: { email: "someone@example.com" },
+    dismissNotice: {},
     google: {},
   },
   "/profile": {
@@ -103,6 +104,11 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
   "/notify": {
     notify: { email: "visitor@example.com", topic: "academy" },
     remove: { remove: "00000000-0000-4000-8000-000000000000", s: "forged-signature" },
+  },
+  // Console (issue 11): only session 0 holds a console role (admin); for the others and visitors
+  // this is an unknown path (the roles are walked by tests/e2e/console-access.spec.ts).
+  "/admin/media/new-service": {
+    createService: { title: "A service", fileType: "services", language: "en", serviceKind: "API", endpoint: "https://api.example.com" },
   },
   // The console's privacy pages (issues 12, 13): admins only, a 404 for everyone else.
   "/admin/retention": { save: { contactMessageMonths: "6", pendingNewsletterDays: "30", verificationHours: "0" } },
@@ -136,6 +142,7 @@ const RESOURCE_GETS = [
   "/newsletter/unsubscribe?c=x&s=y",
   "/profile/data-export",
   "/profile/sessions",
+  "/admin/media/new-service",
   "/admin/newsletter?status=withdrawn&q=%25&page=2",
   "/admin/newsletter/export.csv",
   "/admin/launches?topic=tandem",

@@ -1,20 +1,23 @@
 import { eq } from "drizzle-orm";
 import { siteSettings } from "~/db/schema";
-import { db } from "./db.server";
+import { publishChange, subscribeToChanges } from "./change-bus.server";
+import { db, type Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { publicContentChanged } from "./public-content.server";
 import { effectiveSettings, factsFrom, SETTING_KEYS, type SettingKey, type SiteFacts, type StoredSettings } from "./site-facts";
 
 /**
  * The site's facts from the database (row "site" of `site_settings`) over the file's defaults,
- * kept in memory: read once, dropped when the console saves (invalidateSiteFacts) and after
- * FACTS_TTL_MS, so another server process sees a change within that time.
+ * kept in memory by each server process. A console save announces "settings" on the change bus
+ * (PostgreSQL NOTIFY in the saving transaction, ADR 0025): every process, this one included,
+ * forgets its copy when the save commits, so the next request reads the new values. FACTS_TTL_MS
+ * only bounds how long a copy could outlive a notification that never arrived.
  */
 export const SITE_SETTINGS_KEY = "site";
-const FACTS_TTL_MS = 30_000;
+export const SETTINGS_TOPIC = "settings";
+const FACTS_TTL_MS = 5 * 60_000;
 
-let cached: { at: number; settings: Record<SettingKey, string>; facts: SiteFacts } | undefined;
-let loading: Promise<NonNullable<typeof cached>> | undefined;
+type Snapshot = { at: number; settings: Record<SettingKey, string>; facts: SiteFacts };
 
 export async function readStoredSettings(): Promise<StoredSettings> {
   const [row] = await db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, SITE_SETTINGS_KEY));
@@ -28,28 +31,63 @@ export function envUrls() {
   return { academy: env.ACADEMY_URL, market: env.MARKET_URL, community: env.COMMUNITY_URL };
 }
 
-async function load() {
+async function load(): Promise<Snapshot> {
   const settings = effectiveSettings(await readStoredSettings(), envUrls());
   return { at: Date.now(), settings, facts: factsFrom(settings) };
 }
 
-async function current() {
-  if (cached && Date.now() - cached.at < FACTS_TTL_MS) return cached;
-  loading ??= load().finally(() => (loading = undefined));
-  cached = await loading;
-  return cached;
+/**
+ * One process's copy of the facts. It subscribes to the change bus: "settings" (a save) or "*"
+ * (anything, e.g. after the listener reconnected) drops it. A read that was under way when the
+ * change arrived is not kept (it may have read the old row).
+ */
+export function createSiteFactsCache() {
+  let cached: Snapshot | undefined;
+  let loading: Promise<Snapshot> | undefined;
+  let generation = 0;
+  const forget = () => {
+    cached = undefined;
+    loading = undefined;
+    generation += 1;
+  };
+  const unsubscribe = subscribeToChanges((topic) => {
+    if (topic === SETTINGS_TOPIC || topic === "*") forget();
+  });
+  async function current(): Promise<Snapshot> {
+    if (cached && Date.now() - cached.at < FACTS_TTL_MS) return cached;
+    const started = generation;
+    const pending = (loading ??= load());
+    const snapshot = await pending;
+    if (loading === pending) loading = undefined;
+    if (generation === started) cached = snapshot;
+    return snapshot;
+  }
+  return {
+    facts: async () => (await current()).facts,
+    settings: async () => (await current()).settings,
+    forget,
+    stop: unsubscribe,
+  };
 }
 
+let processCache: ReturnType<typeof createSiteFactsCache> | undefined;
+const cache = () => (processCache ??= createSiteFactsCache());
+
 export async function getSiteFacts(): Promise<SiteFacts> {
-  return (await current()).facts;
+  return cache().facts();
 }
 
 export async function getEffectiveSettings(): Promise<Record<SettingKey, string>> {
-  return (await current()).settings;
+  return cache().settings();
+}
+
+/** Tells every process (on commit of `tx`) that the settings changed. */
+export async function announceSettingsChange(tx: Pick<Database, "execute">) {
+  await publishChange(SETTINGS_TOPIC, tx);
 }
 
 /** After a save: the next request reads the database again, and cached pages are dropped. */
 export function invalidateSiteFacts() {
-  cached = undefined;
+  cache().forget();
   publicContentChanged();
 }

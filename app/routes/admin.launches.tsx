@@ -2,10 +2,8 @@ import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 
 import { LaunchesPage } from "~/features/admin/components/launches-page";
 import { consoleMeta } from "~/features/admin/console.server";
 import { requireConsole } from "~/features/admin/guard.server";
-import { loadLaunchesConsole, parseLaunchFilters, removeLaunchSignup } from "~/features/admin/launches-admin.server";
-import { launchDeleteSchema } from "~/features/admin/privacy-schemas";
-import { answer, runIntent, type IntentContext } from "~/lib/form-action.server";
-import { doneAnswer, failedAnswer, invalidAnswer, parseForm } from "~/lib/form-submission";
+import { loadLaunchesConsole, parseLaunchFilters } from "~/features/admin/launches-admin.server";
+import { launchesAction } from "~/features/admin/privacy-actions.server";
 import { metaFromLoader } from "~/lib/seo";
 
 export const meta = metaFromLoader;
@@ -18,17 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireConsole(request, "launches");
-  return runIntent(request, {
-    delete: async ({ form, intent }: IntentContext) => {
-      const submission = parseForm(form, launchDeleteSchema);
-      if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
-      if (!(await removeLaunchSignup(actor, submission.value.id))) {
-        return answer(failedAnswer(intent, submission, { form: "admin.errors.notFound" }), 404);
-      }
-      return answer(doneAnswer(intent, submission, { message: "admin.launches.deleted" }));
-    },
-  });
+  return launchesAction(request, await requireConsole(request, "launches"));
 }
 
 export default function AdminLaunchesRoute() {

@@ -1,22 +1,14 @@
 import { useTranslation } from "react-i18next";
-import {
-  Link,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useRevalidator,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "react-router";
-import { dispatch, fail, ok } from "~/features/admin/action.server";
-import { ActionNotice } from "~/features/admin/components/action-notice";
+import { useLoaderData, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
-import { ConfirmButton } from "~/features/admin/components/confirm-button";
+import { DeleteButton } from "~/features/admin/components/console-form";
 import { MediaUploader } from "~/features/admin/components/media-uploader";
 import { consoleMeta } from "~/features/admin/console.server";
 import { MediaEditForm } from "~/features/admin/forms/media-edit-form";
 import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
-import { deleteMediaItems, LINK_ROWS, loadMediaItem, updateMediaItem } from "~/features/admin/media-admin.server";
+import { mediaItemAction } from "~/features/admin/media-actions.server";
+import { loadMediaItem } from "~/features/admin/media-item.server";
+import { LINK_ROWS } from "~/features/admin/schemas/media-schema";
 import { ACCEPTED_EXTENSIONS, MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload.server";
 import { metaFromLoader } from "~/lib/seo";
 
@@ -37,25 +29,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireConsole(request, "media");
-  const id = params.id ?? "";
-  return dispatch(request, {
-    save: async (form) => {
-      const result = await updateMediaItem(actor, id, form);
-      return result.ok ? ok("save", "admin.media.saved") : fail("save", result.error, result.status, { errors: result.errors });
-    },
-    delete: async () => {
-      if (!(await deleteMediaItems(actor, [id]))) return fail("delete", "admin.errors.notFound", 404);
-      throw redirect("/admin/media");
-    },
-  });
+  return mediaItemAction(request, await requireConsole(request, "media"), params.id ?? "");
 }
 
 export default function AdminMediaItemRoute() {
   const { t } = useTranslation();
   const { item, categories, accept, maxBytes, linkRows } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
   const revalidator = useRevalidator();
+  const [search] = useSearchParams();
   const facts = [
     item.fileName ? [t("admin.media.facts.file"), item.fileName] : null,
     item.mimeType ? [t("admin.media.facts.mime"), item.mimeType] : null,
@@ -68,15 +49,14 @@ export default function AdminMediaItemRoute() {
   ].filter((fact): fact is string[] => fact !== null);
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/media" className="text-primary underline underline-offset-2">
-          {t("admin.media.back")}
-        </Link>
-      </p>
-      <AdminHeading title={item.title}>
-        <ConfirmButton intent="delete" label={t("admin.media.delete")} confirm={t("admin.media.confirmDelete", { title: item.title })} />
+      <AdminHeading back={{ to: "/admin/media", label: t("admin.media.back") }} title={item.title}>
+        <DeleteButton label={t("admin.media.delete")} confirm={t("admin.media.confirmDelete", { title: item.title })} />
       </AdminHeading>
-      <ActionNotice result={result} />
+      {search.get("created") === "1" ? (
+        <p role="status" className="mb-4 rounded-md border border-primary/50 bg-primary/10 px-4 py-3 text-sm">
+          {t("admin.media.serviceCreated")}
+        </p>
+      ) : null}
       <div className="mb-8 flex flex-wrap gap-6 rounded-lg border border-border bg-card p-4">
         {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="h-32 w-auto rounded object-contain" /> : null}
         <dl className="grid flex-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="media-facts">
@@ -88,13 +68,7 @@ export default function AdminMediaItemRoute() {
           ))}
         </dl>
       </div>
-      <MediaEditForm
-        key={result?.ok ? "saved" : "editing"}
-        item={item}
-        categories={categories}
-        errors={result && !result.ok ? result.errors : undefined}
-        linkRows={linkRows}
-      />
+      <MediaEditForm item={item} categories={categories} linkRows={linkRows} />
       {item.hasFile ? (
         <section aria-labelledby="replace-title" className="mt-10">
           <h2 id="replace-title" className="mb-3 text-lg font-semibold">

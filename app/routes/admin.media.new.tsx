@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
 import { MediaUploader } from "~/features/admin/components/media-uploader";
 import { consoleMeta } from "~/features/admin/console.server";
@@ -20,12 +20,7 @@ export default function AdminMediaUploadRoute() {
   const { accept, maxBytes } = useLoaderData<typeof loader>();
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/media" className="text-primary underline underline-offset-2">
-          {t("admin.media.back")}
-        </Link>
-      </p>
-      <AdminHeading title={t("admin.media.uploadTitle")} />
+      <AdminHeading back={{ to: "/admin/media", label: t("admin.media.back") }} title={t("admin.media.uploadTitle")} />
       <p className="mb-4 max-w-2xl text-sm text-muted-foreground">{t("admin.media.uploadIntro")}</p>
       <noscript>
         <p className="mb-4 rounded-md border border-destructive p-3 text-sm">{t("admin.media.needsJavaScript")}</p>

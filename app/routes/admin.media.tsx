@@ -1,16 +1,9 @@
-import { useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { dispatch, fail, ok, text } from "~/features/admin/action.server";
-import { ActionNotice } from "~/features/admin/components/action-notice";
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { MediaTable } from "~/features/admin/components/media-table";
 import { consoleMeta } from "~/features/admin/console.server";
 import { requireConsole } from "~/features/admin/guard.server";
-import {
-  assignCategories,
-  deleteMediaItems,
-  listCategoriesWithCounts,
-  listMediaAdmin,
-  parseMediaAdminFilters,
-} from "~/features/admin/media-admin.server";
+import { mediaTableAction } from "~/features/admin/media-actions.server";
+import { listCategoriesWithCounts, listMediaAdmin, parseMediaAdminFilters } from "~/features/admin/media-list.server";
 import { metaFromLoader } from "~/lib/seo";
 
 export const meta = metaFromLoader;
@@ -28,33 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireConsole(request, "media");
-  const ids = (form: FormData) =>
-    form
-      .getAll("ids")
-      .filter((value): value is string => typeof value === "string")
-      .slice(0, 500);
-  return dispatch(request, {
-    assign: async (form) => {
-      if (!ids(form).length) return fail("assign", "admin.media.errors.noneSelected");
-      const count = await assignCategories(actor, ids(form), [text(form, "categoryId")]);
-      return count ? ok("assign", "admin.media.assigned") : fail("assign", "admin.errors.notFound", 404);
-    },
-    delete: async (form) => {
-      if (!ids(form).length) return fail("delete", "admin.media.errors.noneSelected");
-      await deleteMediaItems(actor, ids(form));
-      return ok("delete", "admin.media.deleted");
-    },
-  });
+  return mediaTableAction(request, await requireConsole(request, "media"));
 }
 
 export default function AdminMediaRoute() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  return (
-    <>
-      <ActionNotice result={result} />
-      <MediaTable {...data} />
-    </>
-  );
+  return <MediaTable {...data} />;
 }

@@ -4,10 +4,8 @@ import { AdminHeading } from "~/features/admin/components/admin-shell";
 import { consoleMeta } from "~/features/admin/console.server";
 import { RetentionForm } from "~/features/admin/forms/retention-form";
 import { requireConsole } from "~/features/admin/guard.server";
-import { loadRetentionConsole, saveRetention } from "~/features/admin/retention-admin.server";
-import { retentionSchema } from "~/features/admin/privacy-schemas";
-import { answer, runIntent, type IntentContext } from "~/lib/form-action.server";
-import { doneAnswer, invalidAnswer, parseForm } from "~/lib/form-submission";
+import { retentionAction } from "~/features/admin/privacy-actions.server";
+import { loadRetentionConsole } from "~/features/admin/retention-admin.server";
 import { metaFromLoader } from "~/lib/seo";
 
 export const meta = metaFromLoader;
@@ -19,15 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireConsole(request, "retention");
-  return runIntent(request, {
-    save: async ({ form, intent }: IntentContext) => {
-      const submission = parseForm(form, retentionSchema);
-      if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
-      await saveRetention(actor, submission.value);
-      return answer(doneAnswer(intent, submission, { message: "admin.retention.saved", keepValues: true }));
-    },
-  });
+  return retentionAction(request, await requireConsole(request, "retention"));
 }
 
 export default function AdminRetentionRoute() {

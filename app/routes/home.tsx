@@ -1,7 +1,4 @@
-import { data, type LoaderFunctionArgs } from "react-router";
-import { useLoaderData } from "react-router";
-import { AccountNoticeBanner } from "~/features/account/account-notice";
-import { loadAccountNotice } from "~/features/account/account-notice.server";
+import type { LoaderFunctionArgs } from "react-router";
 import { HomePage } from "~/features/marketing/home/home-page";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -10,18 +7,11 @@ export const meta = metaFromLoader;
 // Translation namespaces the browser loads for this page (app/lib/i18n.ts).
 export const handle = { i18n: ["home"] };
 
+// The account notices after sign-up and the confirmation link come with the shell (app/root.tsx).
 export async function loader({ request }: LoaderFunctionArgs) {
-  // After sign-up and after the confirmation link the spec sends the visitor here: a lasting notice.
-  const { notice, headers } = await loadAccountNotice(request);
-  return data({ meta: await loadPageMeta(request, "home.meta"), notice }, { headers });
+  return { meta: await loadPageMeta(request, "home.meta") };
 }
 
 export default function HomeRoute() {
-  const { notice } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <AccountNoticeBanner notice={notice} />
-      <HomePage />
-    </>
-  );
+  return <HomePage />;
 }

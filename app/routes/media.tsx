@@ -1,5 +1,6 @@
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
-import { useLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
+import { AccountNoticeBanner } from "~/features/account/account-notice";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
 import { countMedia, findCategory, listCategoryOptions, parseLibraryFilters } from "~/features/media/library.server";
@@ -7,6 +8,7 @@ import { findMedia, findMediaItem } from "~/features/media/media.server";
 import { logger } from "~/lib/logger.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { RootLoaderData } from "~/root";
 
 export const meta = metaFromLoader;
 // Translation namespaces the browser loads for this page (app/lib/i18n.ts).
@@ -94,5 +96,7 @@ export default function MediaRoute() {
   const data = useLoaderData<typeof loader>();
   // The server-rendered data is the fallback for a failing first client-side load.
   if (typeof window !== "undefined") lastData ??= data;
-  return <MediaPage data={data} />;
+  // Back from signing up for a gated download: the account notice also in the item's dialog, which covers the page.
+  const notice = useRouteLoaderData<RootLoaderData>("root")?.notice;
+  return <MediaPage data={data} dialogNotice={<AccountNoticeBanner notice={notice} placement="dialog" />} />;
 }

@@ -45,7 +45,7 @@ test.describe("sign-up, confirmation, login, logout", () => {
 
     await fillSignUp(page, { ...good, business: true, newsletter: true });
     await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
-    await expect(page.getByText("Account created successfully!")).toBeVisible();
+    await expect(page.getByTestId("account-notice")).toContainText("Account created successfully!");
     await expect(page).toHaveURL(/\/$/);
 
     // Not confirmed yet: login says so and offers to resend.

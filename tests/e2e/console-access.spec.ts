@@ -41,6 +41,7 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/media/:item", section: "media" },
   { path: "/admin/categories", section: "categories" },
   { path: "/admin/numbers", section: "numbers" },
+  { path: "/admin/media/new-service", section: "media" },
   { path: "/admin/newsletter", section: "newsletter" },
   { path: "/admin/launches", section: "launches" },
   { path: "/admin/retention", section: "retention" },
@@ -54,6 +55,7 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/media", section: "media" },
   { path: "/admin/media/:item", section: "media" },
   { path: "/admin/categories", section: "categories" },
+  { path: "/admin/media/new-service", section: "media" },
   { path: "/admin/launches", section: "launches" },
   { path: "/admin/retention", section: "retention" },
 ];

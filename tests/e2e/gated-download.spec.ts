@@ -53,8 +53,25 @@ test.describe("gated downloads keep the visitor's place", () => {
     await page.getByRole("tab", { name: "Sign Up" }).click();
     const panel = await fillSignUp(page, { username: "gated-newcomer", email, password: "secret-pass-1" });
     await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
-    // Sign-up sends the visitor back to the item (the lasting inbox notice lives on `/`; see the closing note).
-    await expect(page).toHaveURL(new RegExp(`item=${itemId}`));
+    // Back at the item: spec §8's toast, and the lasting "check your inbox" notice (behind the item's dialog).
+    await expect(page).toHaveURL(new RegExp(`/media\\?q=${TOKEN}&item=${itemId}$`));
+    await expect(page.locator("[data-sonner-toast]")).toContainText("Account created successfully!");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
+    // The item's dialog covers the page (all of it on a phone): it says so too, with the resend button.
+    const inDialog = dialog.getByTestId("account-notice-in-dialog");
+    await expect(inDialog).toBeVisible();
+    await expect(inDialog).toContainText("Please check your email to confirm your address.");
+    await expect(inDialog.getByRole("button", { name: "Resend confirmation email" })).toBeVisible();
+    const notice = page.getByTestId("account-notice");
+    await expect(notice).toContainText("Please check your email to confirm your address.");
+    await expect(notice).toContainText(email);
+    // It lasts: closing the dialog and loading the page again still shows it.
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.reload();
+    await expect(notice).toContainText("Account created successfully!");
+    await expect(notice.getByRole("button", { name: "Resend confirmation email" })).toBeVisible();
 
     const mail = await waitForMail(smtpApi(), email, /Confirm your email address/);
     const link = linksIn(mail.text).find((url) => url.includes("/api/auth/verify-email"))!;
@@ -62,6 +79,40 @@ test.describe("gated downloads keep the visitor's place", () => {
     expect(decodeURIComponent(decodeURIComponent(link))).toContain(`/media?q=${TOKEN}&item=${itemId}`);
     await page.goto(link);
     await expectBackAtItemAndDownload(page, itemId, "Logo pack");
+    // The return target says the address is now confirmed (the inbox notice is gone), until closed.
+    await expect(page.getByRole("dialog").getByTestId("account-notice-in-dialog")).toContainText("Your email address is confirmed");
+    await expect(notice).toContainText("Your email address is confirmed");
+    await expect(notice).not.toContainText("check your email");
+    await page.getByRole("dialog").getByRole("button", { name: "Close", exact: true }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(notice).toContainText("Your email address is confirmed");
+    await notice.getByRole("button", { name: "Close this notice" }).click();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator("#media-search")).toHaveValue(TOKEN);
+    await expect(notice).toHaveCount(0);
+  });
+
+  test("the inbox notice can be closed for good, also without JavaScript", async ({ browser, baseURL }) => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled, baseURL });
+      const page = await context.newPage();
+      const email = uniqueEmail(`gated-close-${javaScriptEnabled ? "js" : "nojs"}`);
+      await page.goto(`/auth?returnTo=${encodeURIComponent(`/media?q=${TOKEN}`)}&tab=signup`);
+      if (javaScriptEnabled) await page.getByRole("tab", { name: "Sign Up" }).click();
+      const panel = await fillSignUp(page, { username: "gated-closer", email, password: "secret-pass-1" }, { hydrated: javaScriptEnabled });
+      await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/media\\?q=${TOKEN}$`));
+      const notice = page.getByTestId("account-notice");
+      await expect(notice).toContainText(email);
+      await notice.getByRole("button", { name: "Close this notice" }).click();
+      await expect(notice).toHaveCount(0);
+      await expect(page).toHaveURL(new RegExp(`/media\\?q=${TOKEN}$`));
+      await page.reload();
+      await expect(page.locator("#media-search")).toHaveValue(TOKEN);
+      await expect(notice).toHaveCount(0);
+      await context.close();
+    }
   });
 
   test("sign in from the dialog's button, come back to the item and download at once", async ({ page, context }) => {

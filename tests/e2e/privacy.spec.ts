@@ -39,7 +39,7 @@ test.describe("privacy: newsletter, data export, sessions", () => {
     const panel = await fillSignUp(page, { username: "member", email, password: "secret-pass-1", newsletter: true });
     await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
     // The lasting notice on / (a loaded machine may take a while to get there).
-    await expect(page.getByText("Account created successfully!")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("account-notice")).toContainText("Account created successfully!", { timeout: 30_000 });
     await expect(page).toHaveURL(/\/$/);
 
     // Two mails: the account's confirmation, and the newsletter's own confirmation with RFC 8058 headers.

@@ -23,10 +23,14 @@ export async function fillSignUp(
     terms?: boolean;
     privacy?: boolean;
   },
+  { hydrated = true }: { hydrated?: boolean } = {},
 ) {
-  // The tabs switch once the page is hydrated (the hidden js=1 field appears then).
-  await page.locator('input[name="js"]').first().waitFor({ state: "attached" });
-  await page.getByRole("tab", { name: "Sign Up" }).click();
+  if (hydrated) {
+    // The tabs switch once the page is hydrated (the hidden js=1 field appears then).
+    await page.locator('input[name="js"]').first().waitFor({ state: "attached" });
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+  }
+  // Without JavaScript: open /auth?tab=signup.
   const panel = page.getByRole("tabpanel", { name: "Sign Up" });
   await panel.getByLabel("Username").fill(values.username);
   await panel.getByLabel("Customer Type").selectOption(values.business ? "business" : "private");
@@ -43,7 +47,9 @@ export async function signUpConfirmed(page: Page, email: string, password = "sec
   await page.goto("/auth");
   const panel = await fillSignUp(page, { username, email, password });
   await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page.getByText("Account created successfully!")).toBeVisible();
+  // Spec §8's toast, and the lasting notice of the page it lands on.
+  await expect(page.locator("[data-sonner-toast]")).toContainText("Account created successfully!");
+  await expect(page.getByTestId("account-notice")).toContainText("Account created successfully!");
   await expect(page).toHaveURL(/\/$/);
   const mail = await waitForMail(smtpApi(), email, /Confirm your email address/);
   const link = linksIn(mail.text).find((url) => url.includes("/api/auth/verify-email"));

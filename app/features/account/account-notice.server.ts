@@ -4,10 +4,11 @@ import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 
 /**
- * The lasting notices about the visitor's own account on `/` (where the spec sends them after
- * sign-up and after the confirmation link): "check your inbox" with a resend button until the
- * address is confirmed, then once "your address is confirmed". Kept in a small httpOnly cookie,
- * which also keeps `/` out of the page cache for that visitor (server/page-cache.ts).
+ * The lasting notices about the visitor's own account, shown by the shell on whatever page the
+ * visitor lands on (`/` as the spec says, or the item of a gated download they came from): "check
+ * your inbox" with a resend button until the address is confirmed or the notice is dismissed,
+ * then "your address is confirmed" on the page the confirmation link returns to. Kept in a small
+ * httpOnly cookie, which also keeps the visitor's pages out of the page cache (server/page-cache.ts).
  */
 export const NOTICE_COOKIE = "account_notice";
 const PENDING_MAX_AGE_S = 7 * 24 * 60 * 60;
@@ -57,8 +58,9 @@ async function isConfirmed(email: string) {
 }
 
 /**
- * The notice to show on `/`, and the Set-Cookie header that goes with it: "confirmed" is shown
- * once; "pending" until the address is confirmed (in any browser) or the visitor signs in.
+ * The notice to show (root loader), and the Set-Cookie header that goes with it: "confirmed" is
+ * sent once (the page keeps it on screen until the visitor moves on or dismisses it); "pending"
+ * until the address is confirmed (in any browser), the visitor signs in or dismisses it.
  */
 export async function loadAccountNotice(request: Request): Promise<{ notice: AccountNotice | null; headers: Headers }> {
   const headers = new Headers();

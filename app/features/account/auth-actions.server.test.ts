@@ -1,13 +1,9 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outbox, profiles, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
-import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
-import { resetDatabase } from "../../../tests/helpers/database";
+import { TEST_ORIGIN as ORIGIN, TEST_PASSWORD, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
 import { authAction } from "./auth-actions.server";
-import { resetAuthForTesting } from "./auth.server";
-
-const ORIGIN = "http://localhost:3000";
 
 function post(body: Record<string, string>, headers: Record<string, string> = {}) {
   return new Request(`${ORIGIN}/auth`, {
@@ -31,33 +27,23 @@ const signup = {
   username: "ulla",
   customerType: "business",
   email: "Ulla@Example.com",
-  password: "secret123",
+  password: TEST_PASSWORD,
   newsletterSubscribed: "on",
   acceptTerms: "on",
   acceptPrivacy: "on",
 };
 
 describe("/auth actions", () => {
-  beforeAll(() => {
-    const env = getEnv();
-    setEnvForTesting(
-      parseEnv({
-        NODE_ENV: "test",
-        DATA_DIR: env.DATA_DIR,
-        DATABASE_URL: env.DATABASE_URL,
-        AUTH_SECRET: env.AUTH_SECRET,
-        LOG_LEVEL: "error",
-        PUBLIC_URL: ORIGIN,
-        REQUIRE_EMAIL_CONFIRMATION: "true",
-      }),
-    );
-    resetAuthForTesting();
-  });
-  beforeEach(resetDatabase);
+  useAuthTestEnv({ requireEmailConfirmation: true });
 
   it("sign-up stores the profile and queues the confirmation mail and the newsletter opt-in mail (no shop sync yet)", async () => {
     const answer = await run(signup);
-    expect(answer.data).toMatchObject({ ok: true, message: "auth.toast.signupConfirm", redirectTo: "/" });
+    // Spec §8's toast as the page changes (the lasting notice comes with the cookie, see below).
+    expect(answer.data).toMatchObject({
+      ok: true,
+      toast: { tone: "success", title: "auth.toast.signupSuccess", description: "auth.toast.signupConfirm" },
+      redirectTo: "/",
+    });
     const [row] = await db().select().from(user).where(eq(user.email, "ulla@example.com"));
     expect(row.emailVerified).toBe(false);
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, row.id));
@@ -71,7 +57,7 @@ describe("/auth actions", () => {
     expect(mails.some((mail) => /\/newsletter\/confirm\?token=/.test(mail.text))).toBe(true);
 
     expect((await run(signup)).data).toMatchObject({ ok: false, error: "auth.errors.alreadyRegistered" });
-    expect((await run({ intent: "login", js: "1", email: "ulla@example.com", password: "secret123" })).data).toMatchObject({
+    expect((await run({ intent: "login", js: "1", email: "ulla@example.com", password: TEST_PASSWORD })).data).toMatchObject({
       ok: false,
       error: "auth.errors.notVerified",
       unverifiedEmail: "ulla@example.com",
@@ -105,6 +91,23 @@ describe("/auth actions", () => {
       { "x-client-ip": "198.51.100.1" },
     );
     expect(other.data).toMatchObject({ error: "auth.errors.invalidCredentials" });
+  });
+
+  it("sign-up sets the inbox notice and returns to a gated download; the notice's close button clears it", async () => {
+    const back = "/media?q=logo&item=0b7c2f9e-8d7e-4a56-9d7c-2b1e7d4b7a10";
+    const signedUp = await run({ ...signup, js: "", returnTo: back });
+    expect(signedUp.thrown?.status).toBe(302);
+    expect(signedUp.thrown?.headers.get("location")).toBe(back);
+    expect(signedUp.thrown?.headers.getSetCookie().join("\n")).toContain("account_notice=pending:ulla%40example.com");
+
+    const closed = await run({ intent: "dismissNotice", returnTo: back }, { cookie: "account_notice=pending:ulla%40example.com" });
+    expect(closed.thrown?.headers.get("location")).toBe(back);
+    expect(closed.thrown?.headers.get("set-cookie")).toMatch(/^account_notice=; Path=\/; Max-Age=0/);
+    // With JavaScript: an answer, no navigation; a way back to another site is not followed.
+    const withJs = await authAction(post({ intent: "dismissNotice", js: "1" }));
+    expect((withJs as unknown as { data: Record<string, unknown> }).data).toMatchObject({ ok: true, redirectTo: undefined });
+    const elsewhere = await run({ intent: "dismissNotice", returnTo: "https://evil.example/" });
+    expect(elsewhere.thrown?.headers.get("location")).toBe("/");
   });
 
   it("Google without configuration answers with a clear error", async () => {

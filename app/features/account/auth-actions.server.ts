@@ -24,7 +24,7 @@ import { safeReturnTo } from "~/lib/return-to";
  */
 export type AuthAnswer = FormAnswer<{ unverifiedEmail?: string }>;
 
-/** Where the confirmation link lands: /auth turns it into the "address confirmed" notice on `/` (or goes back to `returnTo`). */
+/** Where the confirmation link lands: /auth turns it into the "address confirmed" notice on `/` or on `returnTo`. */
 export const CONFIRMED_CALLBACK = "/auth?confirmed=1";
 
 /** Back to where the visitor came from (a gated download), checked to stay on this site; else `/`. */
@@ -119,9 +119,11 @@ async function signup(context: IntentContext) {
   if (!response.ok) return refuse(intent, submission, await refusalOf(response, SIGN_UP_REFUSALS, "sign-up"));
   const headers = cookiesOf(response);
   if (getEnv().REQUIRE_EMAIL_CONFIRMATION) {
-    // `/` shows a lasting "check your inbox" notice with a resend button (no toast that fades).
+    // Spec §8's toast as the page changes, and a lasting "check your inbox" notice with a resend
+    // button on the page the visitor is returned to (`/`, or the item of a gated download).
     headers.append("Set-Cookie", pendingNoticeCookie(email));
-    return succeed(context, doneAnswer(intent, submission, { message: "auth.toast.signupConfirm", redirectTo: nextOf(form) }), headers);
+    const toast = { tone: "success", title: "auth.toast.signupSuccess", description: "auth.toast.signupConfirm" } as const;
+    return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: nextOf(form) }), headers);
   }
   const toast = { tone: "success", title: "auth.toast.signupSuccess" } as const;
   return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: nextOf(form) }), headers);
@@ -160,6 +162,12 @@ async function resend(context: IntentContext) {
   return answer(doneAnswer(intent, submission, { keepValues: true, extra: { unverifiedEmail: email } }));
 }
 
+/** The notice's close button: the cookie goes; without JavaScript, back to the page it was on. */
+async function dismissNotice(context: IntentContext) {
+  const headers = new Headers({ "Set-Cookie": clearNoticeCookie() });
+  return succeed(context, doneAnswer(context.intent, plainSubmission(context.form)), headers);
+}
+
 async function google({ request, form, intent }: IntentContext) {
   const submission = plainSubmission(form);
   if (!googleConfigured()) return refuse(intent, submission, { status: 404, form: "auth.errors.googleNotConfigured" });
@@ -185,7 +193,7 @@ function linkErrorKey(code: string | null, fromConfirmation: boolean) {
 
 /**
  * /auth: a visitor with a session goes to `/` (spec §2). The confirmation link lands here first
- * (CONFIRMED_CALLBACK): confirmed, it goes on to `/` with the "address confirmed" notice; a bad or
+ * (CONFIRMED_CALLBACK): confirmed, it goes on to `/` (or `returnTo`) with the "address confirmed" notice; a bad or
  * expired link stays here and says so.
  */
 export async function authLoader(request: Request) {
@@ -200,7 +208,7 @@ export async function authLoader(request: Request) {
   return { googleEnabled: googleConfigured(), linkError: linkErrorKey(linkError, url.searchParams.has("confirmed")) };
 }
 
-const AUTH_INTENTS = { login, signup, forgot, resend, google };
+const AUTH_INTENTS = { login, signup, forgot, resend, dismissNotice, google };
 
 export async function authAction(request: Request) {
   return runAccountIntents(request, AUTH_INTENTS);

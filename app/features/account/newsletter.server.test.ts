@@ -1,27 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { newsletterConsents, outbox, profiles, user } from "~/db/schema";
+import { describe, expect, it } from "vitest";
+import { newsletterConsents, outbox, profiles } from "~/db/schema";
 import { db } from "~/lib/db.server";
-import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
+import { getEnv } from "~/lib/env.server";
 import { runDueJobs } from "~/lib/outbox.server";
-import { resetDatabase } from "../../../tests/helpers/database";
-import { getAuth, resetAuthForTesting, signupContext } from "./auth.server";
+import { createAccount, TEST_ORIGIN as ORIGIN, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
 import { confirmAction, confirmLoader, unsubscribeAction, unsubscribeLoader } from "./newsletter-routes.server";
 import { getConsentRecords, listNewsletterSubscribers, queueNewsletterMail } from "./newsletter-records.server";
 import { NEWSLETTER_WORDING_VERSION } from "./newsletter.server";
 import { getProfile, saveProfile } from "./profile.server";
-
-const ORIGIN = "http://localhost:3000";
-
-async function signUp(email: string, newsletter: boolean, language: "en" | "de" | "es" = "de") {
-  await signupContext.run({ username: email.split("@")[0], customerType: "private", newsletterSubscribed: newsletter, language }, () =>
-    getAuth().api.signUpEmail({ body: { name: email.split("@")[0], email, password: "secret123" } }),
-  );
-  const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
-  return row.id;
-}
 
 async function mailsTo(to: string) {
   const rows = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
@@ -42,25 +31,10 @@ async function result(response: unknown) {
 }
 
 describe("newsletter double opt-in", () => {
-  beforeAll(() => {
-    const env = getEnv();
-    setEnvForTesting(
-      parseEnv({
-        NODE_ENV: "test",
-        DATA_DIR: env.DATA_DIR,
-        DATABASE_URL: env.DATABASE_URL,
-        AUTH_SECRET: env.AUTH_SECRET,
-        LOG_LEVEL: "error",
-        PUBLIC_URL: ORIGIN,
-        REQUIRE_EMAIL_CONFIRMATION: "true",
-      }),
-    );
-    resetAuthForTesting();
-  });
-  beforeEach(resetDatabase);
+  useAuthTestEnv({ requireEmailConfirmation: true });
 
   it("sign-up asks by mail in the user's language and stores the proof; only the link makes it active", async () => {
-    const userId = await signUp("nora@example.com", true, "de");
+    const userId = await createAccount("nora@example.com", { newsletter: true, language: "de" });
     const [consent] = await db().select().from(newsletterConsents).where(eq(newsletterConsents.userId, userId));
     expect(consent).toMatchObject({
       email: "nora@example.com",
@@ -100,7 +74,7 @@ describe("newsletter double opt-in", () => {
   });
 
   it("every newsletter mail leaves with List-Unsubscribe headers; the one-click POST works without a session and is recorded", async () => {
-    const userId = await signUp("otto@example.com", true, "en");
+    const userId = await createAccount("otto@example.com", { newsletter: true, language: "en" });
     const mail = (await mailsTo("otto@example.com")).find((entry) => entry.text.includes("/newsletter/confirm"))!;
     await confirmAction(new Request(linkIn(mail.text, "/newsletter/confirm"), { method: "POST" }));
     const [subscriber] = await listNewsletterSubscribers();
@@ -142,7 +116,7 @@ describe("newsletter double opt-in", () => {
   });
 
   it("the profile switch asks for consent (pending) and switching off withdraws it", async () => {
-    const userId = await signUp("paula@example.com", false, "es");
+    const userId = await createAccount("paula@example.com", { newsletter: false, language: "es" });
     expect(await db().select().from(newsletterConsents)).toHaveLength(0);
     await saveProfile(userId, { username: "paula", customerType: "private", newsletterSubscribed: true }, "es");
     const [consent] = await db().select().from(newsletterConsents).where(eq(newsletterConsents.userId, userId));

@@ -1,38 +1,26 @@
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactMessages, launchNotifications, mediaItems, session, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
-import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
 import { resolveFile } from "~/lib/storage.server";
-import { resetDatabase } from "../../../tests/helpers/database";
+import { createAccount, TEST_ORIGIN as ORIGIN, TEST_PASSWORD, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
 import { readZip } from "../../../tests/helpers/zip";
-import { getAuth, resetAuthForTesting, signupContext } from "./auth.server";
+import { getAuth } from "./auth.server";
 import { dataExportAction, loadPrivacySection, sessionsAction } from "./privacy-actions.server";
 import { confirmNewsletter } from "./newsletter.server";
 import { replaceAvatar } from "./profile.server";
 import { getOptionalUser } from "./session.server";
 
-const ORIGIN = "http://localhost:3000";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
-async function createAccount(email: string, options: { verified?: boolean; newsletter?: boolean } = {}) {
-  await signupContext.run(
-    { username: email.split("@")[0], customerType: "private", newsletterSubscribed: options.newsletter ?? false, language: "en" },
-    () => getAuth().api.signUpEmail({ body: { name: email.split("@")[0], email, password: "secret123" } }),
-  );
-  if (options.verified !== false) await db().update(user).set({ emailVerified: true }).where(eq(user.email, email));
-  const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
-  return row.id;
-}
-
 /** A new session (sign-in from a browser): its cookie header and session id. */
 async function signIn(email: string, userAgent = FIREFOX) {
   const response = await getAuth().api.signInEmail({
-    body: { email, password: "secret123" },
+    body: { email, password: TEST_PASSWORD },
     headers: new Headers({ "user-agent": userAgent }),
     asResponse: true,
   });
@@ -75,26 +63,11 @@ async function isSignedIn(cookie: string) {
 }
 
 describe("profile privacy doors", () => {
-  beforeAll(() => {
-    const env = getEnv();
-    setEnvForTesting(
-      parseEnv({
-        NODE_ENV: "test",
-        DATA_DIR: env.DATA_DIR,
-        DATABASE_URL: env.DATABASE_URL,
-        AUTH_SECRET: env.AUTH_SECRET,
-        LOG_LEVEL: "error",
-        PUBLIC_URL: ORIGIN,
-        REQUIRE_EMAIL_CONFIRMATION: "false",
-      }),
-    );
-    resetAuthForTesting();
-  });
-  beforeEach(resetDatabase);
+  useAuthTestEnv({ requireEmailConfirmation: false });
 
   it("lists the user's own active sessions with browser, system and 'this device'", async () => {
-    await createAccount("alice@example.com");
-    await createAccount("bob@example.com");
+    await createAccount("alice@example.com", { confirmed: true });
+    await createAccount("bob@example.com", { confirmed: true });
     const laptop = await signIn("alice@example.com", FIREFOX);
     const phone = await signIn("alice@example.com", IPHONE);
     await signIn("bob@example.com");
@@ -116,8 +89,8 @@ describe("profile privacy doors", () => {
   });
 
   it("ends one of your sessions (it is signed out at once) but never another user's", async () => {
-    await createAccount("alice@example.com");
-    await createAccount("mallory@example.com");
+    await createAccount("alice@example.com", { confirmed: true });
+    await createAccount("mallory@example.com", { confirmed: true });
     const laptop = await signIn("alice@example.com");
     const phone = await signIn("alice@example.com", IPHONE);
     const mallory = await signIn("mallory@example.com");
@@ -138,7 +111,7 @@ describe("profile privacy doors", () => {
   });
 
   it("ends all other sessions and keeps this one", async () => {
-    await createAccount("alice@example.com");
+    await createAccount("alice@example.com", { confirmed: true });
     const here = await signIn("alice@example.com");
     const others = [await signIn("alice@example.com", IPHONE), await signIn("alice@example.com")];
     const answer = await outcome(sessionsAction(post("/profile/sessions", here.cookie, { intent: "endOthers" })));
@@ -148,7 +121,7 @@ describe("profile privacy doors", () => {
   });
 
   it("refuses visitors, cross-site posts, garbage and oversized bodies", async () => {
-    await createAccount("alice@example.com");
+    await createAccount("alice@example.com", { confirmed: true });
     const alice = await signIn("alice@example.com");
     expect(await outcome(sessionsAction(post("/profile/sessions", "", { intent: "endOthers" })))).toMatchObject({
       status: 302,
@@ -169,8 +142,8 @@ describe("profile privacy doors", () => {
   });
 
   it("exports a ZIP with the account's data and avatar, and nothing of other people", async () => {
-    const aliceId = await createAccount("alice@example.com", { newsletter: true });
-    await createAccount("bob@example.com");
+    const aliceId = await createAccount("alice@example.com", { confirmed: true, newsletter: true });
+    await createAccount("bob@example.com", { confirmed: true });
     const alice = await signIn("alice@example.com", IPHONE);
     // Newsletter confirmed through its mailed link.
     const [mail] = (
@@ -236,7 +209,7 @@ describe("profile privacy doors", () => {
   });
 
   it("pages long histories correctly and limits exports to 3 per hour", async () => {
-    const aliceId = await createAccount("alice@example.com");
+    const aliceId = await createAccount("alice@example.com", { confirmed: true });
     const alice = await signIn("alice@example.com");
     await db().execute(
       sql`insert into media_downloads (user_id, title) select ${aliceId}, 'Item ' || n from generate_series(1, 1234) as n`,
@@ -264,7 +237,7 @@ describe("profile privacy doors", () => {
     await db()
       .insert(launchNotifications)
       .values({ email: "victim@example.com", topic: "tandem", tokenHash: "hash-v", confirmedAt: new Date() });
-    await createAccount("victim@example.com", { verified: false });
+    await createAccount("victim@example.com");
     const attacker = await signIn("victim@example.com");
     const result = await outcome(dataExportAction(post("/profile/data-export", attacker.cookie)));
     const exported = JSON.parse((await readZip(Buffer.from(await result.response!.arrayBuffer()))).get("my-data.json")!.toString("utf8"));

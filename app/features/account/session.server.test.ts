@@ -1,13 +1,10 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { session, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
-import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
-import { resetDatabase } from "../../../tests/helpers/database";
-import { getAuth, resetAuthForTesting } from "./auth.server";
+import { TEST_ORIGIN as ORIGIN, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
+import { getAuth } from "./auth.server";
 import { getOptionalUser, requireUser, sessionCookieHeaders } from "./session.server";
-
-const ORIGIN = "http://localhost:3000";
 
 async function signedIn(email: string) {
   await getAuth().api.signUpEmail({ body: { name: "sam", email, password: "secret123" } });
@@ -20,22 +17,7 @@ async function signedIn(email: string) {
 }
 
 describe("session interface", () => {
-  beforeAll(() => {
-    const env = getEnv();
-    setEnvForTesting(
-      parseEnv({
-        NODE_ENV: "test",
-        DATA_DIR: env.DATA_DIR,
-        DATABASE_URL: env.DATABASE_URL,
-        AUTH_SECRET: env.AUTH_SECRET,
-        LOG_LEVEL: "warn",
-        REQUIRE_EMAIL_CONFIRMATION: "false",
-        PUBLIC_URL: ORIGIN,
-      }),
-    );
-    resetAuthForTesting();
-  });
-  beforeEach(resetDatabase);
+  useAuthTestEnv({ requireEmailConfirmation: false });
 
   it("finds the user of a session cookie, and nobody without one", async () => {
     const cookie = await signedIn("sam@example.com");

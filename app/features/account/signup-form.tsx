@@ -5,11 +5,14 @@ import { ReturnToInput } from "./return-to-input";
 import type { AuthAnswer } from "./auth-actions.server";
 import { signupSchema } from "./schemas";
 
-/** Sign up (spec §2): every problem shows under its field at once; success goes to `/`. */
+/**
+ * Sign up (spec §2): every problem shows under its field at once; success toasts 'Account created
+ * successfully!' and goes to `/` (or back to the gated download), where the shell's notice lasts.
+ */
 export function SignupForm() {
   const { t } = useTranslation();
   const kit = useIntentForm<AuthAnswer>("signup", { schema: signupSchema, defaultValue: { customerType: "private" } });
-  const { form, fields, answer, busy } = kit;
+  const { form, fields, busy } = kit;
   return (
     <IntentForm kit={kit} className="grid gap-4">
       <ReturnToInput />
@@ -35,13 +38,6 @@ export function SignupForm() {
       <ConsentCheckbox field={fields.acceptTerms} id="signup-terms" to="/terms" label={t("auth.fields.terms")} />
       <ConsentCheckbox field={fields.acceptPrivacy} id="signup-privacy" to="/privacy" label={t("auth.fields.privacy")} />
       <FormError form={form} />
-      {answer?.ok && !answer.toast ? (
-        // Until `/` shows its lasting notice (the page is on its way there).
-        <div role="status" className="rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
-          <p className="font-semibold">{t("common.accountNotice.createdTitle")}</p>
-          <p className="text-muted-foreground">{t("common.accountNotice.checkInbox")}</p>
-        </div>
-      ) : null}
       <SubmitButton busy={busy} busyLabel={t("auth.busy.signup")} className="w-full">
         {t("auth.actions.signup")}
       </SubmitButton>

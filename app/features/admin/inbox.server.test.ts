@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, contactMessages, contactReplies, outbox } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv, setEnvForTesting } from "~/lib/env.server";
+import { answerOf, formPost, garbagePost, redirectOf } from "../../../tests/helpers/console-actions";
 import { resetDatabase } from "../../../tests/helpers/database";
+import { inboxThreadAction } from "./inbox-actions.server";
 import { deleteMessage, listMessages, openMessage, parseInboxFilters, replyToMessage, setHandled } from "./inbox.server";
 
 const actor = { id: "editor-1", email: "editor@ipangel.test", name: "Editor", role: "editor" as const };
@@ -75,5 +77,31 @@ describe("contact inbox", () => {
     expect(await deleteMessage(actor, message.id)).toMatchObject({ ok: false, status: 404 });
     expect(await openMessage(actor, "not-a-uuid")).toBeUndefined();
     expect(await replyToMessage(actor, "00000000-0000-4000-8000-000000000000", "Hi")).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("the thread's forms: reply (checked like the browser does), handled and open again, unread, delete", async () => {
+    const message = await addMessage({});
+    const post = (intent: string, values: Record<string, string> = {}) =>
+      inboxThreadAction(formPost(`/admin/inbox/${message.id}`, intent, values), actor, message.id);
+    const empty = answerOf(await post("reply", { body: "  " }));
+    expect(empty).toMatchObject({ status: 400, body: { ok: false, result: { error: { body: ["admin.inbox.errors.replyRequired"] } } } });
+    const long = answerOf(await post("reply", { body: "x".repeat(5001) }));
+    expect(long.body.result.error).toEqual({ body: ["admin.inbox.errors.replyTooLong"] });
+    expect(await db().select().from(contactReplies)).toEqual([]);
+    expect(answerOf(await post("reply", { body: "Tuesday works." }))).toMatchObject({
+      status: 200,
+      body: { ok: true, message: "admin.inbox.replySent" },
+    });
+    expect(answerOf(await post("handled", { handled: "true" })).body.message).toBe("admin.inbox.markedHandled");
+    expect(answerOf(await post("handled", { handled: "false" })).body.message).toBe("admin.inbox.reopened");
+    expect(answerOf(await post("handled", { handled: "maybe" })).status).toBe(400);
+    expect(await redirectOf(post("unread"))).toBe("/admin/inbox");
+    expect(answerOf(await inboxThreadAction(garbagePost(`/admin/inbox/${message.id}`), actor, message.id)).status).toBe(400);
+    expect(await redirectOf(post("delete"))).toBe("/admin/inbox?deleted=1");
+    // Gone: every form of the page says so instead of failing.
+    expect(answerOf(await post("reply", { body: "Late" }))).toMatchObject({
+      status: 404,
+      body: { result: { error: { "": ["admin.errors.notFound"] } } },
+    });
   });
 });

@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { account, auditLog, outbox, profiles, session, user, userRoles } from "~/db/schema";
 import { db } from "~/lib/db.server";
+import { answerOf, formPost, garbagePost, redirectOf } from "../../../tests/helpers/console-actions";
 import { resetDatabase } from "../../../tests/helpers/database";
+import { memberAction } from "./member-actions.server";
 import {
   csvCell,
   deleteMember,
@@ -98,5 +100,28 @@ describe("members", () => {
     expect(lines[1]).toMatch(/^"'=cmd\|calc@example.com","u-grace-name","private","en","/);
     expect(lines[2]).toMatch(/^"ada@example.com"/);
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+  });
+
+  it("the member page's forms: role (kept on refusal), sign out everywhere, delete; never the admin's own", async () => {
+    const post = (id: string, intent: string, values: Record<string, string> = {}) =>
+      memberAction(formPost(`/admin/members/${id}`, intent, values), admin, id);
+    const unknownRole = answerOf(await post("u-ada", "role", { role: "owner" }));
+    expect(unknownRole).toMatchObject({
+      status: 400,
+      body: { result: { error: { role: ["admin.members.errors.role"] }, initialValue: { role: "owner" } } },
+    });
+    expect(answerOf(await post("u-ada", "role", { role: "editor" }))).toMatchObject({
+      status: 200,
+      body: { message: "admin.members.roleSaved" },
+    });
+    const own = answerOf(await post("admin-1", "role", { role: "" }));
+    expect(own).toMatchObject({ status: 409, body: { result: { error: { "": ["admin.members.errors.notYourself"] } } } });
+    expect(answerOf(await post("u-ada", "signOut")).body.message).toBe("admin.members.signedOut");
+    expect(await db().select().from(session).where(eq(session.userId, "u-ada"))).toEqual([]);
+    expect(answerOf(await memberAction(garbagePost("/admin/members/u-ada"), admin, "u-ada")).status).toBe(400);
+    expect(answerOf(await post("admin-1", "delete")).status).toBe(409);
+    expect(await redirectOf(post("u-ada", "delete"))).toBe("/admin/members");
+    expect(await db().select().from(user).where(eq(user.id, "u-ada"))).toEqual([]);
+    expect(answerOf(await post("u-ada", "signOut"))).toMatchObject({ status: 404, body: { ok: false } });
   });
 });

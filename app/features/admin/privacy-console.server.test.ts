@@ -8,7 +8,7 @@ import { onPublicContentChanged } from "~/lib/public-content.server";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { exportLaunchSignups, loadLaunchesConsole, parseLaunchFilters, removeLaunchSignup } from "./launches-admin.server";
 import { exportNewsletterSubscribers, loadNewsletterConsole, parseNewsletterFilters } from "./newsletter-admin.server";
-import { retentionSchema } from "./privacy-schemas";
+import { retentionSchema } from "./schemas/privacy-schemas";
 import { loadRetentionConsole, saveRetention } from "./retention-admin.server";
 
 const actor = { id: "admin-1", email: "admin@ipangel.test", name: "Admin", role: "admin" as const };

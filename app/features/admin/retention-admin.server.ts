@@ -9,7 +9,7 @@ import type { ConsoleActor } from "./guard.server";
 /**
  * The console's retention page (issue 12, admins): each period with its default (the RETENTION_*
  * variable or built-in value) and the value the console set, if any. Saving validates against
- * the same bounds (privacy-schemas.ts, retention-limits.ts), stores and audits in one
+ * the same bounds (schemas/privacy-schemas.ts, retention-limits.ts), stores and audits in one
  * transaction; the privacy policy, which names the periods, is rendered again.
  */
 export async function loadRetentionConsole() {

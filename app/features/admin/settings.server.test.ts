@@ -5,16 +5,17 @@ import { db } from "~/lib/db.server";
 import { getEnv, setEnvForTesting } from "~/lib/env.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
 import { getSiteFacts, invalidateSiteFacts } from "~/lib/site-facts.server";
+import { answerOf, formPost } from "../../../tests/helpers/console-actions";
 import { resetDatabase } from "../../../tests/helpers/database";
-import { missingImprintFacts, saveSettings } from "./settings.server";
+import { settingsAction } from "./settings-actions.server";
+import { missingImprintFacts } from "./settings.server";
 
 const actor = { id: "admin-1", email: "admin@ipangel.test", name: "Admin", role: "admin" as const };
 const baseEnv = getEnv();
 
-function form(values: Record<string, string>) {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(values)) data.set(key, value);
-  return data;
+/** The settings form posted to /admin/settings (intent "save") by the admin. */
+async function save(values: Record<string, string>) {
+  return answerOf(await settingsAction(formPost("/admin/settings", "save", values), actor));
 }
 
 describe("site settings", () => {
@@ -28,12 +29,9 @@ describe("site settings", () => {
     expect((await getSiteFacts()).externalUrls.academy).toBe("https://academy.ipangel.test");
     let dropped = 0;
     const stop = onPublicContentChanged(() => (dropped += 1));
-    const result = await saveSettings(
-      actor,
-      form({ street: "Mainzer Landstraße 1", phone: "+49 69 1234567", academyUrl: "https://learn.ipangel.test" }),
-    );
+    const result = await save({ street: "Mainzer Landstraße 1", phone: "+49 69 1234567", academyUrl: "https://learn.ipangel.test" });
     stop();
-    expect(result).toEqual({ ok: true });
+    expect(result).toMatchObject({ status: 200, body: { ok: true, message: "admin.settings.saved" } });
     expect(dropped).toBe(1);
     const facts = await getSiteFacts();
     expect(facts.address.street).toBe("Mainzer Landstraße 1");
@@ -51,32 +49,33 @@ describe("site settings", () => {
     });
 
     // Emptying a field goes back to the fallback (here ACADEMY_URL) and records the old value.
-    await saveSettings(actor, form({ street: "Mainzer Landstraße 1", phone: "+49 69 1234567", academyUrl: "" }));
+    await save({ street: "Mainzer Landstraße 1", phone: "+49 69 1234567", academyUrl: "" });
     expect((await getSiteFacts()).externalUrls.academy).toBe("https://academy.ipangel.test");
     const entries = await db().select().from(auditLog).orderBy(auditLog.id);
     expect(entries[1]!.changes).toEqual({ academyUrl: { before: "https://learn.ipangel.test", after: null } });
   });
 
-  it("refuses bad values with a message per field and keeps the stored ones", async () => {
-    const result = await saveSettings(
-      actor,
-      form({
-        email: "not-an-address",
-        academyUrl: "javascript:alert(1)",
-        street: "PLACEHOLDER Street 1",
-        claimActiveMembers: "lots",
-        legalName: "x".repeat(301),
-      }),
-    );
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.errors).toEqual({
-      email: "admin.settings.errors.email",
-      academyUrl: "admin.settings.errors.url",
-      street: "admin.settings.errors.placeholder",
-      claimActiveMembers: "admin.settings.errors.number",
-      legalName: "admin.settings.errors.tooLong",
+  it("refuses bad values with a message per field, keeps what was typed and stores nothing", async () => {
+    const typed = {
+      email: "not-an-address",
+      academyUrl: "javascript:alert(1)",
+      street: "PLACEHOLDER Street 1",
+      claimActiveMembers: "lots",
+      legalName: "x".repeat(301),
+      city: "Frankfurt",
+    };
+    const result = await save(typed);
+    expect(result.status).toBe(400);
+    expect(result.body.ok).toBe(false);
+    expect(result.body.result.error).toEqual({
+      email: ["admin.settings.errors.email"],
+      academyUrl: ["admin.settings.errors.url"],
+      street: ["admin.settings.errors.placeholder"],
+      claimActiveMembers: ["admin.settings.errors.number"],
+      legalName: ["admin.settings.errors.tooLong"],
     });
+    // The form shows what was typed again (also without JavaScript).
+    expect(result.body.result.initialValue).toMatchObject({ city: "Frankfurt", email: "not-an-address" });
     expect(await db().select().from(siteSettings)).toEqual([]);
     expect(await db().select().from(auditLog)).toEqual([]);
   });

@@ -1,17 +1,15 @@
-import { z } from "zod";
 import { siteSettings } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { envUrls, getEffectiveSettings, invalidateSiteFacts, readStoredSettings, SITE_SETTINGS_KEY } from "~/lib/site-facts.server";
 import {
-  effectiveSettings,
-  IMPRINT_KEYS,
-  isPlaceholder,
-  missingImprintKeys,
-  SETTING_GROUPS,
-  SETTING_KEYS,
-  type SettingKey,
-} from "~/lib/site-facts";
+  announceSettingsChange,
+  envUrls,
+  getEffectiveSettings,
+  invalidateSiteFacts,
+  readStoredSettings,
+  SITE_SETTINGS_KEY,
+} from "~/lib/site-facts.server";
+import { effectiveSettings, IMPRINT_KEYS, missingImprintKeys, SETTING_KEYS, type SettingKey } from "~/lib/site-facts";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
 
@@ -20,22 +18,6 @@ import type { ConsoleActor } from "./guard.server";
  * live at once (the in-memory facts and cached pages are dropped on save). An empty field falls
  * back to ACADEMY_URL/MARKET_URL/COMMUNITY_URL (external sites) or the file's default.
  */
-
-const URL_KEYS = new Set<SettingKey>([...SETTING_GROUPS.links, "authorityUrl"]);
-const CLAIM_KEYS = new Set<SettingKey>(SETTING_GROUPS.claims);
-
-const text = z.string().trim().max(300, "admin.settings.errors.tooLong");
-const url = text.refine((value) => value === "" || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value), "admin.settings.errors.url");
-const email = text.refine((value) => value === "" || z.email().safeParse(value).success, "admin.settings.errors.email");
-const claim = text.refine((value) => value === "" || (/^\d+(\.\d+)?$/.test(value) && Number(value) <= 1e9), "admin.settings.errors.number");
-const noPlaceholder = (schema: z.ZodType<string>) =>
-  schema.refine((value) => value === "" || !isPlaceholder(value), "admin.settings.errors.placeholder");
-
-const settingsSchema = z.object(
-  Object.fromEntries(
-    SETTING_KEYS.map((key) => [key, noPlaceholder(key === "email" ? email : URL_KEYS.has(key) ? url : CLAIM_KEYS.has(key) ? claim : text)]),
-  ) as Record<SettingKey, z.ZodType<string>>,
-);
 
 export async function missingImprintFacts(): Promise<SettingKey[]> {
   return missingImprintKeys(await getEffectiveSettings());
@@ -60,18 +42,13 @@ export async function loadSettingsForm() {
   };
 }
 
-export type SaveSettingsResult = { ok: true } | { ok: false; errors: Partial<Record<SettingKey, string>>; values: Record<string, string> };
-
-export async function saveSettings(actor: ConsoleActor, form: FormData): Promise<SaveSettingsResult> {
-  const raw = Object.fromEntries(SETTING_KEYS.map((key) => [key, typeof form.get(key) === "string" ? (form.get(key) as string) : ""]));
-  const parsed = settingsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const errors: Partial<Record<SettingKey, string>> = {};
-    for (const issue of parsed.error.issues) errors[issue.path[0] as SettingKey] ??= issue.message;
-    return { ok: false, errors, values: raw };
-  }
+/**
+ * Stores the settings (validated by the form's schema, schemas/console-schemas.ts; "" = not set),
+ * audited with the changed fields, and tells every server process (change bus) to read them again.
+ */
+export async function saveSettings(actor: ConsoleActor, values: Record<SettingKey, string>) {
   const before = await readStoredSettings();
-  const after = Object.fromEntries(SETTING_KEYS.filter((key) => parsed.data[key] !== "").map((key) => [key, parsed.data[key]]));
+  const after = Object.fromEntries(SETTING_KEYS.filter((key) => values[key]).map((key) => [key, values[key]]));
   await db().transaction(async (tx) => {
     await tx
       .insert(siteSettings)
@@ -82,7 +59,7 @@ export async function saveSettings(actor: ConsoleActor, form: FormData): Promise
       { action: "settings.update", entity: "settings", entityId: SITE_SETTINGS_KEY, summary: "site", before, after },
       tx,
     );
+    await announceSettingsChange(tx);
   });
   invalidateSiteFacts();
-  return { ok: true };
 }

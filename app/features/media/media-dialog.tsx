@@ -44,7 +44,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function MediaDialog({ item, onClose, ...actions }: FileActionProps & { item: MediaItemView | undefined; onClose: () => void }) {
+export function MediaDialog({
+  item,
+  onClose,
+  notice,
+  ...actions
+}: FileActionProps & {
+  item: MediaItemView | undefined;
+  onClose: () => void;
+  /** A message for the visitor about their account (after signing up from a gated download), above the preview. */
+  notice?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const format = useMediaFormat();
@@ -113,6 +123,7 @@ export function MediaDialog({ item, onClose, ...actions }: FileActionProps & { i
             <DialogDescription className="whitespace-pre-line">{item.description ?? ""}</DialogDescription>
           </div>
 
+          {notice}
           <MediaPreview item={item} />
 
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">

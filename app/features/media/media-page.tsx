@@ -1,5 +1,5 @@
 import { Loader2, Search, SearchX } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { preloadToaster, toast } from "~/components/ui/toaster";
@@ -7,8 +7,9 @@ import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MediaCard } from "./media-card";
 import { MediaDialog } from "./media-dialog";
+import { FilterSelect } from "./media-filter-select";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n";
-import { TYPE_FILTER_OPTIONS, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
+import { SEARCH_MAX, TYPE_FILTER_OPTIONS, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
 import { useFileActions } from "./use-file-actions";
 
 export interface MediaPageData {
@@ -38,7 +39,13 @@ export function filtersToParams(filters: MediaFilters, extra: Record<string, str
   return params;
 }
 
-export function MediaPage({ data }: { data: MediaPageData }) {
+/** What the filter selects show ("" = all categories, all languages). */
+function choiceOf(filters: MediaFilters) {
+  return { type: filters.type, category: filters.category, language: filters.language ?? "" };
+}
+
+/** `dialogNotice`: shown in the item's dialog (the account notice of a visitor a gated download sent to sign up). */
+export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogNotice?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -80,14 +87,10 @@ export function MediaPage({ data }: { data: MediaPageData }) {
   // The controls show the choice at once; quick successive changes build on each other, not on
   // the filters of a page that is still loading.
   const latest = useRef(filters);
-  const [type, setType] = useState(filters.type);
-  const [category, setCategory] = useState(filters.category);
-  const [itemLanguage, setItemLanguage] = useState(filters.language ?? "");
+  const [choice, setChoice] = useState(() => choiceOf(filters));
   useEffect(() => {
     latest.current = data.filters;
-    setType(data.filters.type);
-    setCategory(data.filters.category);
-    setItemLanguage(data.filters.language ?? "");
+    setChoice(choiceOf(data.filters));
   }, [data.filters]);
 
   const applyFilters = (change: Partial<MediaFilters>) => {
@@ -95,6 +98,11 @@ export function MediaPage({ data }: { data: MediaPageData }) {
     latest.current = next;
     const params = filtersToParams(next);
     void navigate({ pathname: "/media", search: params.size ? `?${params}` : "" }, { preventScrollReset: true });
+  };
+
+  const choose = (change: Partial<MediaFilters>) => {
+    setChoice((current) => ({ ...current, ...change }));
+    applyFilters({ q: query.trim(), ...change });
   };
 
   // Typing reloads the list after a short pause; Enter submits at once.
@@ -172,78 +180,46 @@ export function MediaPage({ data }: { data: MediaPageData }) {
             name="q"
             type="search"
             value={query}
-            maxLength={200}
+            maxLength={SEARCH_MAX}
             onChange={(event) => onQueryChange(event.target.value)}
             placeholder={t("media.search.placeholder")}
             className="h-10 w-full rounded-md border border-input bg-background pl-9 pr-3 text-sm placeholder:text-muted-foreground"
           />
         </div>
         <div className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-3 sm:contents">
-          <div>
-            <label htmlFor="media-type" className="sr-only">
-              {t("media.filters.type")}
-            </label>
-            <select
-              id="media-type"
-              name="type"
-              value={type}
-              onChange={(event) => {
-                setType(event.target.value as MediaFilters["type"]);
-                applyFilters({ q: query.trim(), type: event.target.value as MediaFilters["type"] });
-              }}
-              className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm sm:w-44"
-            >
-              {TYPE_FILTER_OPTIONS.map((type) => (
-                <option key={type} value={type}>
-                  {type === "all" ? t("media.filters.allTypes") : t(`media.filters.types.${type}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="media-category" className="sr-only">
-              {t("media.filters.category")}
-            </label>
-            <select
-              id="media-category"
-              name="category"
-              value={category}
-              onChange={(event) => {
-                setCategory(event.target.value);
-                applyFilters({ q: query.trim(), category: event.target.value });
-              }}
-              className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm sm:w-52"
-            >
-              <option value="">{t("media.filters.allCategories")}</option>
-              {data.categories.map((category) => (
-                <option key={category.id} value={category.slug ?? category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="media-language" className="sr-only">
-              {t("media.filters.language")}
-            </label>
-            <select
-              id="media-language"
-              name="language"
-              value={itemLanguage}
-              onChange={(event) => {
-                setItemLanguage(event.target.value);
-                applyFilters({ q: query.trim(), language: event.target.value });
-              }}
-              className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm sm:w-40"
-            >
-              <option value="">{t("media.filters.allLanguages")}</option>
-              {LANGUAGES.map((code) => (
-                <option key={code} value={code} lang={code}>
-                  {LANGUAGE_NAMES[code]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            name="type"
+            label={t("media.filters.type")}
+            value={choice.type}
+            widthClass="sm:w-44"
+            options={TYPE_FILTER_OPTIONS.map((type) => ({
+              value: type,
+              label: type === "all" ? t("media.filters.allTypes") : t(`media.filters.types.${type}`),
+            }))}
+            onChoose={(type) => choose({ type: type as MediaFilters["type"] })}
+          />
+          <FilterSelect
+            name="category"
+            label={t("media.filters.category")}
+            value={choice.category}
+            widthClass="sm:w-52"
+            options={[
+              { value: "", label: t("media.filters.allCategories") },
+              ...data.categories.map((category) => ({ value: category.slug ?? category.id, label: category.name })),
+            ]}
+            onChoose={(category) => choose({ category })}
+          />
+          <FilterSelect
+            name="language"
+            label={t("media.filters.language")}
+            value={choice.language}
+            widthClass="sm:w-40"
+            options={[
+              { value: "", label: t("media.filters.allLanguages") },
+              ...LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code], lang: code })),
+            ]}
+            onChoose={(language) => choose({ language })}
+          />
         </div>
         {/* Without JavaScript the form is submitted with this button. */}
         <noscript>
@@ -306,7 +282,7 @@ export function MediaPage({ data }: { data: MediaPageData }) {
         )}
       </section>
 
-      <MediaDialog item={selected} onClose={closeItem} {...fileActions} />
+      <MediaDialog item={selected} onClose={closeItem} notice={dialogNotice} {...fileActions} />
     </div>
   );
 }

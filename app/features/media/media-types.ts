@@ -4,6 +4,8 @@ import type { Attribution, Creator, FileType, License, Source } from "~/db/schem
 export const CARD_PREVIEW_TTL_S = 3600;
 export const FILE_URL_TTL_S = 60;
 export const PAGE_SIZE = 24;
+/** The longest search the library takes (the search field's maxLength; the server cuts longer ones). */
+export const SEARCH_MAX = 200;
 
 export type TypeFilter = "all" | "document" | "image" | "video" | "audio" | "services";
 export const TYPE_FILTER_OPTIONS: readonly TypeFilter[] = ["all", "document", "image", "video", "audio", "services"];

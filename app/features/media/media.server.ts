@@ -9,6 +9,7 @@ import {
   CARD_PREVIEW_TTL_S,
   FILE_URL_TTL_S,
   PAGE_SIZE,
+  SEARCH_MAX,
   type CategoryOption,
   type MediaFilters,
   type MediaItemView,
@@ -30,7 +31,7 @@ const TYPE_FILTERS: readonly TypeFilter[] = ["all", "document", "image", "video"
 
 /** The filters of a URL (`?q=&type=&category=`); anything unknown falls back to "all". */
 export function parseFilters(url: URL): MediaFilters {
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX);
   const type = url.searchParams.get("type") ?? "all";
   const category = url.searchParams.get("category");
   return {

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { FORM_TOAST_ID } from "~/components/form/use-form-answer";
 import { toast } from "~/components/ui/toaster";
 import { authUrlReturningTo } from "~/lib/return-to";
 import type { MediaItemView } from "./media-types";
@@ -38,7 +39,8 @@ export function useFileActions(isSignedIn: boolean) {
   // Spec §6: the toast, then /auth; with the way back to this item, its dialog open (`?item=`).
   const requireSignIn = useCallback(
     (item?: MediaItemView) => {
-      toast.error(t("media.toast.authRequiredTitle"), { description: t("media.toast.authRequiredDescription") });
+      // The form toast's id: the sign-in or sign-up toast that ends this detour replaces it.
+      toast.error(t("media.toast.authRequiredTitle"), { description: t("media.toast.authRequiredDescription"), id: FORM_TOAST_ID });
       const params = new URLSearchParams(window.location.search);
       if (item) params.set("item", item.id);
       params.delete("cursor");

@@ -13,7 +13,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import type { ConsoleRole } from "~/db/schema";
 import { canUse, type ConsoleSection } from "../access";
 
@@ -69,12 +69,21 @@ export function AdminShell({ role, unread, children }: { role: ConsoleRole; unre
   );
 }
 
-/** A page heading with optional actions on the right. */
-export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {
+/** A page heading with optional actions on the right and a link back to the section's list above it. */
+export function AdminHeading({ title, back, children }: { title: string; back?: { to: string; label: string }; children?: ReactNode }) {
   return (
-    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      {children ? <div className="flex flex-wrap items-center gap-2">{children}</div> : null}
-    </div>
+    <>
+      {back ? (
+        <p className="mb-2 text-sm">
+          <Link to={back.to} className="text-primary underline underline-offset-2">
+            {back.label}
+          </Link>
+        </p>
+      ) : null}
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {children ? <div className="flex flex-wrap items-start gap-2">{children}</div> : null}
+      </div>
+    </>
   );
 }

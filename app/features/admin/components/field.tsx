@@ -2,7 +2,10 @@ import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Input } from "~/components/ui/input";
 
-/** A labelled console input with its translated error (kept until the form kit replaces it). */
+/**
+ * A labelled input of the console's search and filter forms (GET: they change nothing, so they are
+ * plain forms, not form-kit forms with a schema and an action).
+ */
 export function Field({
   name,
   label,
@@ -25,38 +28,6 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function TextArea({
-  name,
-  label,
-  error,
-  rows = 4,
-  ...props
-}: { name: string; label: string; error?: string } & ComponentProps<"textarea">) {
-  const { t } = useTranslation();
-  const id = props.id ?? `field-${name}`;
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:text-sm"
-        {...props}
-      />
       {error ? (
         <p id={`${id}-error`} className="text-sm text-destructive">
           {t(error)}

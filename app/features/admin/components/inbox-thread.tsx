@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { ReplyForm } from "../forms/reply-form";
+import { handledSchema } from "../schemas/console-schemas";
 import { AdminHeading } from "./admin-shell";
-import { ConfirmButton } from "./confirm-button";
+import { ActionButton, DeleteButton } from "./console-form";
 
 interface Thread {
   message: {
@@ -21,32 +20,23 @@ interface Thread {
   replies: Array<{ id: string; authorEmail: string; body: string; createdAt: string }>;
 }
 
-export function InboxThread({ thread, replyError, replyCount }: { thread: Thread; replyError?: string; replyCount: number }) {
+export function InboxThread({ thread }: { thread: Thread }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const format = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "medium", timeStyle: "short" });
   const { message, replies } = thread;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/inbox" className="text-primary underline underline-offset-2">
-          {t("admin.inbox.back")}
-        </Link>
-      </p>
-      <AdminHeading title={message.subject}>
-        <Form method="post">
-          <input type="hidden" name="intent" value={message.isHandled ? "reopen" : "handled"} />
-          <Button type="submit" variant="outline" size="sm">
-            {message.isHandled ? t("admin.inbox.reopen") : t("admin.inbox.markHandled")}
-          </Button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="unread" />
-          <Button type="submit" variant="outline" size="sm">
-            {t("admin.inbox.markUnread")}
-          </Button>
-        </Form>
-        <ConfirmButton intent="delete" label={t("admin.inbox.delete")} confirm={t("admin.inbox.confirmDelete")} />
+      <AdminHeading back={{ to: "/admin/inbox", label: t("admin.inbox.back") }} title={message.subject}>
+        <ActionButton
+          intent="handled"
+          schema={handledSchema}
+          fields={{ handled: String(!message.isHandled) }}
+          label={message.isHandled ? t("admin.inbox.reopen") : t("admin.inbox.markHandled")}
+          busyLabel={t("admin.actions.saving")}
+        />
+        <ActionButton intent="unread" label={t("admin.inbox.markUnread")} />
+        <DeleteButton label={t("admin.inbox.delete")} confirm={t("admin.inbox.confirmDelete")} />
       </AdminHeading>
       <article className="rounded-lg border border-border bg-card p-4 sm:p-6" data-testid="inbox-message">
         <p className="text-sm">
@@ -83,7 +73,7 @@ export function InboxThread({ thread, replyError, replyCount }: { thread: Thread
         <h2 id="reply-title" className="mb-3 text-lg font-semibold">
           {t("admin.inbox.replyTitle", { email: message.email })}
         </h2>
-        <ReplyForm error={replyError} resetKey={String(replyCount)} />
+        <ReplyForm />
       </section>
     </>
   );

@@ -1,12 +1,9 @@
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { useIntentFetcher } from "~/components/form";
 import { Button } from "~/components/ui/button";
-import type { FormAnswer } from "~/lib/form-submission";
 import { LaunchDeleteForm } from "../forms/launch-delete-form";
 import type { LaunchFilters, LaunchSignupView } from "../launches-admin.server";
-import { ActionNotice } from "./action-notice";
 import { AdminHeading } from "./admin-shell";
 import { Field } from "./field";
 import { useDateFormat } from "./use-date-format";
@@ -31,7 +28,6 @@ export function LaunchesPage({
 }) {
   const { t } = useTranslation();
   const date = useDateFormat();
-  const deleted = useIntentFetcher<FormAnswer>("delete").answer;
   const topicName = t(`admin.launches.topics.${filters.topic}`);
   return (
     <>
@@ -66,7 +62,6 @@ export function LaunchesPage({
           </Link>
         ))}
       </nav>
-      <ActionNotice result={deleted} />
       <Form method="get" role="search" aria-label={t("admin.launches.searchLabel")} className="mb-6 flex flex-wrap items-end gap-3">
         <input type="hidden" name="topic" value={filters.topic} />
         <Field name="q" type="search" label={t("admin.launches.search")} defaultValue={filters.q} className="min-w-0 flex-1 space-y-1.5" />

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import type { ReactNode } from "react";
 import { RoleForm } from "../forms/role-form";
 import { AdminHeading } from "./admin-shell";
-import { ConfirmButton } from "./confirm-button";
+import { ActionButton, DeleteButton } from "./console-form";
+import { ConsoleTable } from "./console-table";
 import { signInMethods, useDateFormat, type MemberView } from "./members-list";
 
 interface SessionView {
@@ -50,32 +50,11 @@ export function MemberPage({
   ];
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/members" className="text-primary underline underline-offset-2">
-          {t("admin.members.back")}
-        </Link>
-      </p>
-      <AdminHeading title={member.email}>
-        {!member.confirmed && member.password ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="resend" />
-            <Button type="submit" variant="outline" size="sm">
-              {t("admin.members.resend")}
-            </Button>
-          </Form>
-        ) : null}
-        <Form method="post">
-          <input type="hidden" name="intent" value="signOut" />
-          <Button type="submit" variant="outline" size="sm">
-            {t("admin.members.signOutEverywhere")}
-          </Button>
-        </Form>
+      <AdminHeading back={{ to: "/admin/members", label: t("admin.members.back") }} title={member.email}>
+        {!member.confirmed && member.password ? <ActionButton intent="resend" label={t("admin.members.resend")} /> : null}
+        <ActionButton intent="signOut" label={t("admin.members.signOutEverywhere")} />
         {!isSelf ? (
-          <ConfirmButton
-            intent="delete"
-            label={t("admin.members.delete")}
-            confirm={t("admin.members.confirmDelete", { email: member.email })}
-          />
+          <DeleteButton label={t("admin.members.delete")} confirm={t("admin.members.confirmDelete", { email: member.email })} />
         ) : null}
       </AdminHeading>
       <dl
@@ -85,88 +64,69 @@ export function MemberPage({
         {facts.map(([key, value]) => (
           <div key={key}>
             <dt className="text-xs text-muted-foreground">{t(`admin.members.columns.${key}`)}</dt>
-            <dd className="font-medium">{value}</dd>
+            <dd className="break-words font-medium">{value}</dd>
           </div>
         ))}
       </dl>
-      <section aria-labelledby="role-title" className="mt-6">
-        <h2 id="role-title" className="mb-3 text-lg font-semibold">
-          {t("admin.members.roleTitle")}
-        </h2>
+      <Section id="role-title" title={t("admin.members.roleTitle")} className="mt-6">
         <RoleForm role={member.role} disabled={isSelf} />
         {isSelf ? <p className="mt-2 text-sm text-muted-foreground">{t("admin.members.selfNote")}</p> : null}
-      </section>
-      <section aria-labelledby="sessions-title" className="mt-8">
-        <h2 id="sessions-title" className="mb-3 text-lg font-semibold">
-          {t("admin.members.sessionsTitle", { count: sessions.length })}
-        </h2>
+      </Section>
+      <Section id="sessions-title" title={t("admin.members.sessionsTitle", { count: sessions.length })}>
         {sessions.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("admin.members.noSessions")}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-border">
-            <table className="w-full min-w-[40rem] text-left text-sm" data-testid="member-sessions">
-              <thead className="bg-muted/50 text-muted-foreground">
-                <tr>
-                  {["signedIn", "lastUsed", "expires", "address", "browser"].map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-medium">
-                      {t(`admin.members.sessionColumns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {sessions.map((row) => (
-                  <tr key={row.id} className="border-t border-border">
-                    <td className="whitespace-nowrap px-3 py-2">{date(row.createdAt)}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{date(row.updatedAt)}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{date(row.expiresAt)}</td>
-                    <td className="px-3 py-2">{row.ipAddress ?? "—"}</td>
-                    <td className="max-w-xs truncate px-3 py-2" title={row.userAgent ?? undefined}>
-                      {row.userAgent ?? "—"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            testId="member-sessions"
+            columns={["signedIn", "lastUsed", "expires", "address", "browser"].map((key) => ({
+              key,
+              label: t(`admin.members.sessionColumns.${key}`),
+              nowrap: key !== "browser",
+            }))}
+            rows={sessions}
+            rowKey={(row) => row.id}
+            cells={(row) => [date(row.createdAt), date(row.updatedAt), date(row.expiresAt), row.ipAddress ?? "—", row.userAgent ?? "—"]}
+          />
         )}
-      </section>
-      <section aria-labelledby="mails-title" className="mt-8">
-        <h2 id="mails-title" className="mb-3 text-lg font-semibold">
-          {t("admin.members.mailsTitle")}
-        </h2>
+      </Section>
+      <Section id="mails-title" title={t("admin.members.mailsTitle")}>
         {mails.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("admin.members.noMails")}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-border">
-            <table className="w-full min-w-[40rem] text-left text-sm" data-testid="member-mails">
-              <thead className="bg-muted/50 text-muted-foreground">
-                <tr>
-                  {["queued", "subject", "status", "attempts"].map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-medium">
-                      {t(`admin.members.mailColumns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {mails.map((mail) => (
-                  <tr key={mail.id} className="border-t border-border" data-testid="member-mail">
-                    <td className="whitespace-nowrap px-3 py-2">{date(mail.createdAt)}</td>
-                    <td className="px-3 py-2">{mail.subject}</td>
-                    <td className="px-3 py-2">
-                      {t(`admin.members.mailStatus.${mail.status}`)}
-                      {mail.status === "done" ? ` (${date(mail.updatedAt)})` : ""}
-                      {mail.lastError ? <span className="block text-xs text-destructive">{mail.lastError}</span> : null}
-                    </td>
-                    <td className="px-3 py-2">{mail.attempts}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            testId="member-mails"
+            rowTestId="member-mail"
+            columns={["queued", "subject", "status", "attempts"].map((key) => ({
+              key,
+              label: t(`admin.members.mailColumns.${key}`),
+              nowrap: key === "queued",
+            }))}
+            rows={mails}
+            rowKey={(mail) => mail.id}
+            cells={(mail) => [
+              date(mail.createdAt),
+              mail.subject,
+              <>
+                {t(`admin.members.mailStatus.${mail.status}`)}
+                {mail.status === "done" ? ` (${date(mail.updatedAt)})` : ""}
+                {mail.lastError ? <span className="block text-xs text-destructive">{mail.lastError}</span> : null}
+              </>,
+              mail.attempts,
+            ]}
+          />
         )}
-      </section>
+      </Section>
     </>
+  );
+}
+
+function Section({ id, title, className = "mt-8", children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import type { MemberFilters } from "../members.server";
 import { AdminHeading } from "./admin-shell";
+import { ConsoleTable } from "./console-table";
 import { Field, selectClass } from "./field";
 import { Pager } from "./pager";
 
@@ -32,6 +33,8 @@ export function useDateFormat() {
 export function signInMethods(t: (key: string) => string, member: Pick<MemberView, "google" | "password">) {
   return [member.password ? t("admin.members.password") : null, member.google ? "Google" : null].filter(Boolean).join(", ") || "—";
 }
+
+const MEMBER_COLUMNS = ["email", "username", "customerType", "newsletter", "confirmed", "created", "lastSignIn", "signIn", "role"];
 
 export function MembersList({ members, filters, hasMore }: { members: MemberView[]; filters: MemberFilters; hasMore: boolean }) {
   const { t } = useTranslation();
@@ -68,40 +71,31 @@ export function MembersList({ members, filters, hasMore }: { members: MemberView
       {members.length === 0 ? (
         <p className="text-muted-foreground">{t("admin.members.empty")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full min-w-[56rem] text-left text-sm" data-testid="members-table">
-            <thead className="bg-muted/50 text-muted-foreground">
-              <tr>
-                {["email", "username", "customerType", "newsletter", "confirmed", "created", "lastSignIn", "signIn", "role"].map(
-                  (column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-medium">
-                      {t(`admin.members.columns.${column}`)}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.id} className="border-t border-border" data-testid="member-row">
-                  <th scope="row" className="px-3 py-2 font-normal">
-                    <Link to={`/admin/members/${member.id}`} className="text-primary underline underline-offset-2">
-                      {member.email}
-                    </Link>
-                  </th>
-                  <td className="px-3 py-2">{member.username}</td>
-                  <td className="px-3 py-2">{t(`admin.members.customerTypes.${member.customerType}`)}</td>
-                  <td className="px-3 py-2">{member.newsletter ? t("admin.members.yes") : t("admin.members.no")}</td>
-                  <td className="px-3 py-2">{member.confirmed ? t("admin.members.yes") : t("admin.members.no")}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{date(member.createdAt)}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{date(member.lastSignIn)}</td>
-                  <td className="px-3 py-2">{signInMethods(t, member)}</td>
-                  <td className="px-3 py-2">{member.role ? t(`admin.roles.${member.role}`) : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          from="xl"
+          testId="members-table"
+          rowTestId="member-row"
+          columns={MEMBER_COLUMNS.map((key) => ({ key, label: t(`admin.members.columns.${key}`) }))}
+          rows={members}
+          rowKey={(member) => member.id}
+          cells={(member) => [
+            <Link
+              key="email"
+              to={`/admin/members/${member.id}`}
+              className="inline-block min-w-40 break-all text-primary underline underline-offset-2"
+            >
+              {member.email}
+            </Link>,
+            member.username,
+            t(`admin.members.customerTypes.${member.customerType}`),
+            member.newsletter ? t("admin.members.yes") : t("admin.members.no"),
+            member.confirmed ? t("admin.members.yes") : t("admin.members.no"),
+            date(member.createdAt),
+            date(member.lastSignIn),
+            signInMethods(t, member),
+            member.role ? t(`admin.roles.${member.role}`) : "—",
+          ]}
+        />
       )}
       <Pager page={filters.page} hasMore={hasMore} />
     </>

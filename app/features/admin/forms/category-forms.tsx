@@ -1,72 +1,108 @@
+import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Field, selectClass } from "../components/field";
+import { IntentForm, SelectField, SubmitButton, TextField } from "~/components/form";
+import { ActionButton, FormOutcome, useConsoleForm } from "../components/console-form";
+import { createCategorySchema, mergeCategorySchema, renameCategorySchema, targetSchema } from "../schemas/console-schemas";
 
-/** The categories page's forms (their own file so they move to the form kit mechanically). */
-export function CreateCategoryForm({ error }: { error?: string }) {
+/** The categories page's forms: create; per row rename, merge into another, delete. */
+
+/** One field and its button in a row, the answer under them; `id` names the category of a row's form. */
+function InlineForm({
+  kit,
+  id,
+  button,
+  compact = true,
+  children,
+  ...form
+}: {
+  kit: ReturnType<typeof useConsoleForm>;
+  id?: string;
+  button: string;
+  compact?: boolean;
+  children: ReactNode;
+} & Pick<ComponentProps<"form">, "onSubmitCapture">) {
   const { t } = useTranslation();
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-3">
-      <input type="hidden" name="intent" value="create" />
-      <Field
-        name="name"
-        label={t("admin.categories.newName")}
-        error={error}
-        maxLength={100}
-        required
-        className="w-full space-y-1.5 sm:w-72"
-      />
-      <Button type="submit">{t("admin.categories.create")}</Button>
-    </Form>
+    <IntentForm kit={kit} className="grid gap-1" {...form}>
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <div className="flex flex-wrap items-start gap-2">
+        {children}
+        <SubmitButton
+          busy={kit.busy}
+          busyLabel={t("admin.actions.saving")}
+          variant={compact ? "outline" : "default"}
+          size={compact ? "sm" : "default"}
+          className={compact ? "mt-0.5" : "sm:mt-7"}
+        >
+          {button}
+        </SubmitButton>
+      </div>
+      <FormOutcome kit={kit} className={compact ? "max-w-xs" : "max-w-xl"} />
+    </IntentForm>
+  );
+}
+
+/** A label only screen readers read (the row shows the category's name). */
+const hidden = (text: string) => <span className="sr-only">{text}</span>;
+
+export function CreateCategoryForm() {
+  const { t } = useTranslation();
+  const kit = useConsoleForm("create", { schema: createCategorySchema });
+  return (
+    <InlineForm kit={kit} button={t("admin.categories.create")} compact={false}>
+      <TextField field={kit.fields.name} label={t("admin.categories.newName")} className="w-full sm:w-72" />
+    </InlineForm>
   );
 }
 
 export function RenameCategoryForm({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation();
+  const kit = useConsoleForm("rename", { schema: renameCategorySchema, target: id, defaultValue: { id, name } });
   return (
-    <Form method="post" className="flex items-center gap-2">
-      <input type="hidden" name="intent" value="rename" />
-      <input type="hidden" name="id" value={id} />
-      <Input
-        name="name"
-        defaultValue={name}
-        maxLength={100}
-        required
-        aria-label={t("admin.categories.renameLabel", { name })}
-        className="w-48"
-      />
-      <Button type="submit" variant="outline" size="sm">
-        {t("admin.categories.rename")}
-      </Button>
-    </Form>
+    <InlineForm kit={kit} id={id} button={t("admin.categories.rename")}>
+      <TextField field={kit.fields.name} label={hidden(t("admin.categories.renameLabel", { name }))} className="w-48 gap-0" />
+    </InlineForm>
   );
 }
 
 export function MergeCategoryForm({ id, name, others }: { id: string; name: string; others: Array<{ id: string; name: string }> }) {
   const { t } = useTranslation();
+  const kit = useConsoleForm("merge", { schema: mergeCategorySchema, target: id, defaultValue: { id, into: others[0]?.id } });
   if (others.length === 0) return null;
   return (
-    <Form
-      method="post"
-      className="flex items-center gap-2"
-      onSubmit={(event) => {
-        if (!window.confirm(t("admin.categories.confirmMerge", { name }))) event.preventDefault();
+    <InlineForm
+      kit={kit}
+      id={id}
+      button={t("admin.categories.merge")}
+      onSubmitCapture={(event) => {
+        if (!window.confirm(t("admin.categories.confirmMerge", { name }))) {
+          event.preventDefault();
+          event.stopPropagation();
+        }
       }}
     >
-      <input type="hidden" name="intent" value="merge" />
-      <input type="hidden" name="id" value={id} />
-      <select name="into" aria-label={t("admin.categories.mergeLabel", { name })} className={selectClass + " w-44"}>
-        {others.map((other) => (
-          <option key={other.id} value={other.id}>
-            {other.name}
-          </option>
-        ))}
-      </select>
-      <Button type="submit" variant="outline" size="sm">
-        {t("admin.categories.merge")}
-      </Button>
-    </Form>
+      <SelectField
+        field={kit.fields.into}
+        label={hidden(t("admin.categories.mergeLabel", { name }))}
+        options={others.map((other) => ({ value: other.id, label: other.name }))}
+        className="w-44 gap-0"
+      />
+    </InlineForm>
+  );
+}
+
+export function DeleteCategoryButton({ id, name }: { id: string; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <ActionButton
+      intent="delete"
+      schema={targetSchema}
+      target={id}
+      fields={{ id }}
+      variant="destructive"
+      label={t("admin.categories.delete")}
+      busyLabel={t("admin.actions.deleting")}
+      confirm={t("admin.categories.confirmDelete", { name })}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { CheckboxField, FieldError, IntentForm, SelectField, SubmitButton, TextareaField, TextField } from "~/components/form";
 import { FILE_TYPES, type Attribution, type Creator, type License, type Source } from "~/db/schema";
-import { Field, selectClass, TextArea } from "../components/field";
+import { FormOutcome, useConsoleForm } from "../components/console-form";
+import { mediaItemSchema } from "../schemas/media-schema";
 
 export interface EditableItem {
   title: string;
@@ -22,89 +22,126 @@ export interface EditableItem {
   categories: string[];
 }
 
+/** A new service's starting values: nothing but its type and the console's language. */
+export function emptyService(language: string): EditableItem {
+  return {
+    title: "",
+    description: null,
+    fileType: "services",
+    language,
+    aiGenerated: false,
+    version: null,
+    searchableText: null,
+    serviceKind: null,
+    endpoint: null,
+    externalLinks: {},
+    creator: null,
+    source: null,
+    license: null,
+    attribution: null,
+    categories: [],
+  };
+}
+
+/** The form's field values of an item (flat names, as the schema reads them). */
+function formValuesOf(item: EditableItem, rows: number) {
+  const links = Object.entries(item.externalLinks);
+  const values: Record<string, unknown> = {
+    title: item.title,
+    description: item.description ?? "",
+    fileType: item.fileType,
+    language: item.language,
+    aiGenerated: item.aiGenerated ? "on" : undefined,
+    version: item.version ?? "",
+    searchableText: item.searchableText ?? "",
+    serviceKind: item.serviceKind ?? "",
+    endpoint: item.endpoint ?? "",
+    licenseName: item.license?.name ?? "",
+    licenseSpdx: item.license?.spdx_id ?? "",
+    licenseUrl: item.license?.url ?? "",
+    licenseNotice: item.license?.notice ?? "",
+    creatorName: item.creator?.name ?? "",
+    creatorUrl: item.creator?.url ?? "",
+    creatorHandle: item.creator?.handles?.primary ?? "",
+    sourceOrigin: item.source?.origin ?? "",
+    sourceNiche: item.source?.niche ?? "",
+    sourceAccountUrl: item.source?.account_url ?? "",
+    sourceAccountHandle: item.source?.account_handle ?? "",
+    attributionText: item.attribution?.text ?? "",
+    attributionUrl: item.attribution?.url ?? "",
+    categories: item.categories,
+  };
+  for (let index = 0; index < rows; index += 1) {
+    values[`linkLabel${index}`] = links[index]?.[0] ?? "";
+    values[`linkUrl${index}`] = links[index]?.[1] ?? "";
+  }
+  return values;
+}
+
+const RIGHTS_FIELDS = [
+  ["licenseName", "text"],
+  ["licenseSpdx", "text"],
+  ["licenseUrl", "url"],
+  ["licenseNotice", "text"],
+  ["creatorName", "text"],
+  ["creatorUrl", "url"],
+  ["creatorHandle", "text"],
+  ["sourceOrigin", "text"],
+  ["sourceNiche", "text"],
+  ["sourceAccountUrl", "url"],
+  ["sourceAccountHandle", "text"],
+  ["attributionText", "text"],
+  ["attributionUrl", "url"],
+] as const;
+
 /**
- * Every field of a media item (spec §3) in one form (its own file so it moves to the form kit
- * mechanically). External links are label/URL pairs: the stored ones plus empty rows.
+ * Every field of a media item (spec §3) in one form on the form kit: the item's page ("save") and
+ * "New service" ("createService", type fixed to services: it has no file). External links are
+ * label/URL pairs: the stored ones plus empty rows.
  */
 export function MediaEditForm({
   item,
   categories,
-  errors = {},
   linkRows,
+  intent = "save",
 }: {
   item: EditableItem;
   categories: Array<{ id: string; name: string }>;
-  errors?: Record<string, string>;
   linkRows: number;
+  intent?: "save" | "createService";
 }) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
-  const links = Object.entries(item.externalLinks);
-  const rows = Math.max(linkRows, links.length + 2);
+  const rows = Math.max(linkRows, Object.keys(item.externalLinks).length + 2);
+  const kit = useConsoleForm(intent, { schema: mediaItemSchema, defaultValue: formValuesOf(item, rows) });
+  const { fields } = kit;
   const label = (key: string) => t(`admin.media.fields.${key}`);
+  const types = intent === "createService" ? (["services"] as const) : FILE_TYPES;
+  const chosen = [fields.categories.initialValue ?? []].flat();
   return (
-    <Form method="post" className="space-y-8" noValidate>
-      <input type="hidden" name="intent" value="save" />
+    <IntentForm kit={kit} className="space-y-8">
       <fieldset className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2 sm:p-6">
         <legend className="px-2 text-lg font-semibold">{t("admin.media.groups.basics")}</legend>
-        <Field
-          name="title"
-          label={label("title")}
-          defaultValue={item.title}
-          error={errors.title}
-          required
-          className="space-y-1.5 sm:col-span-2"
+        <TextField field={fields.title} label={label("title")} className="sm:col-span-2" />
+        <TextareaField field={fields.description} label={label("description")} rows={4} className="sm:col-span-2" />
+        <SelectField
+          field={fields.fileType}
+          label={label("fileType")}
+          options={types.map((type) => ({ value: type, label: t(`admin.media.types.${type}`) }))}
         />
-        <div className="sm:col-span-2">
-          <TextArea name="description" label={label("description")} defaultValue={item.description ?? ""} error={errors.description} />
+        <TextField field={fields.language} label={label("language")} description={t("admin.media.languageHint")} />
+        <TextField field={fields.version} label={label("version")} />
+        <div className="self-end pb-2">
+          <CheckboxField field={fields.aiGenerated}>
+            <span className="font-medium text-foreground">{label("aiGenerated")}</span>
+          </CheckboxField>
         </div>
-        <div className="space-y-1.5">
-          <label htmlFor="field-fileType" className="block text-sm font-medium">
-            {label("fileType")}
-          </label>
-          <select
-            id="field-fileType"
-            name="fileType"
-            defaultValue={item.fileType}
-            className={selectClass}
-            aria-invalid={errors.fileType ? true : undefined}
-            aria-describedby={errors.fileType ? "field-fileType-error" : undefined}
-          >
-            {FILE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`admin.media.types.${type}`)}
-              </option>
-            ))}
-          </select>
-          {errors.fileType ? (
-            <p id="field-fileType-error" className="text-sm text-destructive">
-              {t(errors.fileType)}
-            </p>
-          ) : null}
-        </div>
-        <Field
-          name="language"
-          label={label("language")}
-          defaultValue={item.language}
-          error={errors.language}
-          hint={t("admin.media.languageHint")}
-        />
-        <Field name="version" label={label("version")} defaultValue={item.version ?? ""} error={errors.version} />
-        <div className="flex items-center gap-2 self-end pb-2">
-          <input id="field-aiGenerated" type="checkbox" name="aiGenerated" defaultChecked={item.aiGenerated} className="size-4" />
-          <label htmlFor="field-aiGenerated" className="text-sm font-medium">
-            {label("aiGenerated")}
-          </label>
-        </div>
-        <div className="sm:col-span-2">
-          <TextArea
-            name="searchableText"
-            label={label("searchableText")}
-            defaultValue={item.searchableText ?? ""}
-            error={errors.searchableText}
-            rows={3}
-          />
-        </div>
+        <TextareaField field={fields.searchableText} label={label("searchableText")} rows={3} className="sm:col-span-2" />
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2 sm:p-6">
+        <legend className="px-2 text-lg font-semibold">{t("admin.media.groups.service")}</legend>
+        <TextField field={fields.serviceKind} label={label("serviceKind")} />
+        <TextField field={fields.endpoint} type="url" label={label("endpoint")} />
       </fieldset>
 
       <fieldset className="rounded-lg border border-border p-4 sm:p-6">
@@ -114,64 +151,30 @@ export function MediaEditForm({
           {categories.map((category) => (
             <li key={category.id} className="flex items-center gap-2">
               <input
-                id={`category-${category.id}`}
+                key={fields.categories.key}
+                id={`${fields.categories.id}-${category.id}`}
                 type="checkbox"
-                name="categories"
+                name={fields.categories.name}
                 value={category.id}
-                defaultChecked={item.categories.includes(category.id)}
+                defaultChecked={chosen.includes(category.id)}
+                aria-invalid={fields.categories.errors ? true : undefined}
+                aria-describedby={fields.categories.errors ? fields.categories.errorId : undefined}
                 className="size-4"
               />
-              <label htmlFor={`category-${category.id}`} className="text-sm">
+              <label htmlFor={`${fields.categories.id}-${category.id}`} className="text-sm">
                 {category.name}
               </label>
             </li>
           ))}
         </ul>
-        {errors.categories ? <p className="mt-2 text-sm text-destructive">{t(errors.categories)}</p> : null}
+        <FieldError field={fields.categories} className="mt-2" />
       </fieldset>
 
       <fieldset className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2 sm:p-6">
         <legend className="px-2 text-lg font-semibold">{t("admin.media.groups.rights")}</legend>
-        <Field name="licenseName" label={label("licenseName")} defaultValue={item.license?.name ?? ""} error={errors.licenseName} />
-        <Field name="licenseSpdx" label={label("licenseSpdx")} defaultValue={item.license?.spdx_id ?? ""} error={errors.licenseSpdx} />
-        <Field name="licenseUrl" type="url" label={label("licenseUrl")} defaultValue={item.license?.url ?? ""} error={errors.licenseUrl} />
-        <Field name="licenseNotice" label={label("licenseNotice")} defaultValue={item.license?.notice ?? ""} error={errors.licenseNotice} />
-        <Field name="creatorName" label={label("creatorName")} defaultValue={item.creator?.name ?? ""} error={errors.creatorName} />
-        <Field name="creatorUrl" type="url" label={label("creatorUrl")} defaultValue={item.creator?.url ?? ""} error={errors.creatorUrl} />
-        <Field
-          name="creatorHandle"
-          label={label("creatorHandle")}
-          defaultValue={item.creator?.handles?.primary ?? ""}
-          error={errors.creatorHandle}
-        />
-        <Field name="sourceOrigin" label={label("sourceOrigin")} defaultValue={item.source?.origin ?? ""} error={errors.sourceOrigin} />
-        <Field name="sourceNiche" label={label("sourceNiche")} defaultValue={item.source?.niche ?? ""} error={errors.sourceNiche} />
-        <Field
-          name="sourceAccountUrl"
-          type="url"
-          label={label("sourceAccountUrl")}
-          defaultValue={item.source?.account_url ?? ""}
-          error={errors.sourceAccountUrl}
-        />
-        <Field
-          name="sourceAccountHandle"
-          label={label("sourceAccountHandle")}
-          defaultValue={item.source?.account_handle ?? ""}
-          error={errors.sourceAccountHandle}
-        />
-        <Field
-          name="attributionText"
-          label={label("attributionText")}
-          defaultValue={item.attribution?.text ?? ""}
-          error={errors.attributionText}
-        />
-        <Field
-          name="attributionUrl"
-          type="url"
-          label={label("attributionUrl")}
-          defaultValue={item.attribution?.url ?? ""}
-          error={errors.attributionUrl}
-        />
+        {RIGHTS_FIELDS.map(([name, type]) => (
+          <TextField key={name} field={fields[name]} type={type} label={label(name)} />
+        ))}
       </fieldset>
 
       <fieldset className="rounded-lg border border-border p-4 sm:p-6">
@@ -180,33 +183,17 @@ export function MediaEditForm({
         <div className="space-y-3">
           {Array.from({ length: rows }, (_, index) => (
             <div key={index} className="grid gap-3 sm:grid-cols-[14rem_1fr]" data-testid="link-row">
-              <Field
-                name={`linkLabel${index}`}
-                label={t("admin.media.linkLabel", { number: index + 1 })}
-                defaultValue={links[index]?.[0] ?? ""}
-                error={errors[`linkLabel${index}`]}
-              />
-              <Field
-                name={`linkUrl${index}`}
-                type="url"
-                label={t("admin.media.linkUrl", { number: index + 1 })}
-                defaultValue={links[index]?.[1] ?? ""}
-                error={errors[`linkUrl${index}`]}
-              />
+              <TextField field={fields[`linkLabel${index}`]} label={t("admin.media.linkLabel", { number: index + 1 })} />
+              <TextField field={fields[`linkUrl${index}`]} type="url" label={t("admin.media.linkUrl", { number: index + 1 })} />
             </div>
           ))}
         </div>
       </fieldset>
 
-      <fieldset className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2 sm:p-6">
-        <legend className="px-2 text-lg font-semibold">{t("admin.media.groups.service")}</legend>
-        <Field name="serviceKind" label={label("serviceKind")} defaultValue={item.serviceKind ?? ""} error={errors.serviceKind} />
-        <Field name="endpoint" type="url" label={label("endpoint")} defaultValue={item.endpoint ?? ""} error={errors.endpoint} />
-      </fieldset>
-
-      <Button type="submit" disabled={busy}>
-        {busy ? t("admin.actions.saving") : t("admin.actions.save")}
-      </Button>
-    </Form>
+      <FormOutcome kit={kit} />
+      <SubmitButton busy={kit.busy} busyLabel={t("admin.actions.saving")}>
+        {intent === "createService" ? t("admin.media.createService") : t("admin.actions.save")}
+      </SubmitButton>
+    </IntentForm>
   );
 }

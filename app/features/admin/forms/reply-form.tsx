@@ -1,21 +1,19 @@
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { REPLY_MAX_LENGTH } from "../inbox";
-import { TextArea } from "../components/field";
+import { IntentForm, SubmitButton, TextareaField } from "~/components/form";
+import { FormOutcome, useConsoleForm } from "../components/console-form";
+import { replySchema } from "../schemas/console-schemas";
 
-/** The inbox's reply form (its own file so it moves to the form kit mechanically). */
-export function ReplyForm({ error, resetKey }: { error?: string; resetKey: string }) {
+/** The inbox's reply form: emptied once the reply is sent (it then shows in the thread above). */
+export function ReplyForm() {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
+  const kit = useConsoleForm("reply", { schema: replySchema });
   return (
-    <Form method="post" className="space-y-3" key={resetKey}>
-      <input type="hidden" name="intent" value="reply" />
-      <TextArea name="body" label={t("admin.inbox.replyLabel")} rows={6} maxLength={REPLY_MAX_LENGTH} required error={error} />
-      <Button type="submit" disabled={busy}>
-        {busy ? t("admin.inbox.sending") : t("admin.inbox.send")}
-      </Button>
-    </Form>
+    <IntentForm kit={kit} className="space-y-3">
+      <TextareaField field={kit.fields.body} label={t("admin.inbox.replyLabel")} rows={6} />
+      <FormOutcome kit={kit} />
+      <SubmitButton busy={kit.busy} busyLabel={t("admin.inbox.sending")}>
+        {t("admin.inbox.send")}
+      </SubmitButton>
+    </IntentForm>
   );
 }

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { FormError, IntentForm, SubmitButton, TextField, useIntentForm } from "~/components/form";
+import { IntentForm, SubmitButton, TextField } from "~/components/form";
 import type { RetentionKey } from "~/features/privacy/retention-limits";
-import type { FormAnswer } from "~/lib/form-submission";
-import { ActionNotice } from "../components/action-notice";
-import { retentionSchema } from "../privacy-schemas";
+import { FormOutcome, useConsoleForm } from "../components/console-form";
+import { retentionSchema } from "../schemas/privacy-schemas";
 
 export interface RetentionSettingView {
   key: RetentionKey;
@@ -27,14 +26,13 @@ export function RetentionForm({
   overrides: Partial<Record<RetentionKey, number>>;
 }) {
   const { t } = useTranslation();
-  const kit = useIntentForm<FormAnswer>("save", {
+  const kit = useConsoleForm("save", {
     schema: retentionSchema,
     defaultValue: Object.fromEntries(settings.map(({ key }) => [key, overrides[key] === undefined ? "" : String(overrides[key])])),
   });
   const unit = (name: string, count: number) => t(`admin.retention.units.${name}`, { count });
   return (
     <>
-      <ActionNotice result={kit.answer?.ok ? kit.answer : null} />
       <IntentForm kit={kit} className="grid gap-6" data-testid="retention-form">
         <div className="grid gap-5 md:grid-cols-2">
           {settings.map((setting) => (
@@ -53,7 +51,7 @@ export function RetentionForm({
             />
           ))}
         </div>
-        <FormError form={kit.form} />
+        <FormOutcome kit={kit} />
         <div>
           <SubmitButton busy={kit.busy} busyLabel={t("admin.retention.saving")}>
             {t("admin.retention.save")}

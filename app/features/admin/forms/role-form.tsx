@@ -1,27 +1,30 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
-import { selectClass } from "../components/field";
+import { IntentForm, SelectField, SubmitButton } from "~/components/form";
+import { FormOutcome, useConsoleForm } from "../components/console-form";
+import { roleSchema } from "../schemas/console-schemas";
 
-/** An admin gives or takes a console role (its own file so it moves to the form kit mechanically). */
+/** An admin gives or takes a console role (never their own: the server refuses it too). */
 export function RoleForm({ role, disabled }: { role: string | null; disabled: boolean }) {
   const { t } = useTranslation();
+  const kit = useConsoleForm("role", { schema: roleSchema, defaultValue: { role: role ?? "" } });
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-3">
-      <input type="hidden" name="intent" value="role" />
-      <div className="space-y-1.5">
-        <label htmlFor="member-role" className="block text-sm font-medium">
-          {t("admin.members.roleLabel")}
-        </label>
-        <select id="member-role" name="role" defaultValue={role ?? ""} className={selectClass} disabled={disabled}>
-          <option value="">{t("admin.roles.none")}</option>
-          <option value="editor">{t("admin.roles.editor")}</option>
-          <option value="admin">{t("admin.roles.admin")}</option>
-        </select>
-      </div>
-      <Button type="submit" variant="outline" disabled={disabled}>
-        {t("admin.members.saveRole")}
-      </Button>
-    </Form>
+    <IntentForm kit={kit} className="grid gap-3">
+      <fieldset disabled={disabled} className="flex flex-wrap items-end gap-3">
+        <SelectField
+          field={kit.fields.role}
+          label={t("admin.members.roleLabel")}
+          options={[
+            { value: "", label: t("admin.roles.none") },
+            { value: "editor", label: t("admin.roles.editor") },
+            { value: "admin", label: t("admin.roles.admin") },
+          ]}
+          className="min-w-48"
+        />
+        <SubmitButton busy={kit.busy} busyLabel={t("admin.actions.saving")} variant="outline">
+          {t("admin.members.saveRole")}
+        </SubmitButton>
+      </fieldset>
+      <FormOutcome kit={kit} className="max-w-xl" />
+    </IntentForm>
   );
 }

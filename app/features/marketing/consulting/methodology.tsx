@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
 export const METHODOLOGY_STEPS = ["discover", "design", "integrate", "empower", "evolve"] as const;
@@ -26,10 +27,9 @@ export function Methodology() {
   const [activeCount, setActiveCount] = useState<number>(METHODOLOGY_STEPS.length);
   // "static" on the server and for reduced motion; "animated" once the reveal is armed.
   const [mode, setMode] = useState<"static" | "animated">("static");
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
-    setHydrated(true);
     const section = sectionRef.current;
     if (!section || typeof IntersectionObserver === "undefined") return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;

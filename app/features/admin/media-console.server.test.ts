@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -8,18 +9,13 @@ import { getEnv } from "~/lib/env.server";
 import { fileExists } from "~/lib/storage.server";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { makePdf, makePng } from "../../../tests/helpers/media-fixtures";
-import {
-  assignCategories,
-  createCategory,
-  deleteCategory,
-  deleteMediaItems,
-  listMediaAdmin,
-  loadMediaItem,
-  mergeCategory,
-  parseMediaAdminFilters,
-  renameCategory,
-  updateMediaItem,
-} from "./media-admin.server";
+import { answerOf, formPost, garbagePost } from "../../../tests/helpers/console-actions";
+import { categoriesAction } from "./category-actions.server";
+import { createCategory, deleteCategory, mergeCategory, renameCategory } from "./categories.server";
+import { mediaItemAction, mediaTableAction } from "./media-actions.server";
+import { assignCategories, deleteMediaItems } from "./media-bulk.server";
+import { loadMediaItem } from "./media-item.server";
+import { listMediaAdmin, parseMediaAdminFilters } from "./media-list.server";
 import { publishUpload, replaceFile, UploadError } from "./upload.server";
 
 const editor = { id: "editor-1", email: "editor@ipangel.test", name: "Editor", role: "editor" as const };
@@ -115,8 +111,8 @@ describe("console media", () => {
     });
     await createCategory(editor, "Brand");
     const [brand] = await db().select().from(categories);
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
+    const saveForm = (values: Record<string, string>) => formPost(`/admin/media/${id}`, "save", values);
+    const form = {
       title: "Logo pack",
       description: "Our logo",
       fileType: "image",
@@ -129,9 +125,11 @@ describe("console media", () => {
       linkUrl0: "https://ipangel.test/logo",
       aiGenerated: "on",
       categories: brand!.id,
-    }))
-      form.append(name, value);
-    expect(await updateMediaItem(editor, id, form)).toEqual({ ok: true });
+    };
+    expect(answerOf(await mediaItemAction(saveForm(form), editor, id))).toMatchObject({
+      status: 200,
+      body: { ok: true, message: "admin.media.saved" },
+    });
     const saved = (await loadMediaItem(id))!.item;
     expect(saved).toMatchObject({
       title: "Logo pack",
@@ -145,21 +143,33 @@ describe("console media", () => {
     const update = (await db().select().from(auditLog).where(eq(auditLog.action, "library.update")))[0]!;
     expect(update.changes.title).toEqual({ before: "logo", after: "Logo pack" });
 
-    const bad = new FormData();
-    for (const [name, value] of Object.entries({
-      title: " ",
-      fileType: "services",
-      language: "english!",
-      linkLabel0: "x",
-      linkUrl0: "javascript:alert(1)",
-    }))
-      bad.append(name, value);
-    const refused = await updateMediaItem(editor, id, bad);
-    expect(refused).toMatchObject({
-      ok: false,
-      status: 400,
-      errors: { title: "admin.media.errors.titleRequired", language: "admin.media.errors.language", linkUrl0: "admin.media.errors.url" },
+    const refused = answerOf(
+      await mediaItemAction(
+        saveForm({ title: " ", fileType: "image", language: "english!", linkLabel0: "x", linkUrl0: "javascript:alert(1)", version: "3.0" }),
+        editor,
+        id,
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.result.error).toEqual({
+      title: ["admin.media.errors.titleRequired"],
+      language: ["admin.media.errors.language"],
+      linkUrl0: ["admin.media.errors.url"],
     });
+    // What was typed comes back for the form; nothing was stored.
+    expect(refused.body.result.initialValue).toMatchObject({ version: "3.0", linkLabel0: "x" });
+    expect((await loadMediaItem(id))!.item.version).toBe("2.0");
+    // The server's own rules: an item with a file is no service; a category must exist.
+    const asService = answerOf(
+      await mediaItemAction(
+        saveForm({ ...form, fileType: "services", serviceKind: "API", endpoint: "https://api.ipangel.test" }),
+        editor,
+        id,
+      ),
+    );
+    expect(asService.body.result.error).toEqual({ fileType: ["admin.media.errors.servicesHasFile"] });
+    const unknownCategory = answerOf(await mediaItemAction(saveForm({ ...form, categories: randomUUID() }), editor, id));
+    expect(unknownCategory.body.result.error).toEqual({ categories: ["admin.media.errors.category"] });
 
     const pdf = await makePdf(3);
     await replaceFile(editor, id, uploadRequest(pdf), { fileName: "logo-guide.pdf", maxBytes: 10_000_000 });
@@ -213,5 +223,36 @@ describe("console media", () => {
     expect((await db().select().from(mediaCategories)).length).toBe(1);
     expect(await db().select().from(mediaItems)).toHaveLength(2);
     expect(await mergeCategory(editor, ids.Tutorials!, ids.Tutorials!)).toMatchObject({ ok: false, status: 400 });
+
+    // Through the page's forms: a taken name is a problem of the name field; a row's answer names its row.
+    const taken = answerOf(await categoriesAction(formPost("/admin/categories", "create", { name: "GUIDES" }), editor));
+    expect(taken).toMatchObject({ status: 409, body: { ok: false, result: { error: { name: ["admin.categories.errors.exists"] } } } });
+    const renamed = answerOf(
+      await categoriesAction(formPost("/admin/categories", "rename", { id: ids.Tutorials!, name: "How-tos" }), editor),
+    );
+    expect(renamed).toMatchObject({ status: 200, body: { ok: true, message: "admin.categories.renamed", target: ids.Tutorials } });
+    const empty = answerOf(await categoriesAction(formPost("/admin/categories", "rename", { id: ids.Tutorials!, name: "  " }), editor));
+    expect(empty.body.result.error).toEqual({ name: ["admin.categories.errors.nameRequired"] });
+    const forged = answerOf(await categoriesAction(formPost("/admin/categories", "delete", { id: "../../etc" }), editor));
+    expect(forged).toMatchObject({ status: 404, body: { ok: false, result: { error: { "": ["admin.errors.notFound"] } } } });
+    expect(answerOf(await categoriesAction(garbagePost("/admin/categories"), editor)).status).toBe(400);
+  });
+
+  it("the table's bulk form: nothing selected is refused; assign and delete answer with their message", async () => {
+    const a = await publishUpload(editor, uploadRequest(await makePng(20, 20)), {
+      fileName: "a.png",
+      language: "en",
+      maxBytes: 10_000_000,
+    });
+    await createCategory(editor, "Brand");
+    const [brand] = await db().select().from(categories);
+    const none = answerOf(await mediaTableAction(formPost("/admin/media", "assign", { categoryId: brand!.id }), editor));
+    expect(none).toMatchObject({ status: 400, body: { ok: false, result: { error: { ids: ["admin.media.errors.noneSelected"] } } } });
+    const assigned = answerOf(await mediaTableAction(formPost("/admin/media", "assign", { ids: a.id, categoryId: brand!.id }), editor));
+    expect(assigned).toMatchObject({ status: 200, body: { ok: true, message: "admin.media.assigned" } });
+    expect((await loadMediaItem(a.id))!.item.categories).toEqual([brand!.id]);
+    const deleted = answerOf(await mediaTableAction(formPost("/admin/media", "delete", { ids: [a.id, "not-a-uuid"] }), editor));
+    expect(deleted).toMatchObject({ status: 200, body: { ok: true, message: "admin.media.deleted" } });
+    expect(await db().select().from(mediaItems)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// zod/mini: the same rules in the browser and on the server (the console's privacy forms).
+// zod/mini: the same rules in the browser and on the server (the console's retention form).
 import * as z from "zod/mini";
 import { RETENTION_SETTINGS, type RetentionKey } from "~/features/privacy/retention-limits";
 
@@ -30,7 +30,3 @@ export const retentionSchema = z.object(
     ReturnType<typeof periodField>
   >,
 );
-
-export const launchDeleteSchema = z.object({
-  id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, "admin.errors.notFound")),
-});

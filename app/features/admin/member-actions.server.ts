@@ -1,0 +1,23 @@
+import { handleForm, runConsoleIntent, thenRedirect, type ConsoleHandler } from "./action.server";
+import type { ConsoleActor } from "./guard.server";
+import { deleteMember, resendConfirmation, setMemberRole, signOutEverywhere } from "./members.server";
+import { buttonSchema, roleSchema } from "./schemas/console-schemas";
+
+/** /admin/members/:id: resend the confirmation, sign out everywhere, give or take a role, delete. */
+function memberHandlers(id: string): Record<string, ConsoleHandler> {
+  return {
+    resend: (context, actor) => handleForm(context, buttonSchema, () => resendConfirmation(actor, id)),
+    signOut: (context, actor) => handleForm(context, buttonSchema, () => signOutEverywhere(actor, id)),
+    role: (context, actor) => handleForm(context, roleSchema, ({ role }) => setMemberRole(actor, id, role), { keepValues: true }),
+    delete: (context, actor) =>
+      handleForm(
+        context,
+        buttonSchema,
+        thenRedirect(() => deleteMember(actor, id), "/admin/members"),
+      ),
+  };
+}
+
+export function memberAction(request: Request, actor: ConsoleActor, id: string) {
+  return runConsoleIntent(request, actor, memberHandlers(id));
+}

@@ -1,0 +1,72 @@
+import * as z from "zod/mini";
+import { boundedText, requiredText } from "~/lib/field-schemas";
+import { isPlaceholder, SETTING_GROUPS, SETTING_KEYS, type SettingKey } from "~/lib/site-facts";
+import { REPLY_MAX_LENGTH } from "../inbox";
+
+/**
+ * The console's form schemas (besides the media item's, media-schema.ts), shared by the browser
+ * and the server: one per form. Messages are translation keys (admin.json). Ids travel in hidden
+ * fields and are checked again by the server functions (a forged id is "not found").
+ */
+const id = z.string("admin.errors.notFound");
+export const CATEGORY_NAME_MAX = 100;
+export const categoryName = requiredText(CATEGORY_NAME_MAX, {
+  required: "admin.categories.errors.nameRequired",
+  tooLong: "admin.categories.errors.nameTooLong",
+});
+
+export const createCategorySchema = z.object({ name: categoryName });
+export const renameCategorySchema = z.object({ id, name: categoryName });
+export const mergeCategorySchema = z.object({ id, into: z.string("admin.categories.errors.mergeSame") });
+/** A button acting on one entry named by a hidden field (delete a category). */
+export const targetSchema = z.object({ id });
+/** A button acting on the page's own entry (the URL names it): no fields. */
+export const buttonSchema = z.object({});
+
+export const replySchema = z.object({
+  body: boundedText(1, REPLY_MAX_LENGTH, { tooShort: "admin.inbox.errors.replyRequired", tooLong: "admin.inbox.errors.replyTooLong" }),
+});
+export const handledSchema = z.object({ handled: z.enum(["true", "false"], "admin.errors.badRequest") });
+
+export const ROLE_CHOICES = ["", "editor", "admin"] as const;
+export const roleSchema = z.object({
+  role: z
+    .pipe(
+      z.optional(z.string()),
+      z.transform((value) => value ?? ""),
+    )
+    .check(z.refine((value) => (ROLE_CHOICES as readonly string[]).includes(value), "admin.members.errors.role")),
+});
+
+/* ---------- site settings ---------- */
+
+const SETTING_MAX = 300;
+const URL_KEYS = new Set<SettingKey>([...SETTING_GROUPS.links, "authorityUrl"]);
+const CLAIM_KEYS = new Set<SettingKey>(SETTING_GROUPS.claims);
+const HTTP_URL = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
+const EMAIL = z.email();
+
+function rulesOf(key: SettingKey): Array<[(value: string) => boolean, string]> {
+  if (key === "email") return [[(value) => EMAIL.safeParse(value).success, "admin.settings.errors.email"]];
+  if (URL_KEYS.has(key)) return [[(value) => HTTP_URL.test(value), "admin.settings.errors.url"]];
+  if (CLAIM_KEYS.has(key)) return [[(value) => /^\d+(\.\d+)?$/.test(value) && Number(value) <= 1e9, "admin.settings.errors.number"]];
+  return [];
+}
+
+/** One setting: trimmed, at most 300 characters, "" when empty; its kind's rule and never a placeholder. */
+function settingField(key: SettingKey) {
+  const rules = rulesOf(key).map(([valid, message]) => z.refine<string>((value) => value === "" || valid(value), message));
+  return z
+    .pipe(
+      z.optional(z.string().check(z.trim(), z.maxLength(SETTING_MAX, "admin.settings.errors.tooLong"))),
+      z.transform((value) => value ?? ""),
+    )
+    .check(
+      ...rules,
+      z.refine((value) => value === "" || !isPlaceholder(value), "admin.settings.errors.placeholder"),
+    );
+}
+
+export const settingsSchema = z.object(
+  Object.fromEntries(SETTING_KEYS.map((key) => [key, settingField(key)])) as Record<SettingKey, ReturnType<typeof settingField>>,
+);

@@ -1,0 +1,49 @@
+/** One option of a library filter; `lang` marks an option written in another language (a language's own name). */
+export interface FilterOption {
+  value: string;
+  label: string;
+  lang?: string;
+}
+
+/**
+ * A filter of the media library (type, category, language): a select with its label for screen
+ * readers, which works as a plain GET form field without JavaScript and applies at once with it.
+ */
+export function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+  widthClass,
+  onChoose,
+}: {
+  name: "type" | "category" | "language";
+  label: string;
+  value: string;
+  options: FilterOption[];
+  /** Its width from the `sm` breakpoint on, where the filters share one row with the search. */
+  widthClass: string;
+  onChoose: (value: string) => void;
+}) {
+  const id = `media-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChoose(event.target.value)}
+        className={`h-10 w-full rounded-md border border-input bg-background px-3 text-sm ${widthClass}`}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value} lang={option.lang}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
