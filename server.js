@@ -62,16 +62,30 @@ async function main() {
   }
   server.use(product.createApp());
 
-  const httpServer = server.listen(env.PORT, env.HOST, () => {
+  const httpServer = server.listen(env.PORT, env.HOST, (error) => {
+    // Express hands a failed listen (port in use, no permission) to this callback.
+    if (error) return void failToListen(error);
     log(`Serving ${env.PUBLIC_URL} (listening on http://${env.HOST}:${httpServer.address().port})`);
   });
+
+  // A port that cannot be used: say which and why, stop the database we started, exit 1.
+  async function failToListen(error) {
+    const reasons = {
+      EADDRINUSE: "another program is already listening on it; stop it or choose another port with PORT",
+      EACCES: "permission denied (ports below 1024 need root); choose another port with PORT",
+      EADDRNOTAVAIL: "this machine has no such address; check HOST",
+    };
+    process.stderr.write(`Cannot listen on ${env.HOST}:${env.PORT}: ${reasons[error.code] ?? error.message}\n`);
+    await product.stopRuntime().catch(() => {});
+    process.exit(1);
+  }
   httpServer.keepAliveTimeout = 65_000;
 
   let shuttingDown = false;
-  async function shutdown(signal) {
+  async function shutdown(reason) {
     if (shuttingDown) return;
     shuttingDown = true;
-    log(`${signal} received: finishing requests in flight, then stopping`);
+    log(`${reason}: finishing requests in flight, then stopping`);
     const closed = new Promise((resolve) => httpServer.close(resolve));
     httpServer.closeIdleConnections();
     const force = setTimeout(() => httpServer.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
@@ -86,8 +100,17 @@ async function main() {
       process.exit(1);
     }
   }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM received"));
+  process.on("SIGINT", () => void shutdown("SIGINT received"));
+  // npm does not pass a SIGTERM sent to the npm process alone (`kill <pid>`, a supervisor, `timeout`)
+  // on to the script it runs (npm/run-script#142): under `npm start`, when npm goes away, stop
+  // cleanly as on SIGTERM instead of serving on, orphaned, with the embedded database.
+  if (process.env.npm_lifecycle_event) {
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) void shutdown("npm (the parent process) exited");
+    }, 1000).unref();
+  }
 }
 
 await main();

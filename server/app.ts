@@ -20,6 +20,7 @@ import { createReactRouterHandler } from "./react-router-adapter";
 import { createRequestGuard, refuse } from "./request-guard";
 import "~/features/account/shopify.server";
 import "~/features/privacy/retention.server";
+import "~/features/account/confirmation-sweep.server";
 import { startScheduler, stopScheduler } from "~/lib/scheduler.server";
 
 /**

@@ -157,14 +157,25 @@ export const mediaCategories = pgTable(
 
 /* ---------- better-auth core tables (property names are better-auth's field names) ---------- */
 
-export const user = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  ...timestamps,
-});
+export const user = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    /** When the first confirmation mail was queued (ADR 0030); null: not yet, the sweep queues it. */
+    confirmationMailQueuedAt: timestamp("confirmation_mail_queued_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    // The confirmation sweep's accounts: few rows, so its query never reads the whole table.
+    index("users_confirmation_pending_idx")
+      .on(table.createdAt)
+      .where(sql`not ${table.emailVerified} and ${table.confirmationMailQueuedAt} is null`),
+  ],
+);
 
 export const session = pgTable(
   "sessions",

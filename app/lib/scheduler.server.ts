@@ -10,6 +10,8 @@ import { logger } from "./logger.server";
  * claims a due task with one UPDATE (the row lock makes the claim atomic: of several processes
  * polling at the same moment exactly one gets it), runs it, and sets the next run time. A process
  * that dies mid-run leaves a lease that expires after `leaseMs`; then another process takes over.
+ * While a task runs, its process renews the lease every third of `leaseMs`, so a task that runs
+ * longer than its lease is never started a second time by another process while it still runs.
  *
  *   registerScheduledTask({ name: "retention", intervalMs: 3_600_000, run: async () => "removed 3 rows" });
  *   startScheduler();   // at start-up, after the database is open
@@ -20,7 +22,7 @@ export interface ScheduledTask {
   name: string;
   /** Time between the end of one run and the next (across all processes); a function is read at each run (configuration). */
   intervalMs: number | (() => number);
-  /** How long a claim holds before another process may take over (default 15 minutes). */
+  /** How long a claim holds without renewal before another process may take over (default 15 minutes). */
   leaseMs?: number;
   /** The work; a returned string is logged and stored as the run's result. */
   run: () => Promise<string | void>;
@@ -28,7 +30,7 @@ export interface ScheduledTask {
 
 const tasks = new Map<string, ScheduledTask>();
 const DEFAULT_LEASE_MS = 15 * 60 * 1000;
-const POLL_INTERVAL_MS = 60 * 1000;
+const DEFAULT_POLL_MS = 60 * 1000;
 /** This process, as named in the lease rows. */
 const WORKER_ID = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
@@ -59,15 +61,44 @@ async function finish(task: ScheduledTask, result: string) {
     where name = ${task.name} and locked_by = ${WORKER_ID}`);
 }
 
+/**
+ * Renews this process's lease every third of its length while the task runs. A process that is
+ * killed stops renewing, so its lease runs out within `leaseMs` and another process takes over.
+ */
+function keepLease(task: ScheduledTask) {
+  const leaseMs = task.leaseMs ?? DEFAULT_LEASE_MS;
+  let released = false;
+  const renew = setInterval(() => {
+    db()
+      .execute(
+        sql`update scheduled_tasks set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+          where name = ${task.name} and locked_by = ${WORKER_ID}`,
+      )
+      .then((result) => {
+        // Only when this process stalled for longer than its lease (it could not renew in time).
+        if (result.rowCount === 0 && !released) logger.error(`Scheduled task "${task.name}": the lease was lost while the task ran`);
+      })
+      .catch((error: unknown) => logger.warn(`Scheduled task "${task.name}": could not renew its lease: ${String(error)}`));
+  }, leaseMs / 3);
+  renew.unref();
+  return () => {
+    released = true;
+    clearInterval(renew);
+  };
+}
+
 async function runTask(task: ScheduledTask): Promise<boolean> {
   if (!(await claim(task))) return false;
   let result: string;
+  const releaseLease = keepLease(task);
   try {
     result = (await task.run()) || "done";
     logger.info(`Scheduled task "${task.name}": ${result}`);
   } catch (error) {
     result = `failed: ${error instanceof Error ? error.message : String(error)}`;
     logger.error(`Scheduled task "${task.name}" ${result}`);
+  } finally {
+    releaseLease();
   }
   await finish(task, result);
   return true;
@@ -92,6 +123,7 @@ export async function requestTaskRun(name: string) {
 let timer: NodeJS.Timeout | undefined;
 let running: Promise<unknown> | undefined;
 let stopped = true;
+let pollMs = DEFAULT_POLL_MS;
 
 function schedule(delay: number) {
   if (stopped) return;
@@ -101,19 +133,20 @@ function schedule(delay: number) {
 }
 
 function tick() {
-  if (running || stopped || !isDatabaseOpen()) return schedule(POLL_INTERVAL_MS);
+  if (running || stopped || !isDatabaseOpen()) return schedule(pollMs);
   running = runDueTasks()
     .catch((error) => logger.warn(`Scheduler: ${error instanceof Error ? error.message : error}`))
     .finally(() => {
       running = undefined;
-      schedule(POLL_INTERVAL_MS);
+      schedule(pollMs);
     });
 }
 
-/** Polls for due tasks every minute (first poll a few seconds after start). */
-export function startScheduler(firstDelayMs = 5000) {
+/** Polls for due tasks every minute (first poll a few seconds after start); tests poll faster. */
+export function startScheduler(options: { firstDelayMs?: number; pollMs?: number } = {}) {
   stopped = false;
-  schedule(firstDelayMs);
+  pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  schedule(options.firstDelayMs ?? 5000);
 }
 
 /** Stops polling and waits for a task in flight (its lease is released when it finishes). */

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { withDatabase } from "../helpers/e2e-server";
@@ -48,6 +49,44 @@ test.describe("server lifecycle", () => {
       expect(postgresPidsOf(dataDir)).toEqual([]);
       expect(fs.statSync(path.join(dataDir, "secrets", "auth-secret")).mode & 0o777).toBe(0o600);
     } finally {
+      for (const pid of postgresPidsOf(dataDir)) process.kill(pid, "SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("under `npm start`, a SIGTERM sent to npm alone still stops the server and its database cleanly", async () => {
+    test.setTimeout(120_000);
+    const dataDir = makeDataDir("ipangel-lifecycle-npm-");
+    try {
+      const server = await startProductServer({ dataDir, env, viaNpm: true });
+      expect(postgresPidsOf(dataDir)).toHaveLength(1);
+      // npm exits at once without passing the signal on (npm/run-script#142); the server notices.
+      await server.stop("SIGTERM");
+      await expect.poll(() => server.output(), { timeout: 30_000 }).toContain("Stopped cleanly");
+      expect(server.output()).toContain("npm (the parent process) exited: finishing requests in flight, then stopping");
+      await expect.poll(() => postgresPidsOf(dataDir), { timeout: 30_000 }).toEqual([]);
+      await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    } finally {
+      for (const pid of postgresPidsOf(dataDir)) process.kill(pid, "SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("a port in use: a clear message, exit 1, and the embedded database stopped again", async () => {
+    test.setTimeout(120_000);
+    const dataDir = makeDataDir("ipangel-lifecycle-port-");
+    // Another program holds the port (it accepts connections and answers nothing).
+    const holder = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    try {
+      const attempt = startProductServer({ dataDir, env, port, timeoutMs: 60_000 });
+      await expect(attempt).rejects.toThrow(
+        `Cannot listen on 127.0.0.1:${port}: another program is already listening on it; stop it or choose another port with PORT`,
+      );
+      expect(postgresPidsOf(dataDir)).toEqual([]);
+    } finally {
+      holder.close();
       for (const pid of postgresPidsOf(dataDir)) process.kill(pid, "SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

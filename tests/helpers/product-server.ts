@@ -57,13 +57,16 @@ export async function startProductServer(
     dataDir?: string;
     port?: number;
     timeoutMs?: number;
+    /** Start it with `npm start` (the README's command) instead of `node server.js`; `process` is then npm's. */
+    viaNpm?: boolean;
   } = {},
 ): Promise<ProductServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? makeDataDir();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  const [command, args] = options.viaNpm ? ["npm", ["start"]] : [process.execPath, ["server.js"]];
+  const child = spawn(command, args, {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       PATH: process.env.PATH,

@@ -11,6 +11,7 @@ import { isLanguage, type Language } from "~/lib/i18n";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { getAuthSecret } from "~/lib/secrets.server";
+import { queueConfirmationMail } from "./confirmation-mail.server";
 import { sendAccountMail } from "./mail.server";
 import { requestNewsletter } from "./newsletter.server";
 import { enqueueShopSync } from "./shopify.server";
@@ -33,6 +34,9 @@ export interface SignupExtras {
 export const signupContext = new AsyncLocalStorage<SignupExtras>();
 
 export const CLIENT_IP_HEADER = "x-client-ip";
+
+/** How long a confirmation link works. */
+export const CONFIRMATION_LINK_S = 24 * 60 * 60;
 
 /** A session unused for this long ends (better-auth's expiresIn, renewed daily while in use). */
 export const SESSION_IDLE_S = 60 * 60 * 24 * 30;
@@ -121,7 +125,7 @@ function createAuth() {
       sendOnSignUp: env.REQUIRE_EMAIL_CONFIRMATION,
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
-      expiresIn: 24 * 60 * 60,
+      expiresIn: CONFIRMATION_LINK_S,
       sendVerificationEmail: async ({ user: target, url, token }, request) => {
         // A change of address sends the link to the new address (better-auth passes it in the token).
         const language = await userLanguage(target.id, request);
@@ -134,7 +138,10 @@ function createAuth() {
           });
           return;
         }
-        await sendAccountMail("confirm", target.email, language, { url, name: target.name });
+        // The first confirmation mail of an account is queued once, with the account's mark; a
+        // resend always queues one (confirmation-mail.server.ts, ADR 0030).
+        const signingUp = signupContext.getStore() !== undefined;
+        await queueConfirmationMail({ userId: target.id, to: target.email, language, url, name: target.name }, { firstOnly: signingUp });
       },
     },
     user: {

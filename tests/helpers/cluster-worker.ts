@@ -1,0 +1,90 @@
+/**
+ * One server process's background machinery, run as its own OS process (tsx) against a shared
+ * PostgreSQL, for the multi-process tests (app/lib/cluster-processes.test.ts). Configured by the
+ * environment (DATABASE_URL, DATA_DIR, AUTH_SECRET, SMTP_URL, ...) like the product; argv[2] names
+ * the part:
+ *
+ * - `scheduler`: the product's scheduler polling every SCHEDULER_POLL_MS, with one task
+ *   `cluster.test` (interval TASK_INTERVAL_MS, lease TASK_LEASE_MS) that records each run in the
+ *   table `cluster_task_runs` and takes TASK_RUN_MS. Prints `RUN-START <id>` / `RUN-END <id>`.
+ * - `outbox`: the product's outbox worker with the real mail handler (SMTP_URL).
+ * - `ratelimit`: RATE_HITS hits at once on one rate-limit key (limit RATE_LIMIT) once a line
+ *   arrives on stdin; prints `ALLOWED <n>`.
+ * - `signup`: one sign-up through better-auth (SIGNUP_EMAIL), as the /auth action makes it;
+ *   prints `SIGNED-UP <status>`.
+ *
+ * Prints `READY` once running; SIGTERM stops it the way the server stops (waits for work in flight).
+ */
+import { sql } from "drizzle-orm";
+import { getAuth, signupContext } from "../../app/features/account/auth.server";
+import { closeDatabase, db, openDatabase } from "../../app/lib/db.server";
+import "../../app/lib/mailer.server";
+import { startOutboxWorker, stopOutboxWorker } from "../../app/lib/outbox.server";
+import { hitRateLimit } from "../../app/lib/rate-limit.server";
+import { registerScheduledTask, startScheduler, stopScheduler } from "../../app/lib/scheduler.server";
+
+const mode = process.argv[2];
+const number = (name: string) => Number(process.env[name]);
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+await openDatabase({ poolSize: 4 });
+
+async function shutdown() {
+  await stopScheduler();
+  await stopOutboxWorker();
+  await closeDatabase();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown());
+
+if (mode === "scheduler") {
+  registerScheduledTask({
+    name: "cluster.test",
+    intervalMs: number("TASK_INTERVAL_MS"),
+    leaseMs: number("TASK_LEASE_MS"),
+    run: async () => {
+      const { rows } = await db().execute<{ id: number }>(
+        sql`insert into cluster_task_runs (worker, started_at) values (${process.pid}, clock_timestamp()) returning id`,
+      );
+      const id = rows[0].id;
+      print(`RUN-START ${id}`);
+      // The job's work: it takes longer than its lease, so only the lease renewal keeps it ours.
+      await new Promise((resolve) => setTimeout(resolve, number("TASK_RUN_MS")));
+      await db().execute(sql`update cluster_task_runs set finished_at = clock_timestamp() where id = ${id}`);
+      print(`RUN-END ${id}`);
+      return `run ${id}`;
+    },
+  });
+  startScheduler({ firstDelayMs: 0, pollMs: number("SCHEDULER_POLL_MS") });
+  print("READY");
+} else if (mode === "outbox") {
+  startOutboxWorker();
+  print("READY");
+} else if (mode === "ratelimit") {
+  // RATE_HITS hits on one shared key at once, after the test writes GO (all processes together). An
+  // hour's window, as the product's limits have (a window that began over a day ago is cleaned away).
+  print("READY");
+  await new Promise<void>((resolve) => process.stdin.once("data", () => resolve()));
+  const hits = await Promise.all(
+    Array.from({ length: number("RATE_HITS") }, () => hitRateLimit("cluster:shared", number("RATE_LIMIT"), 3600)),
+  );
+  print(`ALLOWED ${hits.filter((hit) => hit.allowed).length}`);
+  await shutdown();
+} else if (mode === "signup") {
+  print("READY");
+  const email = process.env.SIGNUP_EMAIL ?? "";
+  const response = await signupContext.run(
+    { username: "crash", customerType: "private", newsletterSubscribed: false, language: "en" },
+    () =>
+      getAuth().api.signUpEmail({
+        body: { name: "crash", email, password: "crash-pass-1", callbackURL: "/auth?confirmed=1" },
+        headers: new Headers({ "x-client-ip": "203.0.113.9" }),
+        asResponse: true,
+      }),
+  );
+  print(`SIGNED-UP ${response.status}`);
+  await shutdown();
+} else {
+  print(`unknown mode ${mode}`);
+  process.exit(2);
+}
