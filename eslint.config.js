@@ -27,6 +27,8 @@ const FEATURES_DIR = path.join(ROOT, "app/features");
 export const FEATURE_PUBLIC_MODULES = {
   // The view types of media items, filters and categories.
   media: ["media-types.ts"],
+  // The retention periods' units and bounds: the console's form checks what the server enforces.
+  privacy: ["retention-limits.ts"],
 };
 
 const features = fs

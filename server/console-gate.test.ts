@@ -1,5 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
+import { canUse, sectionOfPath } from "~/features/admin/access";
 import { buildFor, sessionTokenOf } from "./console-gate";
 
 const route = (id: string) => ({ id, path: id });
@@ -37,6 +38,25 @@ describe("console gate", () => {
       "routes/not-found",
     ]);
     expect(buildFor(build, "admin")).toBe(build);
+  });
+
+  it("the privacy pages (newsletter, launch lists, retention) and their exports are for admins only", () => {
+    const ids = [
+      "routes/admin.newsletter",
+      "routes/admin.newsletter.export[.]csv",
+      "routes/admin.launches",
+      "routes/admin.launches.export[.]csv",
+      "routes/admin.retention",
+    ];
+    const privacy = { ...build, routes: { ...build.routes, ...Object.fromEntries(ids.map((id) => [id, route(id)])) } } as ServerBuild;
+    for (const audience of ["public", "editor"] as const) {
+      for (const id of ids) expect(Object.keys(buildFor(privacy, audience).routes)).not.toContain(id);
+    }
+    expect(buildFor(privacy, "admin")).toBe(privacy);
+    for (const path of ["/admin/newsletter/export.csv", "/admin/launches/export.csv", "/admin/retention.data", "/admin/launches"]) {
+      expect(canUse("editor", sectionOfPath(path)), path).toBe(false);
+      expect(canUse("admin", sectionOfPath(path)), path).toBe(true);
+    }
   });
 
   it("reads the token of better-auth's session cookie and nothing else", () => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withDatabase } from "../tests/helpers/e2e-server";
 import { createClient, startSecurityRig, uniqueAddress, type SecurityRig } from "../tests/helpers/http-client";
 import { PUBLIC_AUTH_ENDPOINTS } from "./route-policy";
 
@@ -48,6 +49,11 @@ beforeAll(async () => {
   const all = await Promise.all(Array.from({ length: SESSIONS + DISPOSABLE }, (_, index) => newSession(index)));
   sessions.push(...all.slice(0, SESSIONS));
   disposable.push(...all.slice(SESSIONS));
+  // Session 0 is a console admin: the console's doors are fuzzed behind the gate too (the others get its 404).
+  const granted = await withDatabase(rig.server.dataDir, (client) =>
+    client.query("insert into user_roles (user_id, role) select id, 'admin' from users where name = 'fuzzer 0'"),
+  );
+  if (granted.rowCount !== 1) throw new Error("could not make the first fuzz session a console admin");
 }, 120_000);
 
 afterAll(async () => {
@@ -95,12 +101,18 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
   // The token / signed link is in the query; without one the page says the link is invalid.
   "/newsletter/confirm": { confirm: {} },
   "/newsletter/unsubscribe": { oneClick: { "List-Unsubscribe": "One-Click" } },
-  "/notify": { notify: { email: "visitor@example.com", topic: "academy" } },
-  // Console (issue 11): the fuzzer's sessions hold no console role, so this is an unknown path for
-  // them (the roles are walked by tests/e2e/console-access.spec.ts).
+  "/notify": {
+    notify: { email: "visitor@example.com", topic: "academy" },
+    remove: { remove: "00000000-0000-4000-8000-000000000000", s: "forged-signature" },
+  },
+  // Console (issue 11): only session 0 holds a console role (admin); for the others and visitors
+  // this is an unknown path (the roles are walked by tests/e2e/console-access.spec.ts).
   "/admin/media/new-service": {
     createService: { title: "A service", fileType: "services", language: "en", serviceKind: "API", endpoint: "https://api.example.com" },
   },
+  // The console's privacy pages (issues 12, 13): admins only, a 404 for everyone else.
+  "/admin/retention": { save: { contactMessageMonths: "6", pendingNewsletterDays: "30", verificationHours: "0" } },
+  "/admin/launches": { delete: { id: "00000000-0000-4000-8000-000000000000" } },
 };
 
 const RESOURCE_GETS = [
@@ -121,6 +133,7 @@ const RESOURCE_GETS = [
   "/contact",
   "/academy",
   "/notify?token=forged",
+  "/notify?remove=00000000-0000-4000-8000-000000000000&s=forged",
   "/not-a-page",
   "/__manifest",
   "/about.data",
@@ -130,6 +143,11 @@ const RESOURCE_GETS = [
   "/profile/data-export",
   "/profile/sessions",
   "/admin/media/new-service",
+  "/admin/newsletter?status=withdrawn&q=%25&page=2",
+  "/admin/newsletter/export.csv",
+  "/admin/launches?topic=tandem",
+  "/admin/launches/export.csv?topic=academy",
+  "/admin/retention",
 ];
 
 // ---- generators
@@ -197,6 +215,10 @@ const fieldName = fc.oneof(
     "acceptPrivacy",
     "newsletterSubscribed",
     "website",
+    "id",
+    "topic",
+    "remove",
+    "s",
   ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: "binary", maxLength: 12 }),

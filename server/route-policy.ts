@@ -60,6 +60,8 @@ export interface RoutePolicy {
  * Console doors (ADR 0020), only for senders whose console role covers the path (the console
  * gate resolves it first): for everyone else a console path has the policy of an unknown path.
  * Its forms post like any form; its two upload routes take a raw file body streamed to disk.
+ * Privacy pages (issues 12, 13; admins): forms `/admin/launches` (delete) and `/admin/retention`
+ * (save), GET-only `/admin/newsletter`, `/admin/newsletter/export.csv`, `/admin/launches/export.csv`.
  */
 const CONSOLE_UPLOAD_PATHS = [/^\/admin\/media\/upload$/, /^\/admin\/media\/[^/]+\/file$/];
 export const ANY_TYPE = "*";

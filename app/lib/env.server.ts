@@ -71,6 +71,9 @@ const envSchema = z.object({
   RETENTION_RATE_LIMIT_HOURS: z.coerce.number({ message: "must be a whole number of hours" }).int().min(1).default(24),
   RETENTION_VERIFICATION_HOURS: z.coerce.number({ message: "must be a whole number of hours" }).int().min(0).default(24),
   RETENTION_PENDING_NEWSLETTER_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(30),
+  /** "Tell me when it opens" (issue 13): sign-ups never confirmed, and confirmed ones whose launch has not come. */
+  RETENTION_PENDING_LAUNCH_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(30),
+  RETENTION_LAUNCH_SIGNUP_MONTHS: z.coerce.number({ message: "must be a whole number of months" }).int().min(1).default(24),
   RETENTION_INTERVAL_MINUTES: z.coerce.number({ message: "must be a whole number of minutes" }).int().min(1).default(60),
   /** S3-compatible object storage instead of `$DATA_DIR/storage` (ADR 0024). */
   STORAGE_URL: optionalText.pipe(

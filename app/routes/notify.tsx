@@ -1,46 +1,91 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { confirmLaunchNotification, requestLaunchNotification } from "~/features/launch-notify/launch-notify.server";
-import { languageFromRequest } from "~/lib/i18n.server";
+import { confirmLaunchNotification, notifyIntent, statusCodeOf, type NotifyAnswer } from "~/features/launch-notify/launch-notify.server";
+import { isLaunchTopic } from "~/features/launch-notify/launch-topics";
+import { isValidRemovalLink, removeByLink } from "~/features/launch-notify/launch-removal.server";
+import { removeSchema } from "~/features/launch-notify/notify-schema";
+import { RemoveForm } from "~/features/launch-notify/remove-form";
+import { answer, readForm, runIntent } from "~/lib/form-action.server";
+import { doneAnswer, failedAnswer, invalidAnswer, parseForm } from "~/lib/form-submission";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 
 /**
- * /notify: POST records a "tell me when it opens" request (from /academy and /tandem);
- * GET with `?token=` is the confirmation link of its mail (double opt-in).
+ * /notify: POST records a "tell me when it opens" request (from /academy and /tandem, intent
+ * `notify`) or removes one (intent `remove`, from the page of a removal link); GET with `?token=`
+ * is the confirmation link of its mail (double opt-in), with `?remove=&s=` a removal link.
  */
 export const meta = metaFromLoader;
 
-const STATUS = { sent: 200, invalid: 400, "rate-limited": 429, error: 500 } as const;
-
+/** The form kit's intent table; without JavaScript the answer goes back to the page the form is on. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
+  const form = await readForm(request);
+  const clientIp = (context as { clientIp?: string }).clientIp ?? "unknown";
+  let notify: NotifyAnswer | undefined;
+  const result = await runIntent(
+    request,
+    {
+      notify: async (intentContext) => {
+        notify = await notifyIntent(intentContext, clientIp);
+        return answer(notify, statusCodeOf(notify));
+      },
+      remove: async ({ form: body, intent }) => {
+        const submission = parseForm(body, removeSchema);
+        if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
+        if ((await removeByLink(submission.value.remove, submission.value.s)) === "invalid") {
+          return answer(failedAnswer(intent, submission, { form: "common.notify.remove.invalid" }));
+        }
+        return answer(doneAnswer(intent, submission, { message: "common.notify.remove.done" }));
+      },
+    },
+    form,
+  );
+  // The removal page shows its own answer; the sign-up form's page gets it in the address.
+  if (form.get("intent") !== "remove" && form.get("js") !== "1") {
+    const topic = form.get("topic");
+    const page = isLaunchTopic(topic) ? topic : "academy";
+    throw redirect(`/${page}?notify=${notify?.status ?? "invalid"}#notify`);
   }
-  const result = await requestLaunchNotification(form, {
-    clientIp: (context as { clientIp?: string }).clientIp ?? "unknown",
-    language: languageFromRequest(request),
-  });
-  // Without JavaScript: back to the page the form is on, with the answer in the address.
-  if (form.get("js") !== "1") throw redirect(`/${result.topic ?? "academy"}?notify=${result.status}#notify`);
-  return data(result, { status: STATUS[result.status] });
+  return result;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const topic = await confirmLaunchNotification(new URL(request.url).searchParams.get("token"));
+  const params = new URL(request.url).searchParams;
+  const headers = { "Cache-Control": "no-store" };
+  if (params.has("remove")) {
+    // A removal link: a page with a button; the POST removes (GET changes nothing).
+    const id = params.get("remove");
+    const signature = params.get("s");
+    const valid = isValidRemovalLink(id, signature);
+    return data(
+      {
+        meta: await loadPageMeta(request, "common.notify.remove.meta", { noindex: true }),
+        topic: null,
+        removePath: null,
+        remove: valid ? { id, signature: signature! } : null,
+        removeInvalid: !valid,
+      },
+      { status: valid ? 200 : 400, headers },
+    );
+  }
+  const entry = await confirmLaunchNotification(params.get("token"));
   return data(
-    { meta: await loadPageMeta(request, "common.notify.meta", { noindex: true }), topic: topic ?? null },
-    { status: topic ? 200 : 400, headers: { "Cache-Control": "no-store" } },
+    {
+      meta: await loadPageMeta(request, "common.notify.meta", { noindex: true }),
+      topic: entry?.topic ?? null,
+      removePath: entry?.removePath ?? null,
+      remove: null,
+      removeInvalid: false,
+    },
+    { status: entry ? 200 : 400, headers },
   );
 }
 
 export default function NotifyRoute() {
   const { t } = useTranslation();
-  const { topic } = useLoaderData<typeof loader>();
+  const { topic, removePath, remove, removeInvalid } = useLoaderData<typeof loader>();
+  if (remove) return <RemoveForm id={remove.id} signature={remove.signature} />;
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       {topic ? (
@@ -52,8 +97,15 @@ export default function NotifyRoute() {
       <p className="mt-4 text-muted-foreground">
         {topic
           ? t("common.notify.confirmed.description", { topic: t(`common.notify.topics.${topic}`) })
-          : t("common.notify.invalidLink.description")}
+          : removeInvalid
+            ? t("common.notify.remove.invalid")
+            : t("common.notify.invalidLink.description")}
       </p>
+      {removePath ? (
+        <a href={removePath} className="mt-4 text-sm text-muted-foreground underline underline-offset-4">
+          {t("common.notify.confirmed.remove")}
+        </a>
+      ) : null}
       <Link to={topic ? `/${topic}` : "/"} className="mt-8 text-primary underline underline-offset-4">
         {topic ? t("common.notify.confirmed.back", { topic: t(`common.notify.topics.${topic}`) }) : t("common.notFound.returnHome")}
       </Link>

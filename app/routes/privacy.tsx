@@ -9,7 +9,7 @@ export const meta = metaFromLoader;
 export const handle = { i18n: ["privacy", "legal"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { meta: await loadPageMeta(request, "privacy.meta"), facts: loadPrivacyFacts() };
+  return { meta: await loadPageMeta(request, "privacy.meta"), facts: await loadPrivacyFacts() };
 }
 
 export default function PrivacyRoute() {

@@ -9,7 +9,19 @@ import { e2eDataDir, withDatabase } from "../helpers/e2e-server";
  * console does not reveal that it exists. Roles are given with `npm run admin`, as an operator would.
  */
 type Audience = "visitor" | "user" | "editor" | "admin";
-type Section = "overview" | "media" | "categories" | "inbox" | "members" | "settings" | "audit" | "numbers";
+type Section =
+  | "overview"
+  | "media"
+  | "categories"
+  | "inbox"
+  | "members"
+  | "settings"
+  | "audit"
+  | "numbers"
+  // Privacy (issues 12, 13): admins only.
+  | "newsletter"
+  | "launches"
+  | "retention";
 
 const EDITOR_SECTIONS: Section[] = ["overview", "media", "categories", "inbox"];
 const allowed = (audience: Audience, section: Section) =>
@@ -30,6 +42,9 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/categories", section: "categories" },
   { path: "/admin/numbers", section: "numbers" },
   { path: "/admin/media/new-service", section: "media" },
+  { path: "/admin/newsletter", section: "newsletter" },
+  { path: "/admin/launches", section: "launches" },
+  { path: "/admin/retention", section: "retention" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
@@ -41,11 +56,15 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/media/:item", section: "media" },
   { path: "/admin/categories", section: "categories" },
   { path: "/admin/media/new-service", section: "media" },
+  { path: "/admin/launches", section: "launches" },
+  { path: "/admin/retention", section: "retention" },
 ];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */
 const FILES: Array<{ path: string; section: Section; method: "GET" | "POST" | "PUT"; allowedStatus: number[] }> = [
   { path: "/admin/members/newsletter.csv", section: "members", method: "GET", allowedStatus: [200] },
+  { path: "/admin/newsletter/export.csv", section: "newsletter", method: "GET", allowedStatus: [200] },
+  { path: "/admin/launches/export.csv", section: "launches", method: "GET", allowedStatus: [200] },
   // Without a file name the upload is refused before anything is read.
   { path: "/admin/media/upload", section: "media", method: "POST", allowedStatus: [400] },
   { path: "/admin/media/:item/file", section: "media", method: "POST", allowedStatus: [400] },

@@ -32,6 +32,7 @@ const PUBLIC_PATHS = [
   "/community",
   "/no-such-page",
   "/notify?token=made-up",
+  "/notify?remove=00000000-0000-4000-8000-000000000000&s=forged",
   "/academy?notify=sent",
   "/media?category=brand&language=de",
 ];

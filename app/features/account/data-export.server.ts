@@ -2,9 +2,10 @@ import { Readable } from "node:stream";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import yazl from "yazl";
 import { account, mediaDownloads, profiles, session, shopCustomers, user } from "~/db/schema";
+import { launchSignupsOfEmail } from "~/features/launch-notify/launch-signups.server";
 import { db } from "~/lib/db.server";
 import { openFileStream } from "~/lib/storage.server";
-import { getConsentRecords } from "./newsletter.server";
+import { getConsentRecords } from "./newsletter-records.server";
 
 /**
  * "Download my data" (GDPR Art. 15 and 20): a ZIP with `my-data.json` and the avatar file.
@@ -12,7 +13,8 @@ import { getConsentRecords } from "./newsletter.server";
  * in pages of PAGE_SIZE rows, the ZIP (yazl) compresses as it goes, and the HTTP answer sends
  * what is ready; memory stays flat however long the history is.
  *
- * Data tied only to the address (contact messages sent from it, mails sent to it) is included
+ * Data tied only to the address (contact messages sent from it, mails sent to it, "tell me when
+ * it opens" sign-ups) is included
  * only when the account confirmed the address (someone else's address proves nothing).
  */
 export const EXPORT_FORMAT = "ipangel-account-export/1";
@@ -104,6 +106,8 @@ async function* exportJson(userId: string): AsyncGenerator<string> {
   yield `,\n  "account": ${json({ ...row, signInMethods })}`;
   yield `,\n  "profile": ${json(profile ?? null)}`;
   yield `,\n  "newsletterConsents": ${json((await getConsentRecords({ userId })).map(({ userId: _owner, ...record }) => record))}`;
+  // "Tell me when it opens" sign-ups of the address (issue 13): tied to the address only, so only when it is confirmed.
+  yield `,\n  "launchNotifications": ${json(row.emailVerified ? await launchSignupsOfEmail(email) : [])}`;
   yield `,\n  "shopCustomer": ${json(shop ?? null)}`;
   yield `,\n  "sessions": ${json(sessions)}`;
 

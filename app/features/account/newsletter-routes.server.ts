@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
-import { confirmNewsletter, isValidUnsubscribeLink, unsubscribeByLink, type ConfirmResult } from "./newsletter.server";
+import { isValidUnsubscribeLink } from "./newsletter-links.server";
+import { confirmNewsletter, unsubscribeByLink, type ConfirmResult } from "./newsletter.server";
 import { CLIENT_IP_HEADER } from "./auth.server";
 
 /**

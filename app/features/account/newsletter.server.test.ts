@@ -8,7 +8,8 @@ import { getEnv } from "~/lib/env.server";
 import { runDueJobs } from "~/lib/outbox.server";
 import { createAccount, TEST_ORIGIN as ORIGIN, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
 import { confirmAction, confirmLoader, unsubscribeAction, unsubscribeLoader } from "./newsletter-routes.server";
-import { getConsentRecords, listNewsletterSubscribers, NEWSLETTER_WORDING_VERSION, queueNewsletterMail } from "./newsletter.server";
+import { getConsentRecords, listNewsletterSubscribers, queueNewsletterMail } from "./newsletter-records.server";
+import { NEWSLETTER_WORDING_VERSION } from "./newsletter.server";
 import { getProfile, saveProfile } from "./profile.server";
 
 async function mailsTo(to: string) {

@@ -1,14 +1,14 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { newsletterConsents, profiles, user } from "~/db/schema";
 import { db, type Database } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { getFixedT } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
-import { queueMail, type Mail } from "~/lib/mailer.server";
-import { getAuthSecret } from "~/lib/secrets.server";
+import { queueMail } from "~/lib/mailer.server";
 import { renderAccountMail } from "./mail.server";
+import { isValidUnsubscribeLink, newsletterHeaders, unsubscribeUrl } from "./newsletter-links.server";
 import { enqueueShopSync } from "./shopify.server";
 
 /**
@@ -18,8 +18,9 @@ import { enqueueShopSync } from "./shopify.server";
  * link makes the subscription active (`profiles.newsletter_subscribed`). Withdrawal (profile, or
  * the one-click link every newsletter mail carries, RFC 8058) is recorded on the same row.
  *
- * Server functions for the operator console: `listNewsletterSubscribers()` and
- * `getConsentRecords()`; for sending a newsletter: `queueNewsletterMail()`.
+ * The signed unsubscribe links are newsletter-links.server.ts; the records for the operator
+ * console and the data export (`listNewsletterSubscribers()`, `getConsentRecords()`) and sending
+ * a newsletter (`queueNewsletterMail()`) are newsletter-records.server.ts.
  */
 
 /** Changes whenever the consent wording (auth.fields.newsletter, profile.fields.newsletter*) changes. */
@@ -43,30 +44,6 @@ export async function consentWording(source: ConsentSource, language: Language) 
 
 function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
-}
-
-function unsubscribeSignature(consentId: string) {
-  return createHmac("sha256", getAuthSecret()).update(`newsletter-unsubscribe:${consentId}`).digest("base64url");
-}
-
-/** The link of the one-click unsubscribe (RFC 8058): POST unsubscribes, GET shows a page with a button. */
-export function unsubscribeUrl(consentId: string) {
-  return `${getEnv().PUBLIC_URL}/newsletter/unsubscribe?c=${consentId}&s=${unsubscribeSignature(consentId)}`;
-}
-
-export function isValidUnsubscribeLink(consentId: string, signature: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(consentId) || signature.length > 100) return false;
-  const expected = Buffer.from(unsubscribeSignature(consentId));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** The headers every newsletter mail carries (RFC 2369 + RFC 8058 one-click). */
-export function newsletterHeaders(consentId: string): Record<string, string> {
-  return {
-    "List-Unsubscribe": `<${unsubscribeUrl(consentId)}>`,
-    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-  };
 }
 
 export async function getNewsletterStatus(userId: string): Promise<NewsletterStatus> {
@@ -210,117 +187,4 @@ export async function setNewsletterChoice(
   if (wanted && status === "none") return requestNewsletter(userId, options);
   if (!wanted && status !== "none") return withdrawNewsletter(userId, "profile", options.executor);
   return false;
-}
-
-/* ---------- for the operator console and the data export ---------- */
-
-export interface ConsentRecord {
-  id: string;
-  userId: string;
-  email: string;
-  status: string;
-  source: string;
-  wording: string;
-  wordingVersion: string;
-  language: string;
-  requestedAt: Date;
-  confirmedAt: Date | null;
-  withdrawnAt: Date | null;
-  withdrawnVia: string | null;
-}
-
-const consentColumns = {
-  id: newsletterConsents.id,
-  userId: newsletterConsents.userId,
-  email: newsletterConsents.email,
-  status: newsletterConsents.status,
-  source: newsletterConsents.source,
-  wording: newsletterConsents.wording,
-  wordingVersion: newsletterConsents.wordingVersion,
-  language: newsletterConsents.language,
-  requestedAt: newsletterConsents.requestedAt,
-  confirmedAt: newsletterConsents.confirmedAt,
-  withdrawnAt: newsletterConsents.withdrawnAt,
-  withdrawnVia: newsletterConsents.withdrawnVia,
-};
-
-/** Every consent record (proof of asking, confirming, withdrawing), newest first; one user's when given. */
-export async function getConsentRecords(options: { userId?: string; limit?: number; offset?: number } = {}): Promise<ConsentRecord[]> {
-  const query = db()
-    .select(consentColumns)
-    .from(newsletterConsents)
-    .where(options.userId ? eq(newsletterConsents.userId, options.userId) : undefined)
-    .orderBy(desc(newsletterConsents.requestedAt))
-    .limit(options.limit ?? 1000)
-    .offset(options.offset ?? 0);
-  return query;
-}
-
-export interface NewsletterSubscriber {
-  email: string;
-  username: string | null;
-  language: string;
-  consentId: string;
-  confirmedAt: Date;
-  wordingVersion: string;
-  source: string;
-  unsubscribeUrl: string;
-}
-
-/** The active subscribers (confirmed, not withdrawn), oldest first: the console's CSV export reads this. */
-export async function listNewsletterSubscribers(): Promise<NewsletterSubscriber[]> {
-  const rows = await db()
-    .select({
-      email: user.email,
-      username: profiles.username,
-      language: profiles.language,
-      consentId: newsletterConsents.id,
-      confirmedAt: newsletterConsents.confirmedAt,
-      wordingVersion: newsletterConsents.wordingVersion,
-      source: newsletterConsents.source,
-    })
-    .from(newsletterConsents)
-    .innerJoin(user, eq(user.id, newsletterConsents.userId))
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(newsletterConsents.status, "confirmed"))
-    .orderBy(asc(newsletterConsents.confirmedAt));
-  return rows.map((row) => ({
-    ...row,
-    language: row.language ?? "en",
-    confirmedAt: row.confirmedAt ?? new Date(0),
-    unsubscribeUrl: unsubscribeUrl(row.consentId),
-  }));
-}
-
-/**
- * Queues one newsletter mail to one active subscriber, with the one-click unsubscribe headers and
- * the unsubscribe link appended to the text. Returns false when the consent is not active.
- */
-export async function queueNewsletterMail(consentId: string, mail: Pick<Mail, "subject" | "text" | "html">) {
-  const [row] = await db()
-    .select({ email: user.email, status: newsletterConsents.status, language: profiles.language })
-    .from(newsletterConsents)
-    .innerJoin(user, eq(user.id, newsletterConsents.userId))
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(newsletterConsents.id, consentId));
-  if (!row || row.status !== "confirmed") return false;
-  const t = await getFixedT(isLanguage(row.language) ? row.language : "en");
-  const link = unsubscribeUrl(consentId);
-  const line = `${t("mail.unsubscribe")}: ${link}`;
-  await queueMail({
-    to: row.email,
-    subject: mail.subject,
-    text: `${mail.text}\n\n${line}`,
-    html: `${mail.html}<p style="font-size:12px"><a href="${link}">${t("mail.unsubscribe")}</a></p>`,
-    headers: newsletterHeaders(consentId),
-  });
-  return true;
-}
-
-/** Pending requests whose link expired long ago carry no consent: retention removes them. */
-export async function deleteStalePendingConsents(olderThanDays: number) {
-  const result = await db().execute(sql`
-    delete from newsletter_consents
-    where status in ('pending', 'cancelled') and confirmed_at is null and requested_at < now() - make_interval(days => ${olderThanDays})`);
-  return result.rowCount ?? 0;
 }

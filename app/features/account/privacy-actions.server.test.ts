@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { contactMessages, mediaItems, session, user } from "~/db/schema";
+import { contactMessages, launchNotifications, mediaItems, session, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { resolveFile } from "~/lib/storage.server";
 import { createAccount, TEST_ORIGIN as ORIGIN, TEST_PASSWORD, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
@@ -166,6 +166,13 @@ describe("profile privacy doors", () => {
         { name: "Alice", email: "Alice@Example.com", subject: "Hello", message: "A question about consulting" },
         { name: "Bob", email: "bob@example.com", subject: "Bob's", message: "Bob's private message" },
       ]);
+    // "Tell me when it opens" sign-ups of the address (issue 13), and someone else's.
+    await db()
+      .insert(launchNotifications)
+      .values([
+        { email: "alice@example.com", topic: "academy", language: "de", tokenHash: "hash-a", confirmedAt: new Date() },
+        { email: "bob@example.com", topic: "tandem", language: "en", tokenHash: "hash-b" },
+      ]);
 
     const result = await outcome(dataExportAction(post("/profile/data-export", alice.cookie)));
     expect(result.status).toBe(200);
@@ -187,6 +194,9 @@ describe("profile privacy doors", () => {
     expect(exported.sessions).toContainEqual(expect.objectContaining({ userAgent: IPHONE, ipAddress: "127.0.0.1" }));
     expect(exported.downloads).toEqual([expect.objectContaining({ title: "Logo pack", mediaItemId: item.id })]);
     expect(exported.contactMessages).toEqual([expect.objectContaining({ subject: "Hello", message: "A question about consulting" })]);
+    expect(exported.launchNotifications).toEqual([expect.objectContaining({ topic: "academy", language: "de" })]);
+    expect(exported.launchNotifications[0].confirmedAt).toBeTruthy();
+    expect(JSON.stringify(exported.launchNotifications)).not.toContain("hash-a");
     expect(exported.mailsSentToYou.map((entry: { subject: string }) => entry.subject)).toContain(
       "Please confirm your newsletter subscription",
     );
@@ -224,6 +234,9 @@ describe("profile privacy doors", () => {
     await db()
       .insert(contactMessages)
       .values({ name: "Victim", email: "victim@example.com", subject: "Private", message: "Only for the company" });
+    await db()
+      .insert(launchNotifications)
+      .values({ email: "victim@example.com", topic: "tandem", tokenHash: "hash-v", confirmedAt: new Date() });
     await createAccount("victim@example.com");
     const attacker = await signIn("victim@example.com");
     const result = await outcome(dataExportAction(post("/profile/data-export", attacker.cookie)));
@@ -231,5 +244,6 @@ describe("profile privacy doors", () => {
     expect(exported.account.emailVerified).toBe(false);
     expect(exported.contactMessages).toEqual([]);
     expect(exported.mailsSentToYou).toEqual([]);
+    expect(exported.launchNotifications).toEqual([]);
   });
 });

@@ -14,6 +14,10 @@ export const CONSOLE_SECTIONS = {
   settings: ["admin"],
   audit: ["admin"],
   numbers: ["admin"],
+  // Privacy (issues 12, 13): personal data in bulk (mailing lists, their export) and the deletion periods.
+  newsletter: ["admin"],
+  retention: ["admin"],
+  launches: ["admin"],
 } as const satisfies Record<string, readonly ConsoleRole[]>;
 
 export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;

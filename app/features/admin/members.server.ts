@@ -6,8 +6,12 @@ import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { recordAudit } from "./audit.server";
+import { csvCell } from "./csv";
 import type { ConsoleActor } from "./guard.server";
 import { isConsoleRole } from "./roles.server";
+
+// Kept here too: callers and tests of the members export import it from this module.
+export { csvCell };
 
 /**
  * Members (issue 11, admins only): list and search accounts, one member's sessions and mails from
@@ -237,12 +241,6 @@ export async function setMemberRole(actor: ConsoleActor, id: string, role: strin
     );
   });
   return { ok: true, message: "admin.members.roleSaved" };
-}
-
-/** A CSV cell: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
-export function csvCell(value: string) {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 export async function newsletterCsv() {

@@ -15,7 +15,7 @@ function post(body: BodyInit, headers: Record<string, string> = { "Content-Type"
 async function submit(values: Record<string, string>, clientIp = "203.0.113.9") {
   try {
     const answer = (await action({
-      request: post(new URLSearchParams({ js: "1", ...values })),
+      request: post(new URLSearchParams({ intent: "notify", js: "1", ...values })),
       context: { clientIp },
       params: {},
     } as never)) as unknown as {
@@ -98,8 +98,13 @@ describe("tell me when it opens (double opt-in)", () => {
       { email: `${"a".repeat(300)}@example.com`, topic: "academy" },
       { email: "", topic: "" },
     ]) {
-      expect(await submit(values)).toMatchObject({ status: "invalid", httpStatus: 400 });
+      expect(await submit(values)).toMatchObject({ status: "invalid", httpStatus: 400, ok: false });
     }
+    // The form kit's answer names the field: the problem shows under it.
+    const refused = (await submit({ email: "not-an-address", topic: "academy" })) as unknown as {
+      result: { error: Record<string, string[]> };
+    };
+    expect(refused.result.error.email).toEqual(["common.notify.invalid"]);
     const garbage = (await action({
       request: post("\u0000\u0001garbage", { "Content-Type": "multipart/form-data; boundary=nope" }),
       context: { clientIp: "203.0.113.9" },
@@ -114,7 +119,7 @@ describe("tell me when it opens (double opt-in)", () => {
 
   it("without JavaScript redirects back to the page with the answer", async () => {
     const thrown = await action({
-      request: post(new URLSearchParams({ email: "nojs@example.com", topic: "tandem" })),
+      request: post(new URLSearchParams({ intent: "notify", email: "nojs@example.com", topic: "tandem" })),
       context: { clientIp: "203.0.113.10" },
       params: {},
     } as never).catch((error: unknown) => error);
@@ -134,5 +139,64 @@ describe("tell me when it opens (double opt-in)", () => {
     expect(await confirm("<script>")).toMatchObject({ topic: null, httpStatus: 400 });
     expect(await confirm("a".repeat(5000))).toMatchObject({ topic: null, httpStatus: 400 });
     expect(await confirm(null)).toMatchObject({ topic: null, httpStatus: 400 });
+  });
+
+  it("every mail carries a signed removal link: it shows a button, the POST removes the entry, a forged one changes nothing", async () => {
+    await submit({ email: "ines@example.com", topic: "academy" });
+    await submit({ email: "other@example.com", topic: "academy" });
+    const [job] = await db().select().from(outbox);
+    const text = (job!.payload as Record<string, string>).text;
+    const link = new URL(/https:\/\/site\.example\/notify\?remove=\S+/.exec(text)![0]);
+    expect((job!.payload as Record<string, string>).html).toContain(`href="https://site.example/notify?remove=`);
+    const id = link.searchParams.get("remove")!;
+    const signature = link.searchParams.get("s")!;
+
+    // Opening the link changes nothing (mail scanners open links).
+    const page = (await loader({ request: new Request(link), params: {}, context: {} } as never)) as unknown as {
+      data: { remove: { id: string } | null };
+      init: { status: number };
+    };
+    expect(page.init.status).toBe(200);
+    expect(page.data.remove?.id).toBe(id);
+    expect(await db().select().from(launchNotifications)).toHaveLength(2);
+    const forgedPage = (await loader({
+      request: new Request(`https://site.example/notify?remove=${id}&s=forged`),
+      params: {},
+      context: {},
+    } as never)) as unknown as { data: { remove: unknown; removeInvalid: boolean }; init: { status: number } };
+    expect(forgedPage).toMatchObject({ data: { remove: null, removeInvalid: true }, init: { status: 400 } });
+
+    const removeWith = async (values: Record<string, string>) =>
+      (await action({
+        request: post(new URLSearchParams({ intent: "remove", ...values })),
+        context: { clientIp: "203.0.113.9" },
+        params: {},
+      } as never)) as unknown as { data: { ok: boolean; error?: string }; init: { status: number } };
+    const forged = await removeWith({ remove: id, s: `${signature.slice(0, -2)}xx` });
+    expect(forged).toMatchObject({ data: { ok: false, error: "common.notify.remove.invalid" }, init: { status: 400 } });
+    expect((await removeWith({ remove: "not-an-id", s: signature })).init.status).toBe(400);
+    expect(await db().select().from(launchNotifications)).toHaveLength(2);
+
+    // Without JavaScript too: the page renders the answer (no redirect).
+    expect(await removeWith({ remove: id, s: signature })).toMatchObject({ data: { ok: true }, init: { status: 200 } });
+    const left = await db().select({ email: launchNotifications.email }).from(launchNotifications);
+    expect(left).toEqual([{ email: "other@example.com" }]);
+    // A second click: the address is off the list, which is what was asked.
+    expect((await removeWith({ remove: id, s: signature })).data.ok).toBe(true);
+  });
+
+  it("the confirmed page offers the removal link", async () => {
+    await submit({ email: "jo@example.com", topic: "tandem" });
+    const [job] = await db().select().from(outbox);
+    const token = tokenOf((job!.payload as Record<string, string>).text);
+    const answer = (await loader({
+      request: new Request(`http://localhost/notify?token=${token}`),
+      params: {},
+      context: {},
+    } as never)) as unknown as {
+      data: { removePath: string };
+    };
+    const [row] = await db().select().from(launchNotifications);
+    expect(answer.data.removePath).toMatch(new RegExp(`^/notify\\?remove=${row!.id}&s=[A-Za-z0-9_-]+$`));
   });
 });

@@ -1,16 +1,18 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
 import { launchNotifications } from "~/db/schema";
 import { db } from "~/lib/db.server";
-import { EMAIL_MAX } from "~/lib/field-schemas";
 import { getEnv } from "~/lib/env.server";
 import type { Language } from "~/lib/i18n";
-import { getFixedT } from "~/lib/i18n.server";
+import type { IntentContext } from "~/lib/form-action.server";
+import { doneAnswer, failedAnswer, invalidAnswer, parseForm, type FormAnswer } from "~/lib/form-submission";
+import { getFixedT, languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { escapeHtml, queueMail } from "~/lib/mailer.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
-import { LAUNCH_TOPICS, type LaunchNotifyResult, type LaunchTopic } from "./launch-topics";
+import type { LaunchNotifyResult, LaunchTopic } from "./launch-topics";
+import { removalPath, removalUrl } from "./launch-removal.server";
+import { notifySchema, type NotifyInput } from "./notify-schema";
 
 /**
  * "Tell me when it opens" (/academy, /tandem): an address is recorded, then confirmed through a
@@ -22,82 +24,95 @@ export const NOTIFY_RATE_WINDOW_S = 10 * 60;
 /** Mails to one address per hour, whoever asks. */
 export const NOTIFY_MAILS_PER_ADDRESS = 3;
 
-const requestSchema = z.object({
-  email: z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email()),
-  topic: z.enum(LAUNCH_TOPICS),
-});
-
 export function hashToken(token: string) {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-function field(form: FormData, name: string) {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, 1000) : "";
-}
+export type LaunchRequestStatus = Exclude<LaunchNotifyResult["status"], "invalid">;
 
-/** Records the request and queues the confirmation mail in one transaction. Never throws. */
+/** Records a (validated) request and queues the confirmation mail in one transaction. Never throws. */
 export async function requestLaunchNotification(
-  form: FormData,
+  input: NotifyInput,
   { clientIp, language }: { clientIp: string; language: Language },
-): Promise<LaunchNotifyResult> {
-  const topicValue = field(form, "topic");
-  const topic = (LAUNCH_TOPICS as readonly string[]).includes(topicValue) ? (topicValue as LaunchTopic) : undefined;
-  const parsed = requestSchema.safeParse({ email: field(form, "email"), topic: topicValue });
-  if (!parsed.success) return { status: "invalid", topic };
-  const { email } = parsed.data;
+): Promise<LaunchRequestStatus> {
+  const email = input.email.toLowerCase();
+  const { topic } = input;
   try {
     const perClient = await hitRateLimit(`notify:ip:${clientIp}`, NOTIFY_RATE_LIMIT, NOTIFY_RATE_WINDOW_S);
-    if (!perClient.allowed) return { status: "rate-limited", topic: parsed.data.topic };
+    if (!perClient.allowed) return "rate-limited";
     const [existing] = await db()
       .select({ confirmedAt: launchNotifications.confirmedAt })
       .from(launchNotifications)
-      .where(and(eq(launchNotifications.email, email), eq(launchNotifications.topic, parsed.data.topic)));
+      .where(and(eq(launchNotifications.email, email), eq(launchNotifications.topic, topic)));
     // Already confirmed: nothing to do, and the same answer as for a new address.
-    if (existing?.confirmedAt) return { status: "sent", topic: parsed.data.topic };
+    if (existing?.confirmedAt) return "sent";
     const perAddress = await hitRateLimit(`notify:mail:${email}`, NOTIFY_MAILS_PER_ADDRESS, 3600);
-    if (!perAddress.allowed) return { status: "sent", topic: parsed.data.topic };
+    if (!perAddress.allowed) return "sent";
 
     const token = crypto.randomBytes(32).toString("base64url");
     const link = `${getEnv().PUBLIC_URL}/notify?token=${token}`;
     const t = await getFixedT(language);
-    const subject = t("common.notify.mail.subject", { topic: t(`common.notify.topics.${parsed.data.topic}`) });
-    const text = t("common.notify.mail.text", { topic: t(`common.notify.topics.${parsed.data.topic}`), link });
-    const html = text
-      .split("\n")
-      .map((line) => (line === link ? `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>` : escapeHtml(line)))
-      .join("<br>");
+    const topicName = t(`common.notify.topics.${topic}`);
     await db().transaction(async (tx) => {
-      await tx
+      const [entry] = await tx
         .insert(launchNotifications)
-        .values({ email, topic: parsed.data.topic, language, tokenHash: hashToken(token) })
+        .values({ email, topic, language, tokenHash: hashToken(token) })
         .onConflictDoUpdate({
           target: [launchNotifications.email, launchNotifications.topic],
           set: { tokenHash: hashToken(token), language, createdAt: sql`now()` },
-        });
+        })
+        .returning({ id: launchNotifications.id });
+      const removeLink = removalUrl(entry!.id);
+      const subject = t("common.notify.mail.subject", { topic: topicName });
+      const text = t("common.notify.mail.text", { topic: topicName, link, removeLink });
+      const html = text
+        .split("\n")
+        .map((line) => (line === link || line === removeLink ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>` : escapeHtml(line)))
+        .join("<br>");
       await queueMail({ to: email, subject, text, html: `<p>${html}</p>` }, { executor: tx });
     });
-    return { status: "sent", topic: parsed.data.topic };
+    return "sent";
   } catch (error) {
     logger.error(`Launch notification request failed: ${(error as Error).message}`);
-    return { status: "error", topic: parsed.data.topic };
+    return "error";
   }
 }
 
-/** Confirms the address of a link's token; the topic it was for, or undefined for an unknown token. */
-export async function confirmLaunchNotification(token: string | null): Promise<LaunchTopic | undefined> {
+const STATUS_CODE = { sent: 200, invalid: 400, "rate-limited": 429, error: 500 } as const;
+const PROBLEM = { "rate-limited": "common.notify.rateLimited", error: "common.notify.error" } as const;
+
+/**
+ * The form's intent (form kit, ADR 0016): the schema's problems inline, the limits and failures
+ * as the form's problem, success as the lasting "almost done" message. The answer never tells
+ * whether an address was already on the list. `status` is for the page without JavaScript.
+ */
+export async function notifyIntent({ form, intent, request }: IntentContext, clientIp: string): Promise<NotifyAnswer> {
+  const submission = parseForm(form, notifySchema);
+  if (submission.status !== "success") return { ...invalidAnswer(intent, submission), status: "invalid" };
+  const status = await requestLaunchNotification(submission.value, { clientIp, language: languageFromRequest(request) });
+  if (status === "sent") return doneAnswer(intent, submission, { message: "common.notify.sent", extra: { status } }) as NotifyAnswer;
+  return failedAnswer(intent, submission, { form: PROBLEM[status] }, { status }) as NotifyAnswer;
+}
+
+export type NotifyAnswer = FormAnswer<{ status: LaunchNotifyResult["status"] }>;
+
+export function statusCodeOf(answer: NotifyAnswer) {
+  return STATUS_CODE[answer.status ?? "invalid"];
+}
+
+/** Confirms the address of a link's token; the entry (its launch and removal link), or undefined for an unknown token. */
+export async function confirmLaunchNotification(token: string | null): Promise<{ topic: LaunchTopic; removePath: string } | undefined> {
   if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
   const tokenHash = hashToken(token);
+  const columns = { id: launchNotifications.id, topic: launchNotifications.topic };
   const [confirmed] = await db()
     .update(launchNotifications)
     .set({ confirmedAt: sql`now()` })
     .where(and(eq(launchNotifications.tokenHash, tokenHash), isNull(launchNotifications.confirmedAt)))
-    .returning({ topic: launchNotifications.topic });
-  if (confirmed) return confirmed.topic as LaunchTopic;
+    .returning(columns);
   // A second click on the same link: still confirmed, same answer.
-  const [known] = await db()
-    .select({ topic: launchNotifications.topic })
-    .from(launchNotifications)
-    .where(eq(launchNotifications.tokenHash, tokenHash));
-  return known?.topic as LaunchTopic | undefined;
+  const [entry] = confirmed
+    ? [confirmed]
+    : await db().select(columns).from(launchNotifications).where(eq(launchNotifications.tokenHash, tokenHash));
+  return entry ? { topic: entry.topic as LaunchTopic, removePath: removalPath(entry.id) } : undefined;
 }

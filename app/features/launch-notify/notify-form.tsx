@@ -1,31 +1,46 @@
-import { BellRing, Loader2 } from "lucide-react";
+import { BellRing } from "lucide-react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useSearchParams } from "react-router";
-import { HydratedInput } from "~/components/form/hydrated-input";
-import { Button } from "~/components/ui/button";
-import { EMAIL_MAX } from "~/lib/field-schemas";
+import { Link, useSearchParams } from "react-router";
+import { FieldError, FormError, IntentForm, SubmitButton, TextField, useIntentForm, type useSchemaForm } from "~/components/form";
+import type { FormAnswer } from "~/lib/form-submission";
 import type { LaunchNotifyResult, LaunchTopic } from "./launch-topics";
+import type { notifySchema as NotifySchema } from "./notify-schema";
+
+type NotifyAnswer = FormAnswer<{ status: LaunchNotifyResult["status"] }>;
+
+const NO_JS_MESSAGES: Record<LaunchNotifyResult["status"], string> = {
+  sent: "common.notify.sent",
+  invalid: "common.notify.invalid",
+  "rate-limited": "common.notify.rateLimited",
+  error: "common.notify.error",
+};
 
 /**
- * "Tell me when it opens": one e-mail field. Posts to /notify; without JavaScript the answer
- * comes back as `?notify=<status>` on this page, with JavaScript it is shown in place.
+ * "Tell me when it opens" on the form kit (ADR 0016): one e-mail field, posted to /notify. With
+ * JavaScript a problem shows under the field (or above the button for limits and failures) and
+ * success as a lasting message; without, /notify redirects back here with `?notify=<status>`.
+ * The rules (zod) load when the form is first used; `constraint` gives the field its limits.
  */
-export function NotifyForm({ topic }: { topic: LaunchTopic }) {
+export function NotifyForm({ topic, constraint }: { topic: LaunchTopic; constraint: Parameters<typeof useSchemaForm>[0]["constraint"] }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<LaunchNotifyResult>();
   const [params] = useSearchParams();
-  const status = fetcher.data?.status ?? (params.get("notify") as LaunchNotifyResult["status"] | null);
-  const busy = fetcher.state !== "idle";
-  const messageKey =
-    status === "sent"
-      ? "common.notify.sent"
-      : status === "invalid"
-        ? "common.notify.invalid"
-        : status === "rate-limited"
-          ? "common.notify.rateLimited"
-          : status === "error"
-            ? "common.notify.error"
-            : null;
+  const schema = useRef<typeof NotifySchema | undefined>(undefined);
+  function prepareForm() {
+    if (schema.current) return;
+    import("./notify-schema").then(
+      (module) => (schema.current = module.notifySchema),
+      () => {}, // offline: /notify validates
+    );
+  }
+  const kit = useIntentForm<NotifyAnswer, typeof NotifySchema>("notify", {
+    id: `notify-${topic}`,
+    schema: () => schema.current,
+    constraint,
+    defaultValue: { topic },
+  });
+  const noJsStatus = params.get("notify") as LaunchNotifyResult["status"] | null;
+  const message = kit.answer ? (kit.answer.ok ? "common.notify.sent" : null) : noJsStatus ? NO_JS_MESSAGES[noJsStatus] : null;
   return (
     <section id="notify" aria-labelledby="notify-title" className="mx-auto max-w-2xl scroll-mt-24 px-4 pb-16 sm:px-6">
       <div className="rounded-lg border border-border bg-card p-6 sm:p-8">
@@ -34,31 +49,31 @@ export function NotifyForm({ topic }: { topic: LaunchTopic }) {
           {t("common.notify.title")}
         </h2>
         <p className="mt-2 text-sm text-muted-foreground">{t(`common.notify.description.${topic}`)}</p>
-        <fetcher.Form method="post" action="/notify" className="mt-4 flex flex-col gap-3 sm:flex-row">
+        <IntentForm kit={kit} action="/notify" onFocus={prepareForm} className="mt-4 grid gap-3">
           <input type="hidden" name="topic" value={topic} />
-          {/* With JavaScript the answer is data shown here; without, /notify redirects back to this page. */}
-          <HydratedInput />
-          <label htmlFor={`notify-email-${topic}`} className="sr-only">
-            {t("common.notify.emailLabel")}
-          </label>
-          <input
-            id={`notify-email-${topic}`}
-            name="email"
-            type="email"
-            required
-            maxLength={EMAIL_MAX}
-            autoComplete="email"
-            placeholder={t("common.notify.emailPlaceholder")}
-            aria-describedby={messageKey ? "notify-message" : undefined}
-            className="h-10 w-full min-w-0 rounded-md sm:flex-1 border border-input bg-background px-3 text-sm placeholder:text-muted-foreground"
-          />
-          <Button type="submit" disabled={busy}>
-            {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {t("common.notify.submit")}
-          </Button>
-        </fetcher.Form>
-        <p id="notify-message" role="status" className={`mt-3 text-sm ${status === "sent" ? "text-accent" : "text-destructive"}`}>
-          {messageKey ? t(messageKey) : null}
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <TextField
+              field={kit.fields.email}
+              id={`notify-email-${topic}`}
+              type="email"
+              autoComplete="email"
+              label={t("common.notify.emailLabel")}
+              placeholder={t("common.notify.emailPlaceholder")}
+              className="min-w-0 sm:flex-1 [&_input]:h-10 [&>label]:sr-only"
+            />
+            <SubmitButton busy={kit.busy} busyLabel={t("common.notify.submit")}>
+              {t("common.notify.submit")}
+            </SubmitButton>
+          </div>
+          <FieldError field={kit.fields.topic} />
+          <FormError form={kit.form} />
+        </IntentForm>
+        <p
+          id="notify-message"
+          role="status"
+          className={`mt-3 text-sm ${message === "common.notify.sent" ? "text-accent" : "text-destructive"}`}
+        >
+          {message ? t(message) : null}
         </p>
         <p className="mt-2 text-xs text-muted-foreground">
           {t("common.notify.privacy")}{" "}

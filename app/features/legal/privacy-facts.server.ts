@@ -3,8 +3,8 @@ import { getRetentionPolicy } from "~/features/privacy/retention.server";
 import type { PrivacyFacts } from "./privacy-page";
 
 /** What the privacy policy must say about this installation: its retention periods and whether Shopify is used. */
-export function loadPrivacyFacts(): PrivacyFacts {
-  const policy = getRetentionPolicy();
+export async function loadPrivacyFacts(): Promise<PrivacyFacts> {
+  const policy = await getRetentionPolicy();
   return {
     shopConfigured: isShopSyncConfigured(),
     retention: {
@@ -14,6 +14,8 @@ export function loadPrivacyFacts(): PrivacyFacts {
       pendingDays: policy.pendingNewsletterDays,
       verificationHours: policy.verificationHours,
       rateLimitHours: policy.rateLimitHours,
+      launchPendingDays: policy.pendingLaunchDays,
+      launchMonths: policy.launchSignupMonths,
     },
   };
 }

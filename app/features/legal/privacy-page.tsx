@@ -18,7 +18,7 @@ export const PRIVACY_SECTIONS = [
   "security",
 ] as const;
 
-/** What the running installation does (privacy route loader): periods from RETENTION_*, whether the shop is connected. */
+/** What the running installation does (privacy route loader): periods from the console or RETENTION_*, whether the shop is connected. */
 export interface PrivacyFacts {
   shopConfigured: boolean;
   retention: {
@@ -28,6 +28,8 @@ export interface PrivacyFacts {
     pendingDays: number;
     verificationHours: number;
     rateLimitHours: number;
+    launchPendingDays: number;
+    launchMonths: number;
   };
 }
 

@@ -1,29 +1,52 @@
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PrivacyPage } from "~/features/legal/privacy-page";
 import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
 import { getServerI18n } from "~/lib/i18n.server";
 import type { Language } from "~/lib/i18n";
 import { loadPrivacyFacts } from "~/features/legal/privacy-facts.server";
+import { db } from "~/lib/db.server";
+import { siteSettings } from "~/db/schema";
+import { resetDatabase } from "../../../tests/helpers/database";
 
 const original = getEnv();
 
 async function render(language: Language, env: Record<string, string>) {
   setEnvForTesting(parseEnv({ NODE_ENV: "test", DATA_DIR: original.DATA_DIR, ...env }));
   const i18n = await getServerI18n(language);
+  const facts = await loadPrivacyFacts();
   return renderToString(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
-        <PrivacyPage facts={loadPrivacyFacts()} />
+        <PrivacyPage facts={facts} />
       </MemoryRouter>
     </I18nextProvider>,
   ).replace(/<!-- -->/g, "");
 }
 
 describe("privacy policy says what this installation does", () => {
+  beforeAll(resetDatabase);
   afterEach(() => setEnvForTesting(original));
+  afterAll(resetDatabase);
+
+  it("names the 'tell me when it opens' list, its legal basis and periods; a period set in the console wins", async () => {
+    const en = await render("en", {});
+    expect(en).toContain("&quot;Tell me when it opens&quot; (only if you sign up on the Academy or Tandem page)");
+    expect(en).toContain(
+      "never confirmed ones are deleted after 30 days; confirmed ones when you remove them or ask us to, or at the latest 24 months",
+    );
+    expect(await render("de", {})).toContain("spätestens 24 Monate nach Ihrer Bestätigung");
+    expect(await render("es", {})).toContain("como muy tarde, 24 meses después");
+    await db()
+      .insert(siteSettings)
+      .values({ key: "retention", value: { launchSignupMonths: 6, contactMessageMonths: 3 } });
+    const changed = await render("en", { RETENTION_CONTACT_MESSAGE_MONTHS: "9" });
+    expect(changed).toContain("at the latest 6 months after you confirmed");
+    expect(changed).toContain("deleted automatically after 3 months");
+    await db().delete(siteSettings);
+  });
 
   it("names Shopify only when the shop sync is configured", async () => {
     for (const language of ["en", "de", "es"] as const) {

@@ -2,41 +2,35 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { eraseAccount } from "~/features/account/erasure.server";
-import { deleteStalePendingConsents } from "~/features/account/newsletter.server";
+import { deleteStalePendingConsents } from "~/features/account/newsletter-records.server";
+import { deleteOldLaunchSignups } from "~/features/launch-notify/launch-signups.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { registerScheduledTask } from "~/lib/scheduler.server";
+import type { RetentionValues } from "./retention-limits";
+import { readRetentionValues } from "./retention-settings.server";
 
 /**
  * Retention (GDPR Art. 5(1)(e)): old data is deleted on a schedule, once per period across all
- * server processes (app/lib/scheduler.server.ts). Periods come from the RETENTION_* variables
- * (README, docs/privacy.md); the privacy policy shows the same values (getRetentionPolicy()).
+ * server processes (app/lib/scheduler.server.ts). Periods come from the operator console
+ * (retention-settings.server.ts) over the RETENTION_* variables (README, docs/privacy.md); the
+ * privacy policy shows the same values (getRetentionPolicy()).
  */
 export const RETENTION_TASK = "privacy.retention";
 const ACCOUNTS_PER_RUN = 500;
 
-export interface RetentionPolicy {
-  unconfirmedAccountDays: number;
+export interface RetentionPolicy extends RetentionValues {
   /** False when REQUIRE_EMAIL_CONFIRMATION=false: unconfirmed accounts are then ordinary accounts. */
   deletesUnconfirmedAccounts: boolean;
-  contactMessageMonths: number;
-  sentMailDays: number;
-  rateLimitHours: number;
-  verificationHours: number;
-  pendingNewsletterDays: number;
   intervalMinutes: number;
 }
 
-export function getRetentionPolicy(): RetentionPolicy {
+/** The periods in force (the console's over the environment's) and how often the job runs. */
+export async function getRetentionPolicy(): Promise<RetentionPolicy> {
   const env = getEnv();
   return {
-    unconfirmedAccountDays: env.RETENTION_UNCONFIRMED_ACCOUNT_DAYS,
+    ...(await readRetentionValues()),
     deletesUnconfirmedAccounts: env.REQUIRE_EMAIL_CONFIRMATION,
-    contactMessageMonths: env.RETENTION_CONTACT_MESSAGE_MONTHS,
-    sentMailDays: env.RETENTION_SENT_MAIL_DAYS,
-    rateLimitHours: env.RETENTION_RATE_LIMIT_HOURS,
-    verificationHours: env.RETENTION_VERIFICATION_HOURS,
-    pendingNewsletterDays: env.RETENTION_PENDING_NEWSLETTER_DAYS,
     intervalMinutes: env.RETENTION_INTERVAL_MINUTES,
   };
 }
@@ -49,7 +43,8 @@ export type RetentionReport = Record<
   | "rateLimitCounters"
   | "verifications"
   | "expiredSessions"
-  | "pendingNewsletterRequests",
+  | "pendingNewsletterRequests"
+  | "launchSignups",
   number
 >;
 
@@ -81,7 +76,8 @@ async function deleteOldMailFiles(days: number) {
 }
 
 /** One pass over every kind of data with a retention period; returns what it removed. */
-export async function runRetention(policy = getRetentionPolicy()): Promise<RetentionReport> {
+export async function runRetention(given?: RetentionPolicy): Promise<RetentionReport> {
+  const policy = given ?? (await getRetentionPolicy());
   let unconfirmedAccounts = 0;
   if (policy.deletesUnconfirmedAccounts) {
     const { rows } = await db().execute<{ id: string }>(sql`
@@ -106,6 +102,7 @@ export async function runRetention(policy = getRetentionPolicy()): Promise<Reten
       where expires_at < now() - make_interval(hours => ${policy.verificationHours})`),
     expiredSessions: await count(sql`delete from sessions where expires_at < now()`),
     pendingNewsletterRequests: await deleteStalePendingConsents(policy.pendingNewsletterDays),
+    launchSignups: await deleteOldLaunchSignups({ pendingDays: policy.pendingLaunchDays, confirmedMonths: policy.launchSignupMonths }),
   };
 }
 

@@ -1,4 +1,16 @@
-import { BarChart3, FolderTree, Inbox, LayoutDashboard, ScrollText, Settings, Image as ImageIcon, Users } from "lucide-react";
+import {
+  BarChart3,
+  BellRing,
+  FolderTree,
+  Inbox,
+  LayoutDashboard,
+  ScrollText,
+  Settings,
+  Image as ImageIcon,
+  Users,
+  Mail,
+  Timer,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
@@ -14,6 +26,9 @@ const NAV: Array<{ section: ConsoleSection; to: string; labelKey: string; icon: 
   { section: "settings", to: "/admin/settings", labelKey: "admin.nav.settings", icon: Settings },
   { section: "numbers", to: "/admin/numbers", labelKey: "admin.nav.numbers", icon: BarChart3 },
   { section: "audit", to: "/admin/audit", labelKey: "admin.nav.audit", icon: ScrollText },
+  { section: "newsletter", to: "/admin/newsletter", labelKey: "admin.nav.newsletter", icon: Mail },
+  { section: "launches", to: "/admin/launches", labelKey: "admin.nav.launches", icon: BellRing },
+  { section: "retention", to: "/admin/retention", labelKey: "admin.nav.retention", icon: Timer },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

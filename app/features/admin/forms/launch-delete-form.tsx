@@ -1,0 +1,27 @@
+import { Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { ActionButton } from "../components/console-form";
+import { targetSchema } from "../schemas/console-schemas";
+
+/** Deletes one "tell me when it opens" entry (the browser asks first; without JavaScript it posts directly). */
+export function LaunchDeleteForm({ id, email, topicName }: { id: string; email: string; topicName: string }) {
+  const { t } = useTranslation();
+  return (
+    <ActionButton
+      intent="delete"
+      schema={targetSchema}
+      target={id}
+      fields={{ id }}
+      variant="destructive"
+      icon={<Trash2 aria-hidden="true" />}
+      label={
+        <>
+          {t("admin.launches.delete")}
+          <span className="sr-only"> {email}</span>
+        </>
+      }
+      busyLabel={t("admin.launches.deleting")}
+      confirm={t("admin.launches.confirmDelete", { email, topic: topicName })}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+// zod/mini: the same rules in the browser (loaded when the form is first used) and on the server.
+import * as z from "zod/mini";
+import { emailField } from "~/lib/field-schemas";
+import { LAUNCH_TOPICS } from "./launch-topics";
+
+/** "Tell me when it opens": one address for one launch. Messages are translation keys (common.notify.*). */
+export const notifySchema = z.object({
+  email: emailField({ invalid: "common.notify.invalid", tooLong: "common.notify.invalid", required: "common.notify.invalid" }),
+  topic: z.enum(LAUNCH_TOPICS, "common.notify.invalid"),
+});
+
+export type NotifyInput = z.infer<typeof notifySchema>;
+
+/** The removal link's button: the entry id and the link's signature, checked on the server (launch-removal.server.ts). */
+export const removeSchema = z.object({
+  remove: z.string("common.notify.remove.invalid").check(z.regex(/^[0-9a-f-]{36}$/i, "common.notify.remove.invalid")),
+  s: z.string("common.notify.remove.invalid").check(z.maxLength(100, "common.notify.remove.invalid")),
+});

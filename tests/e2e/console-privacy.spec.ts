@@ -1,0 +1,166 @@
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { smtpApi, uniqueEmail } from "../helpers/accounts";
+import { expectNoSeriousA11yViolations } from "../helpers/a11y";
+import { createAccount, createConsoleAccount, signInPage } from "../helpers/console";
+import { e2eDataDir, withDatabase } from "../helpers/e2e-server";
+import { gotoHydrated } from "../helpers/hydration";
+import { linksIn, waitForMail } from "../helpers/mail";
+
+/**
+ * The console's privacy pages as an operator uses them (issues 12, 13): the "tell me when it
+ * opens" list a visitor joined, the newsletter's consent records with their proof, the exports,
+ * and the retention periods (validated in the browser and on the server, shown in the privacy
+ * policy). The test puts the retention periods back afterwards, since the e2e server is shared.
+ */
+test.describe.configure({ mode: "serial" });
+
+let admin = "";
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  admin = await createConsoleAccount("console-privacy", "admin");
+});
+
+test("a visitor's launch sign-up appears in the console once confirmed; export and delete it", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("launch-list");
+  const visitor = await browser.newPage();
+  await gotoHydrated(visitor, "/tandem?lang=es");
+  const section = visitor.locator("#notify");
+  // The form kit shows the problem under the field, in the page's language.
+  await section.getByRole("textbox").fill("not-an-address@");
+  await section.getByRole("button").click();
+  await expect(section.getByRole("alert")).toBeVisible();
+  await section.getByRole("textbox").fill(email);
+  await section.getByRole("button").click();
+  await expect(section.getByRole("status")).not.toBeEmpty();
+  const mail = await waitForMail(smtpApi(), email);
+  await visitor.goto(linksIn(mail.text).find((url) => url.includes("/notify?token="))!);
+  await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
+  await visitor.close();
+
+  await signInPage(page, admin);
+  await gotoHydrated(page, "/admin/launches?topic=tandem&lang=en");
+  await expect(page.getByRole("heading", { level: 1, name: "Launch list" })).toBeVisible();
+  const row = page.getByTestId("launch-row").filter({ hasText: email });
+  await expect(row).toContainText("ES");
+  await expect(row).not.toContainText("Waiting for confirmation");
+  expect(Number(await page.getByTestId("launch-confirmed-tandem").textContent())).toBeGreaterThan(0);
+  await expectNoSeriousA11yViolations(page);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export Tandem (CSV)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^launch-tandem-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(fs.readFileSync((await file.path())!, "utf8")).toContain(`"${email}"`);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await row.getByRole("button", { name: `Delete ${email}` }).click();
+  await expect(page.getByText("The entry was deleted.")).toBeVisible();
+  await expect(row).toHaveCount(0);
+  const left = await withDatabase(e2eDataDir(), async (client) => {
+    const { rows } = await client.query("select 1 from launch_notifications where email = $1", [email]);
+    return rows.length;
+  });
+  expect(left).toBe(0);
+  await gotoHydrated(page, "/admin/audit?lang=en&entity=launch-signup");
+  await expect(page.getByTestId("audit-entry").filter({ hasText: "launch.delete" }).first()).toBeVisible();
+});
+
+test("a visitor takes their address off the launch list with the link from the mail, without signing in", async ({ page }) => {
+  const email = uniqueEmail("launch-remove");
+  await gotoHydrated(page, "/academy?lang=en");
+  const section = page.locator("#notify");
+  await section.getByLabel("Email").fill(email);
+  await section.getByRole("button", { name: "Notify me" }).click();
+  await expect(section.getByRole("status")).toContainText("Almost done");
+  const mail = await waitForMail(smtpApi(), email);
+  const removeLink = linksIn(mail.text).find((url) => url.includes("/notify?remove="))!;
+  await gotoHydrated(page, removeLink);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Remove my address from the list");
+  await page.getByRole("button", { name: "Remove my address" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your address has been removed from the list." })).toBeVisible();
+  const left = await withDatabase(e2eDataDir(), async (client) => {
+    const { rows } = await client.query("select 1 from launch_notifications where email = $1", [email]);
+    return rows.length;
+  });
+  expect(left).toBe(0);
+});
+
+test("the newsletter page shows a member's consent with its proof, and the export holds it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const member = await createAccount("proof-member", { newsletter: true });
+  const mail = await waitForMail(smtpApi(), member, /Please confirm your newsletter subscription/);
+  const confirmLink = linksIn(mail.text).find((url) => url.includes("/newsletter/confirm"))!;
+  await page.goto(confirmLink);
+  await page.getByRole("button", { name: "Confirm subscription" }).click();
+  await expect(page.getByText("Thank you! Your newsletter subscription is now active.", { exact: false })).toBeVisible();
+
+  await signInPage(page, admin);
+  await gotoHydrated(page, `/admin/newsletter?lang=en&status=confirmed&q=${encodeURIComponent(member)}`);
+  const row = page.getByTestId("consent-row").filter({ hasText: member });
+  await expect(row).toContainText("Active");
+  await expect(row).toContainText("Sign-up");
+  await row.getByText(/^Version 2026-11-22, EN$/).click();
+  await expect(row.getByText("Subscribe to our newsletter")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export subscribers (CSV)" }).click();
+  const csv = fs.readFileSync((await (await download).path())!, "utf8");
+  expect(csv.split("\r\n")[0]).toContain("email,username,language,consent_id,asked_at,confirmed_at,form,wording_version");
+  expect(csv).toContain(`"${member}"`);
+});
+
+test("retention periods: five bad fields at once, the server's own check, a saved period shows in the privacy policy", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInPage(page, admin);
+  await gotoHydrated(page, "/admin/retention?lang=en");
+  const form = page.getByTestId("retention-form");
+  await expect(form.getByText("Default: 12 months (RETENTION_CONTACT_MESSAGE_MONTHS). Allowed: 1 to 120.")).toBeVisible();
+  await form.getByLabel("Accounts never confirmed (days)").fill("0");
+  await form.getByLabel("Contact messages (months)").fill("1.5");
+  await form.getByLabel("Sent mails and finished jobs (days)").fill("soon");
+  await form.getByLabel("Newsletter requests never confirmed (days)").fill("3");
+  await form.getByLabel("Confirmed launch sign-ups (months)").fill("61");
+  await form.getByRole("button", { name: "Save periods" }).click();
+  await expect(form.getByText("This period is outside the allowed range.")).toHaveCount(3);
+  await expect(form.getByText("Enter a whole number.")).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page);
+
+  // The server checks the same rules whatever the browser sends.
+  const refused = await page.request.post("/admin/retention", {
+    form: { intent: "save", js: "1", contactMessageMonths: "100000" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(refused.status()).toBe(400);
+
+  for (const label of [
+    "Accounts never confirmed (days)",
+    "Sent mails and finished jobs (days)",
+    "Newsletter requests never confirmed (days)",
+  ]) {
+    await form.getByLabel(label).fill("");
+  }
+  await form.getByLabel("Contact messages (months)").fill("9");
+  await form.getByLabel("Confirmed launch sign-ups (months)").fill("18");
+  await form.getByRole("button", { name: "Save periods" }).click();
+  await expect(page.getByText("Retention periods saved. The next clean-up and the privacy policy use them.")).toBeVisible();
+
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto("/privacy?lang=en");
+  await expect(visitor.getByRole("main")).toContainText("Contact messages: deleted automatically after 9 months");
+  await expect(visitor.getByRole("main")).toContainText("at the latest 18 months after you confirmed");
+  await visitor.close();
+
+  // Back to the defaults for the other tests on the shared server.
+  await form.getByLabel("Contact messages (months)").fill("");
+  await form.getByLabel("Confirmed launch sign-ups (months)").fill("");
+  await form.getByRole("button", { name: "Save periods" }).click();
+  await expect(page.getByText("Retention periods saved.", { exact: false })).toBeVisible();
+  const stored = await withDatabase(e2eDataDir(), async (client) => {
+    const { rows } = await client.query("select value from site_settings where key = 'retention'");
+    return rows.length;
+  });
+  expect(stored).toBe(0);
+});
