@@ -103,6 +103,7 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
   "/newsletter/unsubscribe": { oneClick: { "List-Unsubscribe": "One-Click" } },
   "/notify": {
     notify: { email: "visitor@example.com", topic: "academy" },
+    confirm: { token: "forged-token" },
     remove: { remove: "00000000-0000-4000-8000-000000000000", s: "forged-signature" },
   },
   // Console (issue 11): only session 0 holds a console role (admin); for the others and visitors

@@ -1,10 +1,17 @@
-import { CheckCircle2, XCircle } from "lucide-react";
+import { XCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { confirmLaunchNotification, notifyIntent, statusCodeOf, type NotifyAnswer } from "~/features/launch-notify/launch-notify.server";
+import { ConfirmedNotice, ConfirmForm } from "~/features/launch-notify/confirm-form";
+import {
+  confirmLaunchNotification,
+  findLaunchNotification,
+  notifyIntent,
+  statusCodeOf,
+  type NotifyAnswer,
+} from "~/features/launch-notify/launch-notify.server";
 import { isLaunchTopic } from "~/features/launch-notify/launch-topics";
 import { isValidRemovalLink, removeByLink } from "~/features/launch-notify/launch-removal.server";
-import { removeSchema } from "~/features/launch-notify/notify-schema";
+import { confirmSchema, removeSchema } from "~/features/launch-notify/notify-schema";
 import { RemoveForm } from "~/features/launch-notify/remove-form";
 import { answer, readForm, runIntent } from "~/lib/form-action.server";
 import { doneAnswer, failedAnswer, invalidAnswer, parseForm } from "~/lib/form-submission";
@@ -13,8 +20,9 @@ import { metaFromLoader } from "~/lib/seo";
 
 /**
  * /notify: POST records a "tell me when it opens" request (from /academy and /tandem, intent
- * `notify`) or removes one (intent `remove`, from the page of a removal link); GET with `?token=`
- * is the confirmation link of its mail (double opt-in), with `?remove=&s=` a removal link.
+ * `notify`), confirms one (intent `confirm`, the button on the confirmation link's page) or removes
+ * one (intent `remove`, from the page of a removal link). GET with `?token=` is the confirmation
+ * link of its mail (double opt-in), with `?remove=&s=` a removal link: both only show a button.
  */
 export const meta = metaFromLoader;
 
@@ -30,6 +38,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         notify = await notifyIntent(intentContext, clientIp);
         return answer(notify, statusCodeOf(notify));
       },
+      confirm: async ({ form: body, intent }) => {
+        const submission = parseForm(body, confirmSchema);
+        if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
+        if (!(await confirmLaunchNotification(submission.value.token))) {
+          return answer(failedAnswer(intent, submission, { form: "common.notify.invalidLink.description" }));
+        }
+        return answer(doneAnswer(intent, submission, { message: "common.notify.confirmed.title" }));
+      },
       remove: async ({ form: body, intent }) => {
         const submission = parseForm(body, removeSchema);
         if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
@@ -41,8 +57,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     form,
   );
-  // The removal page shows its own answer; the sign-up form's page gets it in the address.
-  if (form.get("intent") !== "remove" && form.get("js") !== "1") {
+  // The confirmation and removal pages show their own answer; the sign-up form's page gets it in the address.
+  const ownPage = form.get("intent") === "confirm" || form.get("intent") === "remove";
+  if (!ownPage && form.get("js") !== "1") {
     const topic = form.get("topic");
     const page = isLaunchTopic(topic) ? topic : "academy";
     throw redirect(`/${page}?notify=${notify?.status ?? "invalid"}#notify`);
@@ -63,18 +80,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
         meta: await loadPageMeta(request, "common.notify.remove.meta", { noindex: true }),
         topic: null,
         removePath: null,
+        confirm: null,
         remove: valid ? { id, signature: signature! } : null,
         removeInvalid: !valid,
       },
       { status: valid ? 200 : 400, headers },
     );
   }
-  const entry = await confirmLaunchNotification(params.get("token"));
+  const token = params.get("token");
+  const entry = await findLaunchNotification(token);
   return data(
     {
       meta: await loadPageMeta(request, "common.notify.meta", { noindex: true }),
       topic: entry?.topic ?? null,
       removePath: entry?.removePath ?? null,
+      // Not yet confirmed: the page shows a button; only pressing it confirms.
+      confirm: entry && !entry.confirmed ? { token: token! } : null,
       remove: null,
       removeInvalid: false,
     },
@@ -84,30 +105,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function NotifyRoute() {
   const { t } = useTranslation();
-  const { topic, removePath, remove, removeInvalid } = useLoaderData<typeof loader>();
+  const { topic, removePath, confirm, remove, removeInvalid } = useLoaderData<typeof loader>();
   if (remove) return <RemoveForm id={remove.id} signature={remove.signature} />;
+  if (topic && removePath && confirm) return <ConfirmForm token={confirm.token} topic={topic} removePath={removePath} />;
+  if (topic && removePath) return <ConfirmedNotice topic={topic} removePath={removePath} />;
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      {topic ? (
-        <CheckCircle2 className="size-12 text-accent" aria-hidden="true" />
-      ) : (
-        <XCircle className="size-12 text-destructive" aria-hidden="true" />
-      )}
-      <h1 className="mt-6 text-3xl font-bold">{topic ? t("common.notify.confirmed.title") : t("common.notify.invalidLink.title")}</h1>
+      <XCircle className="size-12 text-destructive" aria-hidden="true" />
+      <h1 className="mt-6 text-3xl font-bold">{t("common.notify.invalidLink.title")}</h1>
       <p className="mt-4 text-muted-foreground">
-        {topic
-          ? t("common.notify.confirmed.description", { topic: t(`common.notify.topics.${topic}`) })
-          : removeInvalid
-            ? t("common.notify.remove.invalid")
-            : t("common.notify.invalidLink.description")}
+        {removeInvalid ? t("common.notify.remove.invalid") : t("common.notify.invalidLink.description")}
       </p>
-      {removePath ? (
-        <a href={removePath} className="mt-4 text-sm text-muted-foreground underline underline-offset-4">
-          {t("common.notify.confirmed.remove")}
-        </a>
-      ) : null}
-      <Link to={topic ? `/${topic}` : "/"} className="mt-8 text-primary underline underline-offset-4">
-        {topic ? t("common.notify.confirmed.back", { topic: t(`common.notify.topics.${topic}`) }) : t("common.notFound.returnHome")}
+      <Link to="/" className="mt-8 text-primary underline underline-offset-4">
+        {t("common.notFound.returnHome")}
       </Link>
     </section>
   );

@@ -36,7 +36,8 @@ test("a visitor's launch sign-up appears in the console once confirmed; export a
   await expect(section.getByRole("status")).not.toBeEmpty();
   const mail = await waitForMail(smtpApi(), email);
   await visitor.goto(linksIn(mail.text).find((url) => url.includes("/notify?token="))!);
-  await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
+  await visitor.getByRole("button", { name: "Confirmar", exact: true }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Confirmado" })).toBeVisible();
   await visitor.close();
 
   await signInPage(page, admin);

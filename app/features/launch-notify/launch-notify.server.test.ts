@@ -29,13 +29,25 @@ async function submit(values: Record<string, string>, clientIp = "203.0.113.9") 
   }
 }
 
-async function confirm(token: string | null) {
+/** Opens a confirmation link: the page (its launch, and whether it still asks to press the button). */
+async function openLink(token: string | null) {
   const url = token === null ? "http://localhost/notify" : `http://localhost/notify?token=${encodeURIComponent(token)}`;
   const answer = (await loader({ request: new Request(url), params: {}, context: {} } as never)) as unknown as {
-    data: { topic: string | null };
+    data: { topic: string | null; confirm: { token: string } | null };
     init: { status: number };
   };
-  return { topic: answer.data.topic, httpStatus: answer.init.status };
+  return { topic: answer.data.topic, asks: answer.data.confirm !== null, httpStatus: answer.init.status };
+}
+
+/** Opens the link and presses its button (without JavaScript: the page shows the answer). */
+async function confirm(token: string | null) {
+  const page = await openLink(token);
+  const answer = (await action({
+    request: post(new URLSearchParams({ intent: "confirm", ...(token === null ? {} : { token }) })),
+    context: { clientIp: "203.0.113.9" },
+    params: {},
+  } as never)) as unknown as { data: { ok: boolean }; init: { status: number } };
+  return { topic: answer.data.ok ? page.topic : null, httpStatus: answer.init.status };
 }
 
 function tokenOf(text: string) {
@@ -65,11 +77,15 @@ describe("tell me when it opens (double opt-in)", () => {
     expect(row!.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(await db().select().from(launchNotifications))).not.toContain(token);
 
+    // Opening the link confirms nothing (mail scanners open links): the page asks for the button.
+    expect(await openLink(token)).toEqual({ topic: "academy", asks: true, httpStatus: 200 });
+    expect((await db().select().from(launchNotifications))[0]!.confirmedAt).toBeNull();
     expect(await confirm(token)).toEqual({ topic: "academy", httpStatus: 200 });
     const [confirmed] = await db().select().from(launchNotifications);
     expect(confirmed!.confirmedAt).toBeInstanceOf(Date);
-    // A second click still says confirmed.
+    // A second press still says confirmed, and the link now shows the confirmed page.
     expect(await confirm(token)).toEqual({ topic: "academy", httpStatus: 200 });
+    expect(await openLink(token)).toEqual({ topic: "academy", asks: false, httpStatus: 200 });
   });
 
   it("answers the same for a confirmed address and sends nothing more", async () => {

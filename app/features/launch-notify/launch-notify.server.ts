@@ -100,9 +100,23 @@ export function statusCodeOf(answer: NotifyAnswer) {
   return STATUS_CODE[answer.status ?? "invalid"];
 }
 
-/** Confirms the address of a link's token; the entry (its launch and removal link), or undefined for an unknown token. */
+/** A confirmation link's entry, without changing it (opening a link must not confirm: mail scanners open links). */
+export async function findLaunchNotification(
+  token: string | null,
+): Promise<{ topic: LaunchTopic; removePath: string; confirmed: boolean } | undefined> {
+  if (!isTokenShaped(token)) return undefined;
+  const [entry] = await db()
+    .select({ id: launchNotifications.id, topic: launchNotifications.topic, confirmedAt: launchNotifications.confirmedAt })
+    .from(launchNotifications)
+    .where(eq(launchNotifications.tokenHash, hashToken(token)));
+  return entry
+    ? { topic: entry.topic as LaunchTopic, removePath: removalPath(entry.id), confirmed: entry.confirmedAt !== null }
+    : undefined;
+}
+
+/** Confirms the address of a link's token (the page's button); the entry (its launch and removal link), or undefined for an unknown token. */
 export async function confirmLaunchNotification(token: string | null): Promise<{ topic: LaunchTopic; removePath: string } | undefined> {
-  if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   const tokenHash = hashToken(token);
   const columns = { id: launchNotifications.id, topic: launchNotifications.topic };
   const [confirmed] = await db()
@@ -110,9 +124,13 @@ export async function confirmLaunchNotification(token: string | null): Promise<{
     .set({ confirmedAt: sql`now()` })
     .where(and(eq(launchNotifications.tokenHash, tokenHash), isNull(launchNotifications.confirmedAt)))
     .returning(columns);
-  // A second click on the same link: still confirmed, same answer.
+  // A second press on the same link's button: still confirmed, same answer.
   const [entry] = confirmed
     ? [confirmed]
     : await db().select(columns).from(launchNotifications).where(eq(launchNotifications.tokenHash, tokenHash));
   return entry ? { topic: entry.topic as LaunchTopic, removePath: removalPath(entry.id) } : undefined;
+}
+
+function isTokenShaped(token: string | null): token is string {
+  return Boolean(token) && token!.length <= 100 && /^[A-Za-z0-9_-]+$/.test(token!);
 }

@@ -16,3 +16,10 @@ export const removeSchema = z.object({
   remove: z.string("common.notify.remove.invalid").check(z.regex(/^[0-9a-f-]{36}$/i, "common.notify.remove.invalid")),
   s: z.string("common.notify.remove.invalid").check(z.maxLength(100, "common.notify.remove.invalid")),
 });
+
+/** The confirmation link's button: the link's token, checked on the server (launch-notify.server.ts). */
+export const confirmSchema = z.object({
+  token: z
+    .string("common.notify.invalidLink.description")
+    .check(z.regex(/^[A-Za-z0-9_-]{1,100}$/, "common.notify.invalidLink.description")),
+});
