@@ -65,7 +65,8 @@ export const MAX_MODULE_LINES = 300;
  * exemption goes with the split.
  */
 export const MODULE_SIZE_EXEMPT = ["app/db/schema.ts"];
-export const MODULE_SIZE_PENDING_SPLIT = ["app/features/account/newsletter.server.ts"];
+/** @type {string[]} Modules over the limit whose split is under way (none today). */
+export const MODULE_SIZE_PENDING_SPLIT = [];
 const TESTS = ["**/*.test.{ts,tsx}", "tests/**"];
 
 export default tseslint.config(
