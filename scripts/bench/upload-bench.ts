@@ -325,9 +325,8 @@ async function main() {
       const endpoint = values.S3_ENDPOINT!;
       await benchSetup(`Ceph RGW (STORAGE_URL s3://… ${endpoint})`, {
         STORAGE_URL: `s3://upbench${Date.now().toString(36)}?endpoint=${encodeURIComponent(endpoint)}&region=${values.AWS_REGION ?? "us-east-1"}`,
-        AWS_ACCESS_KEY_ID: values.AWS_ACCESS_KEY_ID!,
-        AWS_SECRET_ACCESS_KEY: values.AWS_SECRET_ACCESS_KEY!,
-        AWS_REGION: values.AWS_REGION ?? "us-east-1",
+        // The keys, the region and the checksum settings RGW needs, as the script prints them.
+        ...Object.fromEntries(Object.entries(values).filter(([name]) => name.startsWith("AWS_"))),
       });
     } finally {
       await stopRgw(rgwDir, true).catch(() => {});
