@@ -362,6 +362,36 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
     expect(log).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
   });
 
+  it("7. a form posted from another site is refused with 403 in the visitor's language and changes nothing; this site's own posts pass", async () => {
+    const notify = (email: string, headers: Record<string, string>) => {
+      const body = new URLSearchParams({ intent: "notify", js: "1", email, topic: "academy" }).toString();
+      return rawRequest(rig.server.url, {
+        method: "POST",
+        path: "/notify",
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)), ...headers },
+        body,
+      });
+    };
+    const stored = async (email: string) =>
+      (await database((db) => db.query(`select 1 from launch_notifications where email = $1`, [email]))).rows.length;
+    const strangers = uniqueAddress("cross-site");
+    for (const origin of ["https://evil.example", "null", "not a url", new URL(rig.server.url).origin.replace("http:", "https:")]) {
+      const answer = await notify(strangers, { origin, cookie: "language=de", accept: "text/html" });
+      expect(answer.status, origin).toBe(403);
+      expect(answer.body, origin).toContain("Dieses Formular wurde von einer anderen Website gesendet");
+    }
+    expect(await stored(strangers)).toBe(0);
+    // The site's own page (its Origin) and a client that sends none (curl, a mail provider) pass.
+    const own = uniqueAddress("same-site");
+    expect((await notify(own, { origin: new URL(rig.server.url).origin })).status).toBe(200);
+    const plain = uniqueAddress("no-origin");
+    expect((await notify(plain, {})).status).toBe(200);
+    expect((await stored(own)) + (await stored(plain))).toBe(2);
+    const log = rig.server.output();
+    expect(log).toMatch(/WARN {2}403 POST \/notify .*Origin https:\/\/evil\.example is another site/);
+    expect(log).not.toMatch(/does not match `origin` header/);
+  });
+
   it("6. HTML pages carry a nonce CSP; signed-in answers are private, no-store; pages vary on Cookie; cached pages keep one ETag; paths are canonical", async () => {
     const visitor = createClient(rig.server.url);
     for (const path of ["/", "/about", "/auth", "/media", "/shop", "/contact", "/not-a-page"]) {

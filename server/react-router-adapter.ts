@@ -3,6 +3,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { hasSessionCookie } from "./request-guard";
+import { urlOf } from "./request-url";
 
 /**
  * React Router behind Express, like @react-router/express, with two differences:
@@ -20,15 +21,6 @@ export function headersOf(req: ExpressRequest) {
     else headers.set(name, value);
   }
   return headers;
-}
-
-export function urlOf(req: ExpressRequest) {
-  const host = (req.get("host") ?? "localhost").split(/[\\/?#@\s]/)[0] || "localhost";
-  try {
-    return new URL(`${req.protocol}://${host}${req.originalUrl}`);
-  } catch {
-    return new URL(`${req.protocol}://localhost${req.originalUrl}`);
-  }
 }
 
 export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse) {

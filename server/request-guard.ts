@@ -3,6 +3,7 @@ import { getFixedT, resolveLanguage } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
 import { FORM_ACTION_PATHS, FORM_BODY_LIMIT, isAuthPath, policyOf } from "./route-policy";
+import { urlOf } from "./request-url";
 
 /**
  * The one door in front of everything the server answers (ADR 0014), before any session
@@ -12,7 +13,9 @@ import { FORM_ACTION_PATHS, FORM_BODY_LIMIT, isAuthPath, policyOf } from "./rout
  * - a body of a type the path does not take answers 415;
  * - a body is counted as it arrives (chunked too) and refused with 413 past the path's limit,
  *   the connection closed without reading the rest;
- * - a form body that cannot be parsed (broken multipart, NUL characters) answers 400.
+ * - a form body that cannot be parsed (broken multipart, NUL characters) answers 400;
+ * - a POST whose Origin header names another site answers 403 (React Router would refuse it too,
+ *   with a bare "Bad Request" and a stack trace in the log).
  * The body read here is kept on `req.rawBody`: React Router gets exactly these bytes
  * (server/react-router-adapter.ts), so nothing downstream parses an unchecked body.
  * Every refusal carries a translated message and is logged as one warning line.
@@ -27,7 +30,7 @@ declare module "express-serve-static-core" {
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const CANONICAL_PATHS = new Set<string>([...PUBLIC_PAGES.map((page) => page.path), ...FORM_ACTION_PATHS, "/shop/cart"]);
 
-export type RefusalKey = "badRequest" | "payloadTooLarge" | "unsupportedMediaType" | "methodNotAllowed" | "notFound";
+export type RefusalKey = "crossSite" | "badRequest" | "payloadTooLarge" | "unsupportedMediaType" | "methodNotAllowed" | "notFound";
 
 export function hasSessionCookie(req: Request) {
   return SESSION_COOKIE.test(req.headers.cookie ?? "");
@@ -42,6 +45,23 @@ export function canonicalPathOf(path: string): string | undefined {
   const lower = canonical.toLowerCase();
   if (lower !== canonical && CANONICAL_PATHS.has(lower)) canonical = lower;
   return canonical === path ? undefined : canonical;
+}
+
+/**
+ * A request sent by a page of another site: its Origin header (browsers send it with every POST)
+ * is not this request's own origin, the same comparison React Router makes before an action.
+ * Better-auth checks its own endpoints against its trusted origins; a one-click unsubscribe
+ * (RFC 8058) is posted by mail providers, from anywhere.
+ */
+function isCrossSite(req: Request) {
+  const origin = req.headers.origin;
+  if (origin === undefined || isAuthPath(req.path) || req.path === "/newsletter/unsubscribe") return false;
+  if (origin === "null") return true;
+  try {
+    return new URL(origin).origin !== urlOf(req).origin;
+  } catch {
+    return true;
+  }
 }
 
 function languageOf(req: Request) {
@@ -216,6 +236,12 @@ export function createRequestGuard() {
       if (!policy.methods.includes(method)) {
         return await refuse(req, res, 405, "methodNotAllowed", "method not allowed", {
           headers: { Allow: policy.methods.join(", ") },
+          close: announced,
+        });
+      }
+
+      if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && isCrossSite(req)) {
+        return await refuse(req, res, 403, "crossSite", `Origin ${String(req.headers.origin).slice(0, 100)} is another site`, {
           close: announced,
         });
       }

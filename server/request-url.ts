@@ -1,0 +1,14 @@
+import type { Request as ExpressRequest } from "express";
+
+/**
+ * The address of a request as React Router sees it (the protocol Express derives, with its
+ * trust-proxy setting, and the Host header); also what the request guard compares an Origin with.
+ */
+export function urlOf(req: ExpressRequest) {
+  const host = (req.get("host") ?? "localhost").split(/[\\/?#@\s]/)[0] || "localhost";
+  try {
+    return new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  } catch {
+    return new URL(`${req.protocol}://localhost${req.originalUrl}`);
+  }
+}
