@@ -234,15 +234,44 @@ describe("page cache across server processes (the change bus, ADR 0025)", () => 
     renders = 0;
   });
 
+  /**
+   * Runs `scenario` again (at most three times) when a change this test did not send (each of
+   * `expected` is the test's own, once) was delivered
+   * meanwhile: other test processes on the same test database (the cluster tests' child processes)
+   * announce changes too, and any of them rightly drops pages.
+   */
+  async function withoutForeignChanges(expected: string[], scenario: () => Promise<void>) {
+    for (let attempt = 1; ; attempt++) {
+      const foreign: string[] = [];
+      const awaited = [...expected];
+      const unsubscribe = subscribeToChanges((topic) => {
+        const own = awaited.indexOf(topic);
+        if (own >= 0) awaited.splice(own, 1);
+        else foreign.push(topic);
+      });
+      try {
+        await scenario();
+        return;
+      } catch (error) {
+        if (foreign.length === 0 || attempt === 3) throw error;
+        await settle();
+      } finally {
+        unsubscribe();
+      }
+    }
+  }
+
   it("drops the library's pages when another process announces a media change, and keeps the others", async () => {
-    await get("/media");
-    await get("/about");
-    expect((await get("/media")).state).toBe("hit");
-    const delivered = nextChange("media");
-    await other.query("select pg_notify($1, 'media')", [CHANNEL]);
-    await delivered;
-    expect((await get("/media")).state).toBe("miss");
-    expect((await get("/about")).state).toBe("hit");
+    await withoutForeignChanges(["media"], async () => {
+      await get("/media");
+      await get("/about");
+      expect((await get("/media")).state).toBe("hit");
+      const delivered = nextChange("media");
+      await other.query("select pg_notify($1, 'media')", [CHANNEL]);
+      await delivered;
+      expect((await get("/media")).state).toBe("miss");
+      expect((await get("/about")).state).toBe("hit");
+    });
   });
 
   it("announces this process's invalidation to the others", async () => {
@@ -256,9 +285,11 @@ describe("page cache across server processes (the change bus, ADR 0025)", () => 
   });
 
   it("drops every page at once when the console changes public content, before the bus delivers it", async () => {
-    await get("/media");
-    await get("/about");
-    expect((await get("/about")).state).toBe("hit");
+    await withoutForeignChanges([], async () => {
+      await get("/media");
+      await get("/about");
+      expect((await get("/about")).state).toBe("hit");
+    });
     publicContentChanged();
     // Synchronous in this process: the console's redirect already shows the change.
     expect((await get("/media")).state).toBe("miss");
