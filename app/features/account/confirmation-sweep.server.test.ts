@@ -1,13 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { account, outbox, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
-import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
 import { requestTaskRun, runDueTasks } from "~/lib/scheduler.server";
 import { startChildWorker, type ChildWorker } from "../../../tests/helpers/child-worker";
-import { resetDatabase } from "../../../tests/helpers/database";
+import { TEST_ORIGIN, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
 import { authAction } from "./auth-actions.server";
-import { getAuth, resetAuthForTesting } from "./auth.server";
+import { getAuth } from "./auth.server";
 import { CONFIRMATION_SWEEP_GRACE_S, CONFIRMATION_SWEEP_TASK, sweepUnsentConfirmations } from "./confirmation-sweep.server";
 
 /**
@@ -15,8 +14,6 @@ import { CONFIRMATION_SWEEP_GRACE_S, CONFIRMATION_SWEEP_TASK, sweepUnsentConfirm
  * (ADR 0030): a real process is SIGKILLed at that point, and the sweep then sends the mail
  * exactly once, with a link that confirms the account.
  */
-const ORIGIN = "http://localhost:3000";
-
 async function mailsTo(email: string) {
   const rows = await db()
     .select()
@@ -36,22 +33,7 @@ async function ageAccount(email: string) {
 describe("the confirmation mail of a sign-up whose process died", () => {
   let child: ChildWorker | undefined;
 
-  beforeAll(() => {
-    const env = getEnv();
-    setEnvForTesting(
-      parseEnv({
-        NODE_ENV: "test",
-        DATA_DIR: env.DATA_DIR,
-        DATABASE_URL: env.DATABASE_URL,
-        AUTH_SECRET: env.AUTH_SECRET,
-        LOG_LEVEL: "error",
-        PUBLIC_URL: ORIGIN,
-        REQUIRE_EMAIL_CONFIRMATION: "true",
-      }),
-    );
-    resetAuthForTesting();
-  });
-  beforeEach(resetDatabase);
+  useAuthTestEnv({ requireEmailConfirmation: true });
   afterEach(async () => {
     await child?.stop("SIGKILL");
     child = undefined;
@@ -110,7 +92,7 @@ describe("the confirmation mail of a sign-up whose process died", () => {
 
   it("an ordinary sign-up is not mailed a second time by the sweep (also when it runs as the scheduled task)", async () => {
     const email = "ordinary@example.com";
-    const request = new Request(`${ORIGIN}/auth`, {
+    const request = new Request(`${TEST_ORIGIN}/auth`, {
       method: "POST",
       body: new URLSearchParams({
         intent: "signup",
@@ -122,7 +104,7 @@ describe("the confirmation mail of a sign-up whose process died", () => {
         acceptTerms: "on",
         acceptPrivacy: "on",
       }),
-      headers: { origin: ORIGIN, "x-client-ip": "203.0.113.8" },
+      headers: { origin: TEST_ORIGIN, "x-client-ip": "203.0.113.8" },
     });
     await authAction(request);
     expect(await mailsTo(email)).toHaveLength(1);
