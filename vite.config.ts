@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 
 const require = createRequire(import.meta.url);
 
@@ -37,10 +37,44 @@ function serverUseTranslation(): Plugin {
   };
 }
 
+/**
+ * Every page loads the client entry (react-dom, React Router, i18n) and the root route with everything
+ * it imports: one chunk for all of it instead of ~30 (many a single icon of a few hundred bytes, each
+ * with its own request and response headers). Modules only some pages use stay in their own chunks.
+ * The group names the app's modules in that static import graph; rolldown adds what they really use
+ * of the packages (includeDependenciesRecursively). Naming the packages' modules too would follow the
+ * barrel files of lucide-react and radix-ui to every icon and Radix part any page uses.
+ */
+function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>["rollupOptions"]>["output"]> {
+  const roots = [path.resolve("app/entry.client.tsx"), `${path.resolve("app/root.tsx")}?__react-router-build-client-route`];
+  let shell: Set<string> | undefined;
+  return {
+    codeSplitting: {
+      groups: [
+        {
+          name(id, ctx) {
+            if (!shell) {
+              shell = new Set();
+              const queue = [...roots];
+              while (queue.length > 0) {
+                const next = queue.pop()!;
+                if (shell.has(next)) continue;
+                shell.add(next);
+                queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+              }
+            }
+            return shell.has(id) && !id.includes("/node_modules/") ? "shell" : null;
+          },
+        },
+      ],
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     // The server build's entry is our Express app, which mounts React Router's request handler.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : command === "build" ? { output: shellChunk() } : undefined,
   },
   resolve: {
     tsconfigPaths: true,

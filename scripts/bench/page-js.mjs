@@ -6,18 +6,50 @@ import { chromium } from "playwright-core";
 import { startServer } from "./product-server.mjs";
 import { ROUTES as ALL_ROUTES, TARGETS } from "./routes.mjs";
 
+// Issue 14's pages rendered per request (120 KB instead of the content pages' budget) are measured as
+// bench:dynamic does: /media with the demo library, /profile signed in (a throw-away account).
+const APP_ROUTES = ["/media", "/auth", "/shop", "/profile"];
+const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(",") : ALL_ROUTES;
+if (ROUTES.some((route) => APP_ROUTES.includes(route))) {
+  process.env.SEED_DEMO ??= "1";
+  process.env.REQUIRE_EMAIL_CONFIRMATION ??= "false";
+}
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const verbose = process.env.PAGE_JS_VERBOSE === "1";
 const languages = (process.env.PAGE_JS_LANGUAGES ?? "en").split(",");
-const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(",") : ALL_ROUTES;
 
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
 });
+// /profile needs a session: a throw-away account, signed up the way the form posts without JavaScript.
+async function signUp() {
+  const response = await fetch(`${server.url}/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    body: new URLSearchParams({
+      intent: "signup",
+      js: "1",
+      username: "bench",
+      customerType: "private",
+      email: `bench-${Date.now()}@example.com`,
+      password: "bench-password-1",
+      acceptTerms: "on",
+      acceptPrivacy: "on",
+    }),
+    redirect: "manual",
+  });
+  const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token="));
+  if (!cookie) throw new Error(`sign-up failed: ${response.status}`);
+  const [name, value] = cookie.split(";")[0].split("=");
+  return { name, value, url: server.url };
+}
+
 let ok = true;
 try {
+  const session = ROUTES.some((route) => route.startsWith("/profile")) ? await signUp() : undefined;
   // One unmeasured visit: the server compresses its assets in the background after start.
   const warmUp = await browser.newPage();
   await warmUp.goto(`${server.url}/`);
@@ -28,6 +60,7 @@ try {
   for (const language of languages) {
     for (const route of ROUTES) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      if (route.startsWith("/profile")) await context.addCookies([session]);
       const page = await context.newPage();
       const scripts = [];
       page.on("requestfinished", async (request) => {
@@ -39,9 +72,10 @@ try {
       await page.locator("html[data-ready=true]").waitFor({ state: "attached", timeout: 30_000 });
       await page.waitForLoadState("networkidle");
       const kb = scripts.reduce((sum, script) => sum + script.bytes, 0) / 1024;
-      ok &&= kb < TARGETS.jsKb;
+      const budget = APP_ROUTES.includes(route) ? 120 : TARGETS.jsKb;
+      ok &&= kb < budget;
       console.log(
-        `${route.padEnd(12)} ${language.padEnd(5)} ${String(scripts.length).padStart(7)}  ${kb.toFixed(1).padStart(11)}${kb < TARGETS.jsKb ? "" : " MISS"}`,
+        `${route.padEnd(12)} ${language.padEnd(5)} ${String(scripts.length).padStart(7)}  ${kb.toFixed(1).padStart(11)}${kb < budget ? "" : " MISS"}`,
       );
       if (verbose) {
         for (const script of scripts.sort((a, b) => b.bytes - a.bytes)) {

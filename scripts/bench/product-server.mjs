@@ -55,7 +55,7 @@ export async function startServer() {
       HOST: "127.0.0.1",
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      SEED_DEMO: "0",
+      SEED_DEMO: process.env.SEED_DEMO ?? "0",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],

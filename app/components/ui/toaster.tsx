@@ -4,8 +4,9 @@ import { useEffect, useState } from "react";
  * Toasts (sonner), loaded on first use: sonner is ~9 KB of compressed JavaScript that most page
  * views never need, and the root layout is loaded on every page. `toast.success/error` load it,
  * mount its <Toaster> in the root layout and then show the toast. Pages that are likely to
- * toast call `preloadToaster()` early (on mount, or when a form is first touched), so the
- * toaster's live region is in the page well before the first toast is announced.
+ * toast call `usePreloadToaster()` (on the person's first click, key or touch on the page) or
+ * `preloadToaster()` (when a form is first touched), so the toaster's live region is in the page
+ * well before the first toast is announced, and no page downloads it before hydrating.
  */
 type Sonner = typeof import("sonner");
 interface ToastOptions {
@@ -38,6 +39,24 @@ export function preloadToaster() {
   loadToaster().catch(() => {
     // offline: the next toast tries again
   });
+}
+
+// Any of these comes before anything a person does that could end in a toast (a screen reader's
+// activation is a click without a pointer or key event).
+const FIRST_USE_EVENTS = ["pointerdown", "keydown", "click", "touchstart"] as const;
+
+/** Preloads the toaster on the first click, key or touch anywhere on the page (a page that toasts). */
+export function usePreloadToaster() {
+  useEffect(() => {
+    if (sonner) return;
+    const preload = () => {
+      stop();
+      preloadToaster();
+    };
+    const stop = () => FIRST_USE_EVENTS.forEach((name) => document.removeEventListener(name, preload, true));
+    FIRST_USE_EVENTS.forEach((name) => document.addEventListener(name, preload, { capture: true, passive: true }));
+    return stop;
+  }, []);
 }
 
 async function show(kind: "success" | "error", title: string, options?: ToastOptions) {

@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionData, useLoaderData, useSearchParams } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { preloadToaster } from "~/components/ui/toaster";
+import { usePreloadToaster } from "~/components/ui/toaster";
 import type { AuthAnswer } from "./auth-actions.server";
 import { ForgotPasswordDialog, ForgotPasswordNoScript } from "./forgot-password-dialog";
 import { GoogleButton } from "./google-button";
@@ -23,7 +23,7 @@ export function AuthPage() {
   const [params] = useSearchParams();
   // A sign-up answered without JavaScript comes back on its own tab.
   const [tab, setTab] = useState(params.get("tab") === "signup" || actionData?.intent === "signup" ? "signup" : "login");
-  useEffect(preloadToaster, []);
+  usePreloadToaster();
 
   const isGoogleError = linkError === "auth.errors.googleFailed" || linkError === "auth.errors.googleUnverified";
   const googleError = actionData?.intent === "google" ? (actionData.result.error?.[""]?.[0] ?? null) : isGoogleError ? linkError : null;

@@ -1,11 +1,10 @@
 import { Loader2 } from "lucide-react";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useNavigation } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { preloadToaster } from "~/components/ui/toaster";
+import { usePreloadToaster } from "~/components/ui/toaster";
 import { AvatarUpload } from "./avatar-upload";
 import { ChangeEmailDialog } from "./change-email-dialog";
 import { ChangePasswordDialog } from "./change-password-dialog";
@@ -26,7 +25,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const { profile, resetToken, resetError } = useLoaderData<LoaderShape>();
   const navigation = useNavigation();
-  useEffect(preloadToaster, []);
+  usePreloadToaster();
   if (navigation.state === "loading" && navigation.location.pathname === "/profile" && !profile) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label={t("profile.loading")}>

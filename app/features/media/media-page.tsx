@@ -2,7 +2,7 @@ import { Loader2, Search, SearchX } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { preloadToaster, toast } from "~/components/ui/toaster";
+import { usePreloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MediaCard } from "./media-card";
@@ -58,7 +58,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
   const actions = useFileActions(data.isSignedIn);
   // Marks the page as interactive (tests wait for it before clicking what needs JavaScript).
   const isHydrated = useHydrated();
-  useEffect(preloadToaster, []);
+  usePreloadToaster();
 
   // New results (filters changed, back button): start over from the first page.
   const isTyping = useRef(false);

@@ -2,7 +2,7 @@ import { BadgeCheck, Loader2, RotateCcw, ShoppingCart, Truck, Zap } from "lucide
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { preloadToaster, toast } from "~/components/ui/toaster";
+import { usePreloadToaster, toast } from "~/components/ui/toaster";
 import { PageHero } from "~/components/content/page-hero";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/lib/language";
@@ -32,7 +32,7 @@ export function categoryHref(category: ShopCategory, after?: string | null) {
 export function ShopPage({ data }: { data: ShopPageData }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  useEffect(preloadToaster, []);
+  usePreloadToaster();
   return (
     <>
       <PageHero
