@@ -1,61 +1,117 @@
-import { Dialog as DialogPrimitive } from "radix-ui";
-import { XIcon } from "lucide-react";
-import type { ComponentProps } from "react";
+import { Slot } from "radix-ui";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  use,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { cn } from "~/lib/utils";
+import type { DialogContentProps } from "./dialog-radix";
 
 /**
- * Radix Dialog in the shadcn/ui manner (focus trap, Escape, aria-labelledby/-describedby).
- * Narrow (max-w-md) by default; `wide` for more content (max-w-2xl).
+ * Dialogs (Radix Dialog in the shadcn/ui manner: focus trap, Escape, aria-labelledby/-describedby),
+ * with Radix (~11 KB compressed) loaded when a dialog first opens, not with the page (ADR 0033):
+ * `Dialog` holds the open state, `DialogTrigger` is a plain button that opens it (and starts the
+ * download when pointed at or focused), `DialogContent` renders ./dialog-radix.tsx once the dialog
+ * has been open. A dialog open on the server (`portal={false}`) is in the HTML: the server waits for
+ * the part, and the browser hydrates it when it arrives. Controlled only (`open`, `onOpenChange`).
  */
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
+type RadixParts = typeof import("./dialog-radix");
+let radix: RadixParts | undefined;
+let loading: Promise<RadixParts> | undefined;
 
-export function DialogContent({
-  className,
-  children,
-  closeLabel,
-  portal = true,
-  wide = false,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & {
-  closeLabel: string;
-  wide?: boolean;
-  /** false renders in place, so a dialog open on the server is in the HTML (linkable dialogs). */
-  portal?: boolean;
-}) {
-  const body = (
-    <>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-popover p-5 shadow-2xl sm:p-6",
-          wide ? "max-w-2xl" : "max-w-md",
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <DialogPrimitive.Close
-          className="absolute right-3 top-3 rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
-          aria-label={closeLabel}
-        >
-          <XIcon className="size-5" aria-hidden="true" />
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </>
+/** Starts loading the dialog's Radix part (a page calls it when a dialog is likely to open soon). */
+export function preloadDialog() {
+  loading ??= import("./dialog-radix").then(
+    (module) => (radix = module),
+    (error: unknown) => {
+      loading = undefined; // offline: the next attempt tries again
+      throw error;
+    },
   );
-  return portal ? <DialogPrimitive.Portal>{body}</DialogPrimitive.Portal> : body;
+  return loading;
+}
+
+const warm = () => void preloadDialog().catch(() => {});
+
+const RadixDialog = lazy(() => preloadDialog().then((module) => ({ default: module.RadixDialog })));
+
+interface DialogState {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  triggerRef: RefObject<HTMLElement | null>;
+}
+
+const DialogContext = createContext<DialogState | null>(null);
+
+function useDialog() {
+  const state = use(DialogContext);
+  if (!state) throw new Error("Dialog parts must be inside a <Dialog>");
+  return state;
+}
+
+export function Dialog({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children?: ReactNode }) {
+  const triggerRef = useRef<HTMLElement | null>(null);
+  const state = useMemo(() => ({ open, onOpenChange, triggerRef }), [open, onOpenChange]);
+  return <DialogContext value={state}>{children}</DialogContext>;
+}
+
+/** Opens the dialog; with `asChild` its child is the button (Radix's trigger attributes included). */
+export function DialogTrigger({ children, onClick, ...props }: Omit<ComponentProps<"button">, "ref"> & { asChild?: boolean }) {
+  const { open, onOpenChange, triggerRef } = useDialog();
+  const { asChild, ...rest } = props;
+  const Component = asChild ? Slot.Root : "button";
+  return (
+    <Component
+      type={asChild ? undefined : "button"}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      data-state={open ? "open" : "closed"}
+      {...rest}
+      ref={(element: HTMLElement | null) => void (triggerRef.current = element)}
+      onPointerEnter={warm}
+      onFocus={warm}
+      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) onOpenChange(!open);
+      }}
+    >
+      {children}
+    </Component>
+  );
+}
+
+export function DialogContent(props: DialogContentProps) {
+  const { open, onOpenChange, triggerRef } = useDialog();
+  // Mounted from the first opening on, so Radix also does the closing (focus back, scroll unlocked).
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <RadixDialog {...props} open={open} onOpenChange={onOpenChange} triggerRef={triggerRef} />
+    </Suspense>
+  );
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5", className)} {...props} />;
 }
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("pr-8 text-xl font-semibold leading-tight", className)} {...props} />;
+// Title and description only render inside DialogContent, so the Radix part is there by then.
+export function DialogTitle(props: ComponentProps<RadixParts["DialogTitle"]>) {
+  const Title = radix!.DialogTitle;
+  return <Title {...props} />;
 }
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+export function DialogDescription(props: ComponentProps<RadixParts["DialogDescription"]>) {
+  const Description = radix!.DialogDescription;
+  return <Description {...props} />;
 }

@@ -6,7 +6,7 @@ import { usePreloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MediaCard } from "./media-card";
-import { MediaDialog } from "./media-dialog";
+import { LazyMediaDialog, preloadMediaDialogHandlers } from "./media-dialog-lazy";
 import { MediaIconSprite } from "./media-icons";
 import { FilterSelect } from "./media-filter-select";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n";
@@ -235,7 +235,12 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
       <p className="mt-6 text-sm text-muted-foreground" role="status" data-testid="media-count">
         {data.loadFailed ? "" : t("media.results.count", { count: data.total })}
       </p>
-      <section aria-label={t("media.results.label")} aria-busy={isLoading} className="relative mt-3 min-h-48">
+      <section
+        aria-label={t("media.results.label")}
+        aria-busy={isLoading}
+        className="relative mt-3 min-h-48"
+        {...preloadMediaDialogHandlers}
+      >
         {isLoading && (
           <div role="status" className="absolute inset-x-0 top-0 z-10 flex justify-center pt-16">
             <span className="inline-flex items-center gap-2 rounded-full border border-border bg-popover px-4 py-2 text-sm shadow-lg">
@@ -287,7 +292,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
         )}
       </section>
 
-      <MediaDialog item={selected} onClose={closeItem} notice={dialogNotice} {...fileActions} />
+      <LazyMediaDialog item={selected} onClose={closeItem} notice={dialogNotice} {...fileActions} />
     </div>
   );
 }
