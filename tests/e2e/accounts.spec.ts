@@ -219,6 +219,29 @@ test.describe("top bar when signed in", () => {
 });
 
 test.describe("password reset", () => {
+  test("the Forgot password dialog loads on its first click, and closing it gives focus back to its button", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => void (request.resourceType() === "script" && scripts.push(request.url())));
+    await gotoHydrated(page, "/auth");
+    // Radix Dialog is not part of the page's first load (ADR 0033).
+    expect(scripts.filter((url) => url.includes("/dialog-radix-"))).toEqual([]);
+    const trigger = page.getByRole("button", { name: "Forgot password?" });
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await trigger.click();
+    const dialog = page.getByRole("dialog", { name: "Reset Password" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Email")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
   test("forgot password through the mail to a new working password", async ({ page }) => {
     test.setTimeout(120_000);
     const email = uniqueEmail("reset");
