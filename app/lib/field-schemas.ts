@@ -1,5 +1,6 @@
 // zod/mini: the same rules at a fraction of the browser bundle (these schemas run in the browser too).
 import * as z from "zod/mini";
+import { CONTROL_CHARACTER, CUSTOMER_TYPES, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./field-limits";
 
 // No `new Function` (zod's JIT probes it): the Content-Security-Policy forbids eval (ADR 0014).
 z.config({ jitless: true });
@@ -10,20 +11,18 @@ z.config({ jitless: true });
  * messages are translation keys, so the browser and the server show the same words, and the
  * form kit reads the limits back as input attributes (maxLength, minLength, required).
  */
-export const EMAIL_MAX = 255;
-export const PASSWORD_MIN = 8;
-/** Beyond the spec: bounds the work of hashing (scrypt) on the server. */
-export const PASSWORD_MAX = 128;
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 50;
-export const CUSTOMER_TYPES = ["private", "business"] as const;
-export type CustomerType = (typeof CUSTOMER_TYPES)[number];
-
-/**
- * A control character: C0/C1 controls (tab, CR, LF, NUL …), line and paragraph separators, bidi
- * embeddings and isolates. They would reshape a mail, a log line or a page around them.
- */
-export const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+// The limits themselves live in ./field-limits.ts (no zod): pages import them from there without
+// loading zod, and they are the same numbers here.
+export {
+  CONTROL_CHARACTER,
+  CUSTOMER_TYPES,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  type CustomerType,
+} from "./field-limits";
 const PRINTABLE = new RegExp(`^[^${CONTROL_CHARACTER.source.slice(1, -1)}]*$`, "u");
 
 /** Required text, trimmed, up to `max` characters. */

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CheckboxField, SelectField, TextField, type FieldMeta } from "~/components/form";
-import { CUSTOMER_TYPE_VALUES } from "./schemas";
+import { CUSTOMER_TYPES as CUSTOMER_TYPE_VALUES } from "~/lib/field-limits";
 
 /** The account forms' recurring fields, labelled and hinted the same way everywhere. */
 

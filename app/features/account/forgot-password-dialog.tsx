@@ -2,11 +2,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
-import { EMAIL_MAX } from "~/lib/field-schemas";
+import { EMAIL_MAX } from "~/lib/field-limits";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { EmailField } from "./account-fields";
 import type { AuthAnswer } from "./auth-actions.server";
-import { forgotSchema } from "./schemas";
+import { useAuthFormRules } from "./auth-form-rules";
 
 /** "Forgot password?": a dialog that closes (and clears) on success, the toast says the mail is sent. */
 export function ForgotPasswordDialog() {
@@ -33,9 +33,10 @@ export function ForgotPasswordDialog() {
 function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation();
   // Only this dialog's own answers: a post without JavaScript is answered by ForgotPasswordNoScript.
-  const kit = useIntentForm<AuthAnswer>("forgot", { schema: forgotSchema, onSuccess: onSent, ownAnswersOnly: true });
+  const rules = useAuthFormRules("forgotSchema");
+  const kit = useIntentForm<AuthAnswer>("forgot", { ...rules.options, onSuccess: onSent, ownAnswersOnly: true });
   return (
-    <IntentForm kit={kit} className="grid gap-4">
+    <IntentForm kit={kit} onFocus={rules.prepare} className="grid gap-4">
       <EmailField field={kit.fields.email} id="forgot-email" />
       <FormError form={kit.form} />
       <SubmitButton busy={kit.busy} busyLabel={t("auth.busy.sending")}>

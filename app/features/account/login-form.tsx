@@ -4,17 +4,18 @@ import { EmailField, PasswordField } from "./account-fields";
 import { ReturnToInput } from "./return-to-input";
 import type { AuthAnswer } from "./auth-actions.server";
 import { ResendConfirmation } from "./resend-confirmation";
-import { loginSchema } from "./schemas";
+import { useAuthFormRules } from "./auth-form-rules";
 
 /** Login: e-mail and password; an unconfirmed address gets the resend button under the form. */
 export function LoginForm() {
   const { t } = useTranslation();
-  const kit = useIntentForm<AuthAnswer>("login", { schema: loginSchema });
+  const rules = useAuthFormRules("loginSchema");
+  const kit = useIntentForm<AuthAnswer>("login", rules.options);
   const { form, fields, answer, busy } = kit;
   const unverifiedEmail = answer?.ok === false ? answer.unverifiedEmail : undefined;
   return (
     <>
-      <IntentForm kit={kit} className="grid gap-4">
+      <IntentForm kit={kit} onFocus={rules.prepare} className="grid gap-4">
         <ReturnToInput />
         <EmailField field={fields.email} id="login-email" />
         <PasswordField

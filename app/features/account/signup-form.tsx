@@ -3,7 +3,7 @@ import { CheckboxField, FormError, IntentForm, SubmitButton, TextField, useInten
 import { ConsentCheckbox, CustomerTypeField, EmailField, PasswordField } from "./account-fields";
 import { ReturnToInput } from "./return-to-input";
 import type { AuthAnswer } from "./auth-actions.server";
-import { signupSchema } from "./schemas";
+import { useAuthFormRules } from "./auth-form-rules";
 
 /**
  * Sign up (spec §2): every problem shows under its field at once; success toasts 'Account created
@@ -11,10 +11,11 @@ import { signupSchema } from "./schemas";
  */
 export function SignupForm() {
   const { t } = useTranslation();
-  const kit = useIntentForm<AuthAnswer>("signup", { schema: signupSchema, defaultValue: { customerType: "private" } });
+  const rules = useAuthFormRules("signupSchema");
+  const kit = useIntentForm<AuthAnswer>("signup", { ...rules.options, defaultValue: { customerType: "private" } });
   const { form, fields, busy } = kit;
   return (
-    <IntentForm kit={kit} className="grid gap-4">
+    <IntentForm kit={kit} onFocus={rules.prepare} className="grid gap-4">
       <ReturnToInput />
       <TextField
         field={fields.username}

@@ -1,5 +1,5 @@
 import type { FormAnswer } from "~/lib/form-submission";
-import { EMAIL_MAX } from "~/lib/field-schemas";
+import { EMAIL_MAX } from "~/lib/field-limits";
 
 /**
  * The contact form's fields, limits and answers (spec §5): what the page needs to render the
