@@ -11,6 +11,8 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;
 export const CUSTOMER_TYPES = ["private", "business"] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+/** The largest avatar upload (features/account/schemas.ts re-exports it for the server). */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * A control character: C0/C1 controls (tab, CR, LF, NUL …), line and paragraph separators, bidi

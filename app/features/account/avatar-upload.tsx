@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFormAnswer, useIntentFetcher } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import type { ProfileAnswer } from "./profile-actions.server";
-import { AVATAR_MAX_BYTES } from "./schemas";
+import { AVATAR_MAX_BYTES } from "~/lib/field-limits";
 
 /**
  * The avatar with 'Upload Profile Picture': the file is checked in the browser (an image, at most

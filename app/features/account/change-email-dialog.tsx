@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { EmailField, PasswordField } from "./account-fields";
 import { ProfileFormDialog } from "./profile-form-dialog";
-import { changeEmailSchema } from "./schemas";
 
 /** 'Change Email': the new address and the current password; the mail goes to the new address. */
 export function ChangeEmailDialog() {
@@ -9,7 +8,7 @@ export function ChangeEmailDialog() {
   return (
     <ProfileFormDialog
       intent="changeEmail"
-      schema={changeEmailSchema}
+      schema="changeEmailSchema"
       trigger={t("profile.email.change")}
       title={t("profile.email.title")}
       description={t("profile.email.description")}

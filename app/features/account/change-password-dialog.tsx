@@ -2,7 +2,6 @@ import { Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PasswordField } from "./account-fields";
 import { ProfileFormDialog } from "./profile-form-dialog";
-import { changePasswordSchema } from "./schemas";
 
 /** 'Change Password': current, new and confirmation (spec §5). */
 export function ChangePasswordDialog() {
@@ -10,7 +9,7 @@ export function ChangePasswordDialog() {
   return (
     <ProfileFormDialog
       intent="changePassword"
-      schema={changePasswordSchema}
+      schema="changePasswordSchema"
       trigger={
         <>
           <Lock aria-hidden />

@@ -6,7 +6,7 @@ import { EMAIL_MAX } from "~/lib/field-limits";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { EmailField } from "./account-fields";
 import type { AuthAnswer } from "./auth-actions.server";
-import { useAuthFormRules } from "./auth-form-rules";
+import { useAccountFormRules } from "./account-form-rules";
 
 /** "Forgot password?": a dialog that closes (and clears) on success, the toast says the mail is sent. */
 export function ForgotPasswordDialog() {
@@ -33,7 +33,7 @@ export function ForgotPasswordDialog() {
 function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation();
   // Only this dialog's own answers: a post without JavaScript is answered by ForgotPasswordNoScript.
-  const rules = useAuthFormRules("forgotSchema");
+  const rules = useAccountFormRules("forgotSchema");
   const kit = useIntentForm<AuthAnswer>("forgot", { ...rules.options, onSuccess: onSent, ownAnswersOnly: true });
   return (
     <IntentForm kit={kit} onFocus={rules.prepare} className="grid gap-4">

@@ -4,12 +4,12 @@ import { EmailField, PasswordField } from "./account-fields";
 import { ReturnToInput } from "./return-to-input";
 import type { AuthAnswer } from "./auth-actions.server";
 import { ResendConfirmation } from "./resend-confirmation";
-import { useAuthFormRules } from "./auth-form-rules";
+import { useAccountFormRules } from "./account-form-rules";
 
 /** Login: e-mail and password; an unconfirmed address gets the resend button under the form. */
 export function LoginForm() {
   const { t } = useTranslation();
-  const rules = useAuthFormRules("loginSchema");
+  const rules = useAccountFormRules("loginSchema");
   const kit = useIntentForm<AuthAnswer>("login", rules.options);
   const { form, fields, answer, busy } = kit;
   const unverifiedEmail = answer?.ok === false ? answer.unverifiedEmail : undefined;

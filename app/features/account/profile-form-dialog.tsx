@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
-import type { KitSchema } from "~/components/form/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { useAccountFormRules } from "./account-form-rules";
 import type { ProfileAnswer } from "./profile-actions.server";
 
 type Fields = ReturnType<typeof useIntentForm>["fields"];
@@ -23,7 +23,8 @@ export function ProfileFormDialog({
   children,
 }: {
   intent: "changeEmail" | "changePassword";
-  schema: KitSchema;
+  /** The form's rules, loaded when the dialog's first field is focused (account-form-rules.ts). */
+  schema: "changeEmailSchema" | "changePasswordSchema";
   trigger: ReactNode;
   title: string;
   description: string;
@@ -60,15 +61,16 @@ function DialogForm({
   children,
 }: {
   intent: string;
-  schema: KitSchema;
+  schema: "changeEmailSchema" | "changePasswordSchema";
   submitLabel: string;
   onDone: () => void;
   children: (fields: Fields) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const kit = useIntentForm<ProfileAnswer>(intent, { schema, onSuccess: onDone, ownAnswersOnly: true });
+  const rules = useAccountFormRules(schema);
+  const kit = useIntentForm<ProfileAnswer>(intent, { ...rules.options, onSuccess: onDone, ownAnswersOnly: true });
   return (
-    <IntentForm kit={kit} className="grid gap-4">
+    <IntentForm kit={kit} onFocus={rules.prepare} className="grid gap-4">
       {children(kit.fields)}
       <FormError form={kit.form} />
       <SubmitButton busy={kit.busy} busyLabel={t("profile.busy.updating")}>

@@ -1,17 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { FormError, IntentForm, SubmitButton, SwitchField, TextField, useIntentForm } from "~/components/form";
 import { CustomerTypeField } from "./account-fields";
+import { useAccountFormRules } from "./account-form-rules";
 import { NewsletterStatusNote } from "./privacy-sections";
 import type { ProfileAnswer } from "./profile-actions.server";
 import type { ProfileData } from "./profile.server";
-import { profileSchema } from "./schemas";
 
 /** Username, customer type and newsletter, saved with 'Save Changes'. */
 export function ProfileForm({ profile }: { profile: ProfileData }) {
   const { t } = useTranslation();
+  const rules = useAccountFormRules("profileSchema");
   const kit = useIntentForm<ProfileAnswer>("save", {
     id: "profile",
-    schema: profileSchema,
+    ...rules.options,
     defaultValue: {
       username: profile.username,
       customerType: profile.customerType,
@@ -21,7 +22,7 @@ export function ProfileForm({ profile }: { profile: ProfileData }) {
   });
   const { form, fields, busy } = kit;
   return (
-    <IntentForm kit={kit} className="grid gap-6">
+    <IntentForm kit={kit} onFocus={rules.prepare} className="grid gap-6">
       <TextField field={fields.username} id="profile-username" label={t("profile.fields.username")} autoComplete="username" />
       <CustomerTypeField field={fields.customerType} id="profile-customer-type" label={t("profile.fields.customerType")} />
       <SwitchField

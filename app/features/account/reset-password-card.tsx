@@ -2,13 +2,14 @@ import { useTranslation } from "react-i18next";
 import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PasswordField } from "./account-fields";
+import { useAccountFormRules } from "./account-form-rules";
 import type { ProfileAnswer } from "./profile-actions.server";
-import { resetPasswordSchema } from "./schemas";
 
 /** The password-reset mail's link lands on /profile?token=…: set a new password, then log in. */
 export function ResetPasswordCard({ token, invalid }: { token: string | null; invalid: boolean }) {
   const { t } = useTranslation();
-  const kit = useIntentForm<ProfileAnswer>("resetPassword", { id: "reset", schema: resetPasswordSchema });
+  const rules = useAccountFormRules("resetPasswordSchema");
+  const kit = useIntentForm<ProfileAnswer>("resetPassword", { id: "reset", ...rules.options });
   const { form, fields, answer, busy } = kit;
   const linkBroken = invalid || !token;
   return (
@@ -23,7 +24,7 @@ export function ResetPasswordCard({ token, invalid }: { token: string | null; in
             {t("profile.toast.passwordReset")}
           </p>
         ) : (
-          <IntentForm kit={kit} className="grid gap-4">
+          <IntentForm kit={kit} onFocus={rules.prepare} className="grid gap-4">
             <input type="hidden" name="token" value={token ?? ""} />
             <PasswordField field={fields.newPassword} id="reset-new" label={t("profile.password.new")} isNew />
             <PasswordField field={fields.confirmPassword} id="reset-confirm" label={t("profile.password.confirm")} isNew />

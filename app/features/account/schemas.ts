@@ -122,7 +122,7 @@ export const resetPasswordSchema = newPasswordTwice(
   ["newPassword", "confirmPassword"],
 );
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export { AVATAR_MAX_BYTES } from "~/lib/field-limits";
 
 /** The translation key of the first problem (spec §8 "shows the first message"), or undefined when valid. */
 export function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }) {

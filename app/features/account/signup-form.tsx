@@ -3,7 +3,7 @@ import { CheckboxField, FormError, IntentForm, SubmitButton, TextField, useInten
 import { ConsentCheckbox, CustomerTypeField, EmailField, PasswordField } from "./account-fields";
 import { ReturnToInput } from "./return-to-input";
 import type { AuthAnswer } from "./auth-actions.server";
-import { useAuthFormRules } from "./auth-form-rules";
+import { useAccountFormRules } from "./account-form-rules";
 
 /**
  * Sign up (spec §2): every problem shows under its field at once; success toasts 'Account created
@@ -11,7 +11,7 @@ import { useAuthFormRules } from "./auth-form-rules";
  */
 export function SignupForm() {
   const { t } = useTranslation();
-  const rules = useAuthFormRules("signupSchema");
+  const rules = useAccountFormRules("signupSchema");
   const kit = useIntentForm<AuthAnswer>("signup", { ...rules.options, defaultValue: { customerType: "private" } });
   const { form, fields, busy } = kit;
   return (
