@@ -7,8 +7,27 @@ import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
 import { getServerI18n, languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
+import { DocumentScriptProvider } from "~/lib/document-page";
+import { documentScript } from "~/lib/document-script";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_STORAGE_KEY, LANGUAGES } from "~/lib/i18n";
+import { CART_BADGE_CLASS } from "~/features/shop/cart-button";
+import { CART_STORAGE_KEY, MAX_LINE_QUANTITY } from "~/features/shop/cart-store";
+import { REVEAL_THRESHOLD, STEP_STAGGER_MS } from "~/features/marketing/consulting/methodology";
 
 export const streamTimeout = 5_000;
+
+/** The script of a document page (ADR 0032), made once: the same bytes on every such page (one CSP hash). */
+const DOCUMENT_SCRIPT = documentScript({
+  languages: LANGUAGES,
+  languageStorageKey: LANGUAGE_STORAGE_KEY,
+  languageCookie: LANGUAGE_COOKIE,
+  languageCookieMaxAgeS: LANGUAGE_COOKIE_MAX_AGE_S,
+  cartStorageKey: CART_STORAGE_KEY,
+  cartMaxLineQuantity: MAX_LINE_QUANTITY,
+  cartBadgeClass: CART_BADGE_CLASS,
+  revealStaggerMs: STEP_STAGGER_MS,
+  revealThreshold: REVEAL_THRESHOLD,
+});
 
 export default async function handleRequest(
   request: Request,
@@ -45,9 +64,11 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <DocumentScriptProvider value={DOCUMENT_SCRIPT}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </DocumentScriptProvider>
       </NonceProvider>,
       {
         nonce,

@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type LoaderFunctionArgs,
 } from "react-router";
@@ -17,6 +18,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
+import { isDocumentPage, useDocumentScript } from "~/lib/document-page";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
@@ -71,6 +73,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const defaultFacts = useSiteFacts();
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce();
+  // A document page (`handle.hydrate = false`) ships no React: no <Scripts/> (hydration data,
+  // module preloads, entry), no <ScrollRestoration/>, only lib/document-script.ts (ADR 0032).
+  // Once React runs (a client-side navigation from an app page) it keeps rendering everything.
+  const documentScript = useDocumentScript();
+  const documentOnly = isDocumentPage(useMatches(), data?.notice) && documentScript !== undefined;
   return (
     // The dark theme is forced: there is no light theme to flash (spec §1).
     <html lang={language} className="dark" style={{ colorScheme: "dark" }}>
@@ -80,8 +87,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b0f19" />
         <Meta />
         <Links />
-        {/* Header menus work before hydration (no click lost): components/ui/menu-early-script.ts */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MENU_EARLY_SCRIPT }} />
+        {/* Header menus work before hydration (no click lost): components/ui/menu-early-script.ts; on a
+            document page its whole script (lib/document-script.ts) takes the menus and the rest. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: documentOnly ? documentScript : MENU_EARLY_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         <LanguageProvider language={language}>
@@ -98,8 +106,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <LanguageSync />
         </LanguageProvider>
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {documentOnly ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
