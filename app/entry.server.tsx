@@ -7,7 +7,7 @@ import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
 import { getServerI18n, languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
-import { DocumentScriptProvider } from "~/lib/document-page";
+import { DEFERRED_HYDRATION_MARKER, DocumentScriptProvider } from "~/lib/document-page";
 import { documentScript } from "~/lib/document-script";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_STORAGE_KEY, LANGUAGES } from "~/lib/i18n";
 import { CART_BADGE_CLASS } from "~/features/shop/cart-button";
@@ -57,7 +57,7 @@ export default async function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(holdScriptsBack(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
@@ -105,3 +105,21 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   }
   logger.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
 };
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g;
+
+/**
+ * A page hydrated on first use (ADR 0032): React Router's scripts after the marker (hydration data,
+ * route modules, entry) go into the marker's <template>, which lib/document-script.ts runs when the
+ * visitor first turns to a form, and their module preloads leave <head>. Other pages pass unchanged.
+ */
+function holdScriptsBack(html: Buffer): Buffer {
+  if (html.indexOf(DEFERRED_HYDRATION_MARKER) < 0) return html;
+  const text = html.toString("utf8");
+  const at = text.indexOf(DEFERRED_HYDRATION_MARKER);
+  const end = text.lastIndexOf("</body>");
+  if (end < at) return html;
+  const before = text.slice(0, at).replace(MODULE_PRELOAD, "");
+  const scripts = text.slice(at + DEFERRED_HYDRATION_MARKER.length, end);
+  return Buffer.from(`${before}<template data-deferred-hydration="">${scripts}</template>${text.slice(end)}`);
+}

@@ -18,7 +18,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
-import { isDocumentPage, useDocumentScript } from "~/lib/document-page";
+import { pageModeOf, useDocumentScript } from "~/lib/document-page";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
@@ -74,10 +74,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce();
   // A document page (`handle.hydrate = false`) ships no React: no <Scripts/> (hydration data,
-  // module preloads, entry), no <ScrollRestoration/>, only lib/document-script.ts (ADR 0032).
-  // Once React runs (a client-side navigation from an app page) it keeps rendering everything.
+  // module preloads, entry), no <ScrollRestoration/>, only lib/document-script.ts (ADR 0032). A page
+  // hydrated on first use (`"on-use"`) has the same script and its React scripts held back in a
+  // <template> (entry.server.tsx). Once React runs it renders everything as on any page.
   const documentScript = useDocumentScript();
-  const documentOnly = isDocumentPage(useMatches(), data?.notice) && documentScript !== undefined;
+  // The script (and the mode) only exist on the server: in the browser React renders as usual.
+  const matches = useMatches();
+  const mode = documentScript === undefined ? "hydrate" : pageModeOf(matches, data?.notice);
   return (
     // The dark theme is forced: there is no light theme to flash (spec §1).
     <html lang={language} className="dark" style={{ colorScheme: "dark" }}>
@@ -89,7 +92,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {/* Header menus work before hydration (no click lost): components/ui/menu-early-script.ts; on a
             document page its whole script (lib/document-script.ts) takes the menus and the rest. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: documentOnly ? documentScript : MENU_EARLY_SCRIPT }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: mode === "hydrate" ? MENU_EARLY_SCRIPT : documentScript! }}
+        />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         <LanguageProvider language={language}>
@@ -106,9 +113,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <LanguageSync />
         </LanguageProvider>
         <Toaster />
-        {documentOnly ? null : (
+        {mode === "document" ? null : (
           <>
             <ScrollRestoration nonce={nonce} />
+            {mode === "on-use" ? <template data-deferred-hydration="" /> : null}
             <Scripts nonce={nonce} />
           </>
         )}

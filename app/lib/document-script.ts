@@ -1,11 +1,10 @@
 /**
- * The one script of a document page (a route with `handle.hydrate = false`, ADR 0032): no React
+ * The one script of a document page (a route with `handle.hydrate = false` or `"on-use"`, ADR 0032): no React
  * runs there, so this small script does what needs the browser. It is inlined into the page with
  * the response's nonce (or the page cache's hash) by root.tsx, like menu-early-script.ts, and
  * loads nothing.
  *
- * - Header menus (components/ui/menu.tsx markup): the WAI-ARIA menu button of the React
- *   component, by mouse and keyboard; Escape closes the mobile menu (<details>).
+ * - Header menus: document-menus.ts.
  * - Language (spec §4): localStorage `language` is the browser's record, the cookie its mirror
  *   for the server. A `?lang=` link (the switcher's items) is a choice and is stored; a stored
  *   choice the page is not in reloads the page in it. After a choice from the switcher its button
@@ -14,11 +13,14 @@
  *   with other tabs.
  * - Consulting methodology (spec §4, §9): steps become active 200 ms apart once 30 % is visible.
  * - Forms post as plain HTML forms; the submit button shows its busy label (`data-busy-label`).
+ * - A page hydrated on first use (/contact): React's scripts run when the visitor first turns to a form.
  * - `<html data-ready="true">` when done: the marker end-to-end tests and benchmarks wait for.
  *
  * `runDocumentPage` is serialized with Function.prototype.toString: it must not use anything from
  * outside its own body except its argument and browser globals.
  */
+import { runDocumentMenus } from "./document-menus";
+
 export interface DocumentScriptConfig {
   languages: readonly string[];
   languageStorageKey: string;
@@ -37,121 +39,6 @@ const FOCUS_AFTER_LOAD = "document.focusAfterLoad";
 export function runDocumentPage(config: DocumentScriptConfig, focusKey: string) {
   const doc = document;
   const root = doc.documentElement;
-
-  /* ---------- header menus (components/ui/menu.tsx) ---------- */
-  const menuOf = (trigger: Element) => doc.getElementById(trigger.getAttribute("aria-controls") ?? "");
-  const itemsOf = (menu: HTMLElement | null) =>
-    menu ? Array.from(menu.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')) : [];
-  const isOpen = (trigger: Element) => trigger.getAttribute("aria-expanded") === "true";
-  const triggers = () => Array.from(doc.querySelectorAll<HTMLElement>("[data-menu-trigger]"));
-
-  function setMenu(trigger: HTMLElement, open: boolean, focus?: "first" | "last" | "trigger") {
-    const menu = menuOf(trigger);
-    trigger.setAttribute("aria-expanded", open ? "true" : "false");
-    trigger.dataset.state = open ? "open" : "closed";
-    if (menu) menu.hidden = !open;
-    if (open) {
-      for (const other of triggers()) if (other !== trigger && isOpen(other)) setMenu(other, false);
-      const items = itemsOf(menu);
-      const item = focus === "last" ? items[items.length - 1] : focus === "first" ? items[0] : undefined;
-      item?.focus();
-    } else if (focus === "trigger") {
-      trigger.focus();
-    }
-  }
-
-  const triggerOfMenu = (menu: Element | null) => (menu ? doc.querySelector<HTMLElement>(`[aria-controls="${menu.id}"]`) : null);
-
-  addEventListener("click", (event) => {
-    const target = event.target as Element | null;
-    if (!target?.closest) return;
-    const trigger = target.closest<HTMLElement>("[data-menu-trigger]");
-    if (trigger) {
-      setMenu(trigger, !isOpen(trigger), "first");
-      return;
-    }
-    const item = target.closest('[role="menu"] [role="menuitem"]');
-    if (item) {
-      // Choosing an item closes its menu; a link then navigates.
-      const owner = triggerOfMenu(item.closest('[role="menu"]'));
-      if (owner) setMenu(owner, false, "trigger");
-    }
-  });
-
-  // A press elsewhere closes any open menu.
-  addEventListener("pointerdown", (event) => {
-    const target = event.target as Element | null;
-    for (const trigger of triggers()) {
-      if (!isOpen(trigger)) continue;
-      const container = trigger.parentElement;
-      if (!container || !target || !container.contains(target)) setMenu(trigger, false);
-    }
-  });
-
-  addEventListener("keydown", (event) => {
-    const target = event.target as HTMLElement | null;
-    if (!target?.closest) return;
-    const trigger = target.closest<HTMLElement>("[data-menu-trigger]");
-    if (trigger && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
-      event.preventDefault();
-      setMenu(trigger, true, event.key === "ArrowDown" ? "first" : "last");
-      return;
-    }
-    const menu = target.closest<HTMLElement>('[role="menu"]');
-    const owner = triggerOfMenu(menu);
-    if (menu && owner) {
-      const items = itemsOf(menu);
-      const index = items.indexOf(doc.activeElement as HTMLElement);
-      const move = (to: number) => {
-        event.preventDefault();
-        items[(to + items.length) % items.length]?.focus();
-      };
-      if (event.key === "ArrowDown") return move(index + 1);
-      if (event.key === "ArrowUp") return move(index - 1);
-      if (event.key === "Home") return move(0);
-      if (event.key === "End") return move(items.length - 1);
-      if (event.key === "Escape") {
-        event.preventDefault();
-        return setMenu(owner, false, "trigger");
-      }
-      // Focus moves on to the next control in the page; the menu closes behind it.
-      if (event.key === "Tab") return setMenu(owner, false);
-      if (event.key === " " && index >= 0) {
-        event.preventDefault();
-        return items[index]!.click();
-      }
-      if (event.key.length === 1 && /\S/.test(event.key)) {
-        const letter = event.key.toLowerCase();
-        const next = items
-          .slice(index + 1)
-          .concat(items.slice(0, index + 1))
-          .find((item) => (item.textContent ?? "").trim().toLowerCase().startsWith(letter));
-        if (next) move(items.indexOf(next));
-      }
-      return;
-    }
-    if (event.key !== "Escape") return;
-    for (const open of triggers()) if (isOpen(open)) setMenu(open, false, "trigger");
-    // The mobile menu is a <details>: Escape closes it and returns to its button.
-    for (const details of Array.from(doc.querySelectorAll<HTMLDetailsElement>('details[data-testid="mobile-menu"][open]'))) {
-      details.open = false;
-      details.querySelector("summary")?.focus();
-    }
-  });
-
-  // As in native menus, the item under the pointer is the focused one.
-  addEventListener("pointermove", (event) => {
-    const item = (event.target as Element | null)?.closest?.<HTMLElement>('[role="menu"] [role="menuitem"]');
-    if (item && item !== doc.activeElement) item.focus();
-  });
-
-  // Focus leaving a menu (and its button) closes it.
-  addEventListener("focusout", (event) => {
-    const menu = (event.target as Element | null)?.closest?.('[role="menu"]');
-    const owner = triggerOfMenu(menu ?? null);
-    const next = event.relatedTarget as Node | null;
-    if (owner && isOpen(owner) && !(owner.parentElement && next && owner.parentElement.contains(next))) setMenu(owner, false);
-  });
 
   /* ---------- language (spec §4) ---------- */
   function remember(language: string) {
@@ -177,7 +64,8 @@ export function runDocumentPage(config: DocumentScriptConfig, focusKey: string) 
   addEventListener("click", (event) => {
     const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>("a[hreflang]");
     if (!link || !/[?&]lang=/.test(link.getAttribute("href") ?? "")) return;
-    const trigger = triggerOfMenu(link.closest('[role="menu"]'));
+    const menu = link.closest('[role="menu"]');
+    const trigger = menu ? doc.querySelector<HTMLElement>(`[aria-controls="${menu.id}"]`) : null;
     try {
       if (trigger?.dataset.testid) sessionStorage.setItem(focusKey, trigger.dataset.testid);
     } catch {
@@ -263,6 +151,30 @@ export function runDocumentPage(config: DocumentScriptConfig, focusKey: string) 
     });
   });
 
+  /* ---------- a page hydrated on first use (`handle.hydrate = "on-use"`) ---------- */
+  // The server put React Router's scripts into a <template> (entry.server.tsx). When the visitor
+  // first turns to a form, they run as they would have at load: React hydrates the page as it is.
+  function hydrateOnFirstUse(template: HTMLTemplateElement) {
+    const hydrate = (event: Event) => {
+      if (!(event.target as Element | null)?.closest?.("form")) return;
+      removeEventListener("focusin", hydrate, true);
+      removeEventListener("pointerdown", hydrate, true);
+      // React renders the cart badge itself; what this script drew would not match its markup.
+      for (const badge of Array.from(doc.querySelectorAll('a[data-cart-link] [data-testid="cart-count"]'))) badge.remove();
+      for (const node of Array.from(template.content.childNodes)) {
+        if (!(node instanceof HTMLScriptElement)) continue;
+        const script = doc.createElement("script");
+        for (const attribute of Array.from(node.attributes)) script.setAttribute(attribute.name, attribute.value);
+        script.nonce = node.nonce;
+        script.textContent = node.textContent;
+        doc.body.append(script);
+      }
+      template.remove();
+    };
+    addEventListener("focusin", hydrate, true);
+    addEventListener("pointerdown", hydrate, true);
+  }
+
   function start() {
     const language = root.lang;
     const choice = stored();
@@ -285,6 +197,8 @@ export function runDocumentPage(config: DocumentScriptConfig, focusKey: string) 
     addEventListener("storage", (event) => {
       if (event.key === config.cartStorageKey) showCart();
     });
+    const deferred = doc.querySelector<HTMLTemplateElement>("template[data-deferred-hydration]");
+    if (deferred) hydrateOnFirstUse(deferred);
     const methodology = doc.querySelector<HTMLElement>("#methodology[data-reveal]");
     if (methodology) armReveal(methodology);
     root.dataset.ready = "true";
@@ -294,7 +208,7 @@ export function runDocumentPage(config: DocumentScriptConfig, focusKey: string) 
   else start();
 }
 
-/** The inline script: the function above, called with the site's settings. */
+/** The inline script: the menus (document-menus.ts) and the function above, called with the site's settings. */
 export function documentScript(config: DocumentScriptConfig) {
-  return `(${runDocumentPage.toString()})(${JSON.stringify(config)},${JSON.stringify(FOCUS_AFTER_LOAD)});`;
+  return `(${runDocumentMenus.toString()})();(${runDocumentPage.toString()})(${JSON.stringify(config)},${JSON.stringify(FOCUS_AFTER_LOAD)});`;
 }

@@ -4,7 +4,8 @@ import { gotoHydrated } from "../helpers/hydration";
 /**
  * Document pages (ADR 0032): content pages are sent without React. They load no script file at
  * all; their one inline script (app/lib/document-script.ts) runs the header menus, the language
- * choice, the cart badge and the methodology reveal, and their forms post as plain HTML.
+ * choice, the cart badge and the methodology reveal, and their forms post as plain HTML. /contact
+ * is sent the same way and loads React when its form is first used.
  */
 const DOCUMENT_PAGES = [
   "/",
@@ -48,10 +49,48 @@ test.describe("document pages", () => {
   });
 
   test("app pages still hydrate (their scripts load)", async ({ page }) => {
-    for (const path of ["/media", "/auth", "/shop", "/contact"]) {
+    for (const path of ["/media", "/auth", "/shop"]) {
       const { scripts } = await openCountingScripts(page, path);
       expect(scripts.length, path).toBeGreaterThan(0);
     }
+  });
+
+  test("/contact loads React only when its form is first used, keeps what was typed, then answers with toasts", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { scripts } = await openCountingScripts(page, "/contact?lang=en");
+    expect(scripts).toEqual([]);
+    const html = await page.content();
+    expect(html).not.toContain("modulepreload");
+    // The cart badge before React, and React's own after.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "shop.cart",
+        JSON.stringify([{ merchandiseId: "a", quantity: 2, title: "a", price: { amount: "1.00", currencyCode: "EUR" }, image: null }]),
+      ),
+    );
+    await gotoHydrated(page, "/contact?lang=en");
+    await expect(page.getByTestId("cart-button-bar").getByTestId("cart-count")).toHaveText("2");
+
+    const name = page.getByRole("textbox", { name: "Name", exact: true });
+    await name.pressSequentially("Ada Lovelace");
+    await expect(page.locator("form[data-hydrated]")).toHaveCount(1);
+    expect(scripts.length).toBeGreaterThan(0);
+    await expect(name).toHaveValue("Ada Lovelace");
+    await expect(page.getByTestId("cart-button-bar").getByTestId("cart-count")).toHaveText("2");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("ada@invalid");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "Validation Error" }).filter({ hasText: "Invalid email address" }),
+    ).toBeVisible();
+
+    // The header menus are React's now: one click opens, one closes (no second handler).
+    const platforms = page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Platforms" });
+    await platforms.click();
+    await expect(page.getByRole("menu", { name: "Platforms" })).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Market" })).toBeFocused();
+    await platforms.click();
+    await expect(page.getByRole("menu", { name: "Platforms" })).toBeHidden();
   });
 
   test("the Platforms and language menus work by mouse and keyboard without React", async ({ page }) => {
