@@ -33,12 +33,15 @@ export interface DocumentScriptConfig {
   revealThreshold: number;
 }
 
-/** sessionStorage keys of one page load to the next. */
+/** sessionStorage keys of one page load to the next: the control to focus, the address reloaded for the language. */
 const FOCUS_AFTER_LOAD = "document.focusAfterLoad";
+const LANGUAGE_RELOAD = "document.languageReload";
 
-export function runDocumentPage(config: DocumentScriptConfig, focusKey: string) {
+export function runDocumentPage(config: DocumentScriptConfig, focusKey: string, reloadKey: string) {
   const doc = document;
   const root = doc.documentElement;
+  // True once React runs the page (hydrated on first use): what it renders is its own.
+  let reactRuns = false;
 
   /* ---------- language (spec §4) ---------- */
   function remember(language: string) {
@@ -63,7 +66,7 @@ export function runDocumentPage(config: DocumentScriptConfig, focusKey: string) 
   // A choice from a language link: remember where the focus was, to give it back after the load.
   addEventListener("click", (event) => {
     const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>("a[hreflang]");
-    if (!link || !/[?&]lang=/.test(link.getAttribute("href") ?? "")) return;
+    if (event.defaultPrevented || !link || !/[?&]lang=/.test(link.getAttribute("href") ?? "")) return;
     const menu = link.closest('[role="menu"]');
     const trigger = menu ? doc.querySelector<HTMLElement>(`[aria-controls="${menu.id}"]`) : null;
     try {
@@ -92,6 +95,7 @@ export function runDocumentPage(config: DocumentScriptConfig, focusKey: string) 
   }
 
   function showCart() {
+    if (reactRuns) return;
     const count = cartCount();
     const plural = new Intl.PluralRules(root.lang || "en").select(count);
     for (const link of Array.from(doc.querySelectorAll<HTMLElement>("a[data-cart-link]"))) {
@@ -159,6 +163,7 @@ export function runDocumentPage(config: DocumentScriptConfig, focusKey: string) 
       if (!(event.target as Element | null)?.closest?.("form")) return;
       removeEventListener("focusin", hydrate, true);
       removeEventListener("pointerdown", hydrate, true);
+      reactRuns = true;
       // React renders the cart badge itself; what this script drew would not match its markup.
       for (const badge of Array.from(doc.querySelectorAll('a[data-cart-link] [data-testid="cart-count"]'))) badge.remove();
       for (const node of Array.from(template.content.childNodes)) {
@@ -181,8 +186,15 @@ export function runDocumentPage(config: DocumentScriptConfig, focusKey: string) 
     const chosenByLink = new URLSearchParams(location.search).has("lang");
     if (!chosenByLink && choice && choice !== language) {
       remember(choice);
-      // Only when the cookie took: without cookies the server cannot follow, and the page stays.
-      if (doc.cookie.includes(`${config.languageCookie}=${choice}`)) return location.reload();
+      // Only when the cookie took (without cookies the server cannot follow) and once per address.
+      let reloaded = true;
+      try {
+        reloaded = sessionStorage.getItem(reloadKey) === location.href;
+        sessionStorage.setItem(reloadKey, location.href);
+      } catch {
+        // no sessionStorage: no reload either
+      }
+      if (!reloaded && doc.cookie.includes(`${config.languageCookie}=${choice}`)) return location.reload();
     } else if (config.languages.includes(language)) {
       remember(language);
     }
@@ -210,5 +222,5 @@ export function runDocumentPage(config: DocumentScriptConfig, focusKey: string) 
 
 /** The inline script: the menus (document-menus.ts) and the function above, called with the site's settings. */
 export function documentScript(config: DocumentScriptConfig) {
-  return `(${runDocumentMenus.toString()})();(${runDocumentPage.toString()})(${JSON.stringify(config)},${JSON.stringify(FOCUS_AFTER_LOAD)});`;
+  return `(${runDocumentMenus.toString()})();(${runDocumentPage.toString()})(${JSON.stringify(config)},${JSON.stringify(FOCUS_AFTER_LOAD)},${JSON.stringify(LANGUAGE_RELOAD)});`;
 }
