@@ -113,7 +113,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")
  * route modules, entry) go into the marker's <template>, which lib/document-script.ts runs when the
  * visitor first turns to a form, and their module preloads leave <head>. Other pages pass unchanged.
  */
-function holdScriptsBack(html: Buffer): Buffer {
+function holdScriptsBack(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   if (html.indexOf(DEFERRED_HYDRATION_MARKER) < 0) return html;
   const text = html.toString("utf8");
   const at = text.indexOf(DEFERRED_HYDRATION_MARKER);
