@@ -83,7 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const mode = documentScript === undefined ? "hydrate" : pageModeOf(matches, data?.notice);
   return (
     // The dark theme is forced: there is no light theme to flash (spec §1).
-    <html lang={language} className="dark" style={{ colorScheme: "dark" }}>
+    // suppressHydrationWarning: on a page hydrated on first use the page's script has set data-ready already.
+    <html lang={language} className="dark" style={{ colorScheme: "dark" }} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
