@@ -33,10 +33,13 @@ export const links = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getShellUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // A shell shared by every member (server/page-cache.ts, ADR 0031) reads no session: its header
+  // waits ("pending") for the page's own data request, which runs this loader again.
+  const shell = context.pageShell === true;
+  const user = shell ? ("pending" as const) : await getShellUser(request);
   // After sign-up and after the confirmation link: a lasting notice on the page the visitor lands on.
-  const { notice, headers } = await loadAccountNotice(request);
+  const { notice, headers } = shell ? { notice: null, headers: new Headers() } : await loadAccountNotice(request);
   for (const cookie of sessionCookieHeaders(request).getSetCookie()) headers.append("Set-Cookie", cookie);
   return data(
     {
