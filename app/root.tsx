@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
   type LoaderFunctionArgs,
 } from "react-router";
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const defaultFacts = useSiteFacts();
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce();
+  const location = useLocation();
   return (
     // The dark theme is forced: there is no light theme to flash (spec §1).
     <html lang={language} className="dark" style={{ colorScheme: "dark" }}>
@@ -83,6 +85,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b0f19" />
         <Meta />
         <Links />
+        {/* A member shell (ADR 0031) without JavaScript: on to the same page rendered with the member's data. */}
+        {data?.user === "pending" && (
+          <noscript>
+            <meta httpEquiv="refresh" content={`0; url=${location.pathname}?view=full&lang=${language}`} />
+          </noscript>
+        )}
         {/* Header menus work before hydration (no click lost): components/ui/menu-early-script.ts */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MENU_EARLY_SCRIPT }} />
       </head>

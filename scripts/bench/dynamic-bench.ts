@@ -338,7 +338,12 @@ async function loadFor(server: Server, seconds: number, cookie: string) {
   );
   runs.push(
     autocannon({ url: `${server.url}/profile`, connections: 3, duration: seconds, headers: { "accept-encoding": "br, gzip", cookie } }),
-    autocannon({ url: `${server.url}/profile.data`, connections: 1, duration: seconds, headers: { "accept-encoding": "br, gzip", cookie } }),
+    autocannon({
+      url: `${server.url}/profile.data`,
+      connections: 1,
+      duration: seconds,
+      headers: { "accept-encoding": "br, gzip", cookie },
+    }),
   );
   await Promise.all(runs);
 }

@@ -91,16 +91,14 @@ function useMemberData(shell: boolean) {
 /**
  * The member shell's placeholder (ADR 0031): the profile's cards with their titles, the member's
  * parts as blocks of about their final size (no layout shift when the data arrive). Without
- * JavaScript nothing would come: the browser goes to the page rendered with its data (?view=full).
+ * JavaScript nothing would come: the shell's <head> sends the browser on to the page rendered with
+ * its data (`?view=full`, root.tsx).
  */
 function ProfileShell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const block = "rounded-md bg-muted/60 motion-safe:animate-pulse";
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16" role="status" aria-busy="true" aria-label={t("profile.loading")}>
-      <noscript>
-        <meta httpEquiv="refresh" content={`0; url=/profile?view=full&lang=${i18n.language}`} />
-      </noscript>
       <Card data-testid="profile-shell">
         <CardHeader>
           <CardTitle>{t("profile.title")}</CardTitle>
