@@ -68,6 +68,7 @@ async function get(pathAndQuery: string, headers: Record<string, string> = {}) {
     state: response.headers.get("x-page-cache"),
     body: await response.text(),
     setCookie: response.headers.get("set-cookie"),
+    cacheControl: response.headers.get("cache-control"),
     policy: response.headers.get("content-security-policy") ?? "",
   };
 }
@@ -231,6 +232,7 @@ describe("the member shell of /profile (ADR 0031)", () => {
     expect(second.state).toBe("hit");
     expect(second.body).toBe(first.body);
     expect(first.body).toBe("<p>shell de</p>");
+    expect(second.cacheControl).toBe("private, no-store");
     expect(profileRenders).toEqual([{ cookie: "language=de", pageShell: true }]);
     expect((await get("/profile", { cookie: "better-auth.session_token=carol.sig" })).body).toBe("<p>shell en</p>");
   });

@@ -270,10 +270,13 @@ export function createPageCache(options: {
     };
   }
 
-  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: string) {
+  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: string, policy: Policy) {
     res.status(entry.status);
     res.setHeader("X-Page-Cache", state);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
+    // Like every answer to a session cookie (react-router-adapter.ts): no shared cache keeps it, so
+    // none can hand a member's shell to a visitor, who gets the redirect to /auth.
+    if (policy.memberShell) res.setHeader("Cache-Control", "private, no-store");
     res.setHeader(cspHeaderName(), contentSecurityPolicy(String(res.locals.cspNonce ?? ""), entry.scriptHashes));
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("ETag", entry.etag);
@@ -314,7 +317,7 @@ export function createPageCache(options: {
     const { key, policy } = found;
     try {
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > Date.now()) return send(req, res, hit, "hit");
+      if (hit && hit.expiresAt > Date.now()) return send(req, res, hit, "hit", policy);
       if (hit) entries.delete(key);
       // One render per key at a time; concurrent misses wait for it.
       let rendering = pending.get(key);
@@ -331,7 +334,7 @@ export function createPageCache(options: {
           if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
           entries.set(key, answer);
         }
-        return send(req, res, answer, isOwner ? "miss" : "hit");
+        return send(req, res, answer, isOwner ? "miss" : "hit", policy);
       }
       // Someone else's answer that may not be shared (a 404, a Set-Cookie): render our own. Likewise a
       // member shell that could not be made: it was rendered without this member's cookie.
