@@ -96,7 +96,9 @@ function useMemberData(shell: boolean) {
  */
 function ProfileShell() {
   const { t } = useTranslation();
-  const block = "rounded-md bg-muted/60 motion-safe:animate-pulse";
+  // Sizes measured on the loaded page (390 px and from `sm` up), so the cards keep their place.
+  const fill = "bg-muted/60 motion-safe:animate-pulse";
+  const block = `rounded-md ${fill}`;
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16" role="status" aria-busy="true" aria-label={t("profile.loading")}>
       <Card data-testid="profile-shell">
@@ -106,16 +108,16 @@ function ProfileShell() {
         </CardHeader>
         <CardContent className="grid gap-8" aria-hidden>
           <div className="flex flex-col items-center gap-4 sm:flex-row">
-            <div className={`size-20 rounded-full ${block}`} />
-            <div className={`h-9 w-36 ${block}`} />
+            <div className={`size-24 rounded-full ${fill}`} />
+            <div className={`h-14 w-44 ${block}`} />
           </div>
-          <div className={`h-[4.25rem] ${block}`} />
-          <div className={`h-[19rem] ${block}`} />
-          <div className={`h-[6.5rem] ${block}`} />
+          <div className={`h-[6.875rem] sm:h-[3.875rem] ${block}`} />
+          <div className={`h-[20.875rem] sm:h-[19.625rem] ${block}`} />
+          <div className={`h-40 sm:h-[6.75rem] ${block}`} />
         </CardContent>
       </Card>
-      <div className={`mt-8 h-48 ${block}`} aria-hidden />
-      <div className={`mt-8 h-56 ${block}`} aria-hidden />
+      <div className={`mt-8 h-[19.5rem] sm:h-[14.75rem] ${block}`} aria-hidden />
+      <div className={`mt-8 h-[22.5rem] sm:h-[14.5rem] ${block}`} aria-hidden />
     </section>
   );
 }
