@@ -1,7 +1,7 @@
-import { LogOut, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 /** What the top bar needs of the signed-in user (the root loader passes it down). */
 export interface HeaderUser {
@@ -27,13 +27,13 @@ export function AccountActions({ layout, user }: { layout: "bar" | "menu"; user:
           className={`aria-[current=page]:bg-muted aria-[current=page]:text-primary ${full ?? ""}`}
         >
           <NavLink to="/profile">
-            {user.avatarUrl ? <img src={user.avatarUrl} alt="" className="size-5 rounded-full object-cover" /> : <UserRound aria-hidden />}
+            {user.avatarUrl ? <img src={user.avatarUrl} alt="" className="size-5 rounded-full object-cover" /> : <Icon name="user-round" />}
             {t("common.nav.profile")}
           </NavLink>
         </Button>
         <Form method="post" action="/logout" reloadDocument className={full}>
           <Button type="submit" size={size} variant="ghost" className={full}>
-            <LogOut aria-hidden />
+            <Icon name="log-out" />
             {t("common.nav.logout")}
           </Button>
         </Form>

@@ -1,6 +1,6 @@
-import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { siteConfig } from "~/config/site";
 import { platformHref, useSiteFacts } from "~/lib/site-facts";
 import { Logo } from "./logo";
@@ -37,10 +37,10 @@ export function SiteFooter({ year }: { year: number }) {
                     href={social.url}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+                    className="footer-link inline-flex items-center gap-1"
                   >
                     {social.name}
-                    <ExternalLink className="size-3" aria-hidden="true" />
+                    <Icon name="external-link" className="size-3" />
                   </a>
                 </li>
               ))}
@@ -50,7 +50,7 @@ export function SiteFooter({ year }: { year: number }) {
         <FooterGroup title={t("common.footer.about")}>
           {ABOUT_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground">
+              <Link to={link.to} className="footer-link">
                 {t(link.labelKey)}
               </Link>
             </li>
@@ -66,13 +66,13 @@ export function SiteFooter({ year }: { year: number }) {
                     href={target.href}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+                    className="footer-link inline-flex items-center gap-1"
                   >
                     {t(link.labelKey)}
-                    <ExternalLink className="size-3" aria-hidden="true" />
+                    <Icon name="external-link" className="size-3" />
                   </a>
                 ) : (
-                  <Link to={target.to} className="text-sm text-muted-foreground hover:text-foreground">
+                  <Link to={target.to} className="footer-link">
                     {t(link.labelKey)}
                   </Link>
                 )}
@@ -83,7 +83,7 @@ export function SiteFooter({ year }: { year: number }) {
         <FooterGroup title={t("common.footer.legal")}>
           {LEGAL_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground">
+              <Link to={link.to} className="footer-link">
                 {t(link.labelKey)}
               </Link>
             </li>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toCardView } from "./media.server";
-import type { MediaItemView } from "./media-types";
+import { fromCardView, toCardView, type MediaItemView } from "./media-types";
 
 const item: MediaItemView = {
   id: "0b7c3a52-4c38-4f4e-9b7a-2f3d9f1b6a10",
@@ -33,17 +32,52 @@ const item: MediaItemView = {
 
 describe("toCardView", () => {
   it("keeps what a card shows and uses, and leaves the dialog's details for when it opens", () => {
-    const card = toCardView(item);
+    const card = fromCardView(toCardView(item));
     // The card: title, text, badges, size, AI label, preview, download, a service's kind and endpoint.
     for (const key of ["id", "title", "description", "fileType", "hasFile", "fileExtension", "mimeType", "fileSize"] as const) {
       expect(card[key]).toEqual(item[key]);
     }
-    for (const key of ["language", "aiGenerated", "serviceKind", "endpoint", "previewUrl", "durationMs", "createdAt"] as const) {
+    // The dialog shows the date and the download count until the whole item is loaded.
+    for (const key of ["language", "aiGenerated", "serviceKind", "endpoint", "previewUrl", "durationMs", "createdAt", "downloadCount"] as const) {
       expect(card[key]).toEqual(item[key]);
     }
     // Only the dialog shows these (it gets the whole item as the page's `selected`).
     expect(card).toMatchObject({ creator: null, source: null, license: null, attribution: null, version: null, pages: null });
     expect(card.externalLinks).toEqual({});
-    expect(JSON.stringify(card).length).toBeLessThan(JSON.stringify(item).length);
+    expect(JSON.stringify(toCardView(item)).length).toBeLessThan(JSON.stringify(item).length);
+  });
+
+  it("sends no empty fields, and the browser reads them back as empty", () => {
+    const sparse: MediaItemView = {
+      ...item,
+      description: null,
+      hasFile: false,
+      fileExtension: null,
+      mimeType: null,
+      fileSize: null,
+      downloadCount: 0,
+      aiGenerated: false,
+      serviceKind: null,
+      endpoint: null,
+      previewUrl: null,
+      fileType: "image",
+    };
+    const sent = toCardView(sparse);
+    expect(Object.keys(sent).sort()).toEqual(["createdAt", "fileType", "id", "language", "title"]);
+    expect(fromCardView(sent)).toEqual({
+      ...sparse,
+      version: null,
+      widthPx: null,
+      heightPx: null,
+      pages: null,
+      sheetType: null,
+      externalLinks: {},
+      creator: null,
+      source: null,
+      license: null,
+      attribution: null,
+    });
+    // A size of zero bytes is a size: the card shows it.
+    expect(fromCardView(toCardView({ ...sparse, fileSize: 0 })).fileSize).toBe(0);
   });
 });

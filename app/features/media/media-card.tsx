@@ -39,7 +39,7 @@ export function ItemLanguageBadge({ language }: { language: string }) {
       title={t("media.card.itemLanguage", { language: name })}
       className="mcard-language"
     >
-      <span className="sr-only">{t("media.card.languageLabel")} </span>
+      <span className="sr-only">{`${t("media.card.languageLabel")} `}</span>
       {name}
     </li>
   );
@@ -96,7 +96,8 @@ export function DownloadButton({
         className={className}
         onClick={() => onDownload(item)}
       >
-        <MediaIcon name="log-in" /> {t("media.card.signIn")}
+        <MediaIcon name="log-in" />
+        {` ${t("media.card.signIn")}`}
       </Button>
     );
   }
@@ -135,7 +136,8 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
         )}
         {item.aiGenerated && (
           <span className="mcard-ai">
-            <MediaIcon name="sparkles" className="size-3" /> {t("media.card.aiGenerated")}
+            <MediaIcon name="sparkles" className="size-3" />
+            {` ${t("media.card.aiGenerated")}`}
           </span>
         )}
       </div>
@@ -175,7 +177,8 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
                 onClick={() => actions.onPreview(item)}
                 aria-label={t("media.card.previewOf", { title: item.title })}
               >
-                <MediaIcon name="eye" /> {t("media.card.preview")}
+                <MediaIcon name="eye" />
+                {` ${t("media.card.preview")}`}
               </Button>
               <DownloadButton item={item} {...actions} />
             </>
@@ -183,7 +186,8 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
           {item.fileType === "services" && item.endpoint && (
             <Button asChild size="sm" variant="secondary">
               <a href={item.endpoint} target="_blank" rel="noopener noreferrer">
-                <MediaIcon name="services" /> {t("media.card.openService")}
+                <MediaIcon name="services" />
+                {` ${t("media.card.openService")}`}
               </a>
             </Button>
           )}

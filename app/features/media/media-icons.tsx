@@ -1,30 +1,31 @@
-import { Download, Eye, FileSpreadsheet, FileText, Film, Image as ImageIcon, LogIn, Music, Server, Sparkles } from "lucide-react";
+import { ICON_SHAPES } from "~/components/ui/icon";
 
 /**
  * The icons every media card repeats, drawn once per page as SVG <symbol>s that the cards point to
- * with <use>: ~60 bytes per use instead of ~400, and nothing to build per card (ADR 0026).
+ * with <use>: ~50 bytes per use, and nothing to build per card (ADR 0026). The symbols hold only the
+ * shapes; the stroke style comes from the `.i` class of the <svg> that uses them (app.css, ADR 0034).
  */
 const ICONS = {
-  image: ImageIcon,
-  video: Film,
-  audio: Music,
-  sheet: FileSpreadsheet,
-  services: Server,
-  document: FileText,
-  download: Download,
-  eye: Eye,
-  "log-in": LogIn,
-  sparkles: Sparkles,
-};
+  image: "image",
+  video: "film",
+  audio: "music",
+  sheet: "file-spreadsheet",
+  services: "server",
+  document: "file-text",
+  download: "download",
+  eye: "eye",
+  "log-in": "log-in",
+  sparkles: "sparkles",
+} as const;
 
 export type MediaIconName = keyof typeof ICONS;
 
 // Made once: the same elements for every render.
 const SPRITE = (
   <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute">
-    {Object.entries(ICONS).map(([name, Icon]) => (
+    {Object.entries(ICONS).map(([name, shape]) => (
       <symbol key={name} id={`mi-${name}`} viewBox="0 0 24 24">
-        <Icon />
+        {ICON_SHAPES[shape]}
       </symbol>
     ))}
   </svg>
@@ -37,7 +38,7 @@ export function MediaIconSprite() {
 
 export function MediaIcon({ name, className }: { name: MediaIconName; className?: string }) {
   return (
-    <svg width="24" height="24" className={className} aria-hidden="true">
+    <svg className={className ? `i ${className}` : "i"} aria-hidden="true">
       <use href={`#mi-${name}`} />
     </svg>
   );

@@ -1,23 +1,33 @@
-import { Loader2, Search, SearchX } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Loader2 } from "lucide-react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { preloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MediaCard } from "./media-card";
 import { MediaDialog } from "./media-dialog";
 import { MediaIconSprite } from "./media-icons";
 import { FilterSelect } from "./media-filter-select";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n";
-import { SEARCH_MAX, TYPE_FILTER_OPTIONS, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
+import {
+  fromCardView,
+  SEARCH_MAX,
+  TYPE_FILTER_OPTIONS,
+  type MediaCardView,
+  type MediaFilters,
+  type MediaItemView,
+} from "./media-types";
 import { useFileActions } from "./use-file-actions";
 
 export interface MediaPageData {
   filters: MediaFilters;
-  items: MediaItemView[];
+  /** The cards' part of each item (toCardView). */
+  items: MediaCardView[];
   nextCursor: string | null;
-  categories: CategoryOption[];
+  /** The category filter's choices: the name, and the address the URL names it by (its slug, or its id when it has none). */
+  categories: Array<{ name: string; slug: string }>;
   selected: MediaItemView | null;
   isSignedIn: boolean;
   loadFailed: boolean;
@@ -53,7 +63,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
   const [searchParams] = useSearchParams();
   const { filters } = data;
   const [query, setQuery] = useState(filters.q);
-  const [more, setMore] = useState<{ items: MediaItemView[]; cursor: string | null }>({ items: [], cursor: data.nextCursor });
+  const [more, setMore] = useState<{ items: MediaCardView[]; cursor: string | null }>({ items: [], cursor: data.nextCursor });
   const fetcher = useFetcher<MediaPageData>();
   const actions = useFileActions(data.isSignedIn);
   // Marks the page as interactive (tests wait for it before clicking what needs JavaScript).
@@ -119,7 +129,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
     }, SEARCH_DEBOUNCE_MS);
   };
 
-  const items = [...data.items, ...more.items];
+  const items = useMemo(() => [...data.items, ...more.items].map(fromCardView), [data.items, more.items]);
   const itemId = searchParams.get("item");
   const selected = itemId
     ? // The whole item once it is loaded; until then the card's part of it.
@@ -176,10 +186,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
           <label htmlFor="media-search" className="sr-only">
             {t("media.search.label")}
           </label>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
+          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
           <input
             id="media-search"
             name="q"
@@ -210,7 +217,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
             widthClass="sm:w-52"
             options={[
               { value: "", label: t("media.filters.allCategories") },
-              ...data.categories.map((category) => ({ value: category.slug ?? category.id, label: category.name })),
+              ...data.categories.map((category) => ({ value: category.slug, label: category.name })),
             ]}
             onChoose={(category) => choose({ category })}
           />
@@ -249,7 +256,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
             className="flex flex-col items-center rounded-lg border border-dashed border-border px-6 py-16 text-center"
             data-testid="media-empty"
           >
-            <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+            <Icon name="search-x" className="size-10 text-muted-foreground" />
             <p className="mt-4 text-lg font-semibold">{t("media.results.empty")}</p>
             {hasFilters && (
               <>

@@ -1,7 +1,6 @@
-import { ShoppingCart } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { cn } from "~/lib/utils";
+import { Icon } from "~/components/ui/icon";
 import { useCartCount } from "./cart-store";
 
 /** The cart link of the top bar and the mobile menu, with the number of items in the cart. */
@@ -13,12 +12,10 @@ export function CartButton({ layout }: { layout: "bar" | "mobile" }) {
       to="/shop/cart"
       aria-label={t("common.nav.cartLabel", { count })}
       data-testid={`cart-button-${layout}`}
-      className={cn(
-        "relative inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
-        layout === "bar" ? "h-9 w-9 justify-center" : "h-10 w-10 justify-center",
-      )}
+      // `.cart-link` (app.css): one class in place of the utilities, in the header on every page (ADR 0034).
+      className={layout === "bar" ? "cart-link size-9" : "cart-link size-10"}
     >
-      <ShoppingCart className="size-5" aria-hidden="true" />
+      <Icon name="shopping-cart" className="size-5" />
       {count > 0 ? (
         <span
           data-testid="cart-count"
