@@ -20,12 +20,7 @@ export function AccountActions({ layout, user }: { layout: "bar" | "menu"; user:
     return (
       <div className={layout === "menu" ? "grid gap-2" : "flex items-center gap-2"}>
         {/* NavLink marks it aria-current="page" on /profile: the active link is highlighted (spec §2). */}
-        <Button
-          asChild
-          size={size}
-          variant="outline"
-          className={`aria-[current=page]:bg-muted aria-[current=page]:text-primary ${full ?? ""}`}
-        >
+        <Button asChild size={size} variant="outline" className={full ? "profile-link w-full" : "profile-link"}>
           <NavLink to="/profile">
             {user.avatarUrl ? <img src={user.avatarUrl} alt="" className="size-5 rounded-full object-cover" /> : <Icon name="user-round" />}
             {t("common.nav.profile")}
@@ -41,11 +36,7 @@ export function AccountActions({ layout, user }: { layout: "bar" | "menu"; user:
     );
   }
   return (
-    <Button
-      asChild
-      size={size}
-      className={`aria-[current=page]:ring-2 aria-[current=page]:ring-ring aria-[current=page]:ring-offset-2 aria-[current=page]:ring-offset-background ${full ?? ""}`}
-    >
+    <Button asChild size={size} className={full ? "get-started w-full" : "get-started"}>
       <NavLink to="/auth">{t("common.nav.getStarted")}</NavLink>
     </Button>
   );

@@ -2,11 +2,11 @@ import type { Language } from "~/lib/i18n";
 
 /**
  * Small flags: no emoji font or image request needed. Decorative: the name is the label. Drawn once
- * per page as <symbol>s (FlagSprite, in the header) that each flag points to with <use>: ~60 bytes per
- * flag instead of up to ~600, seven flags in the header of every page (ADR 0034).
+ * per page as <symbol>s (in the header's ShellSprite) that each flag points to with <use>: ~60 bytes
+ * per flag instead of up to ~600, seven flags in the header of every page (ADR 0034).
  */
-const SPRITE = (
-  <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute">
+export const FLAG_SYMBOLS = (
+  <>
     <defs>
       <clipPath id="flag-en-clip">
         <path d="M30,15 h30 v15 z v15 h-30 z h-30 v-15 z v-15 h30 z" />
@@ -28,13 +28,8 @@ const SPRITE = (
       <rect width="6" height="4" fill="#AA151B" />
       <rect y="1" width="6" height="2" fill="#F1BF00" />
     </symbol>
-  </svg>
+  </>
 );
-
-/** Rendered once by the header, which shows every flag of the page. */
-export function FlagSprite() {
-  return SPRITE;
-}
 
 export function Flag({ language }: { language: Language }) {
   return (

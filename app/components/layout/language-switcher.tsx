@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
@@ -47,7 +48,7 @@ export function LanguageSwitcher() {
         >
           <Flag language={option} />
           <span className="flex-1">{LANGUAGE_NAMES[option]}</span>
-          {option === language ? <Icon name="check" className="size-4" aria-label={t("common.language.current")} /> : null}
+          {option === language ? <Check className="size-4" aria-label={t("common.language.current")} /> : null}
         </a>
       ))}
     </Menu>

@@ -27,18 +27,13 @@ export function SiteFooter({ year }: { year: number }) {
     <footer className="border-t border-border bg-card/40">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:grid-cols-5">
         <div className="col-span-2 md:col-span-3 lg:col-span-2">
-          <Logo gradientId="logo-gradient-footer" />
+          <Logo />
           <p className="mt-4 max-w-sm text-sm text-muted-foreground">{t("common.footer.tagline")}</p>
           {facts.social.length > 0 ? (
             <ul className="mt-4 flex flex-wrap gap-3" aria-label={t("common.footer.social")}>
               {facts.social.map((social) => (
                 <li key={social.name}>
-                  <a
-                    href={social.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="footer-link inline-flex items-center gap-1"
-                  >
+                  <a href={social.url} target="_blank" rel="noopener noreferrer" className="footer-link inline-flex items-center gap-1">
                     {social.name}
                     <Icon name="external-link" className="size-3" />
                   </a>
@@ -62,12 +57,7 @@ export function SiteFooter({ year }: { year: number }) {
             return (
               <li key={link.labelKey}>
                 {target.kind === "external" ? (
-                  <a
-                    href={target.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="footer-link inline-flex items-center gap-1"
-                  >
+                  <a href={target.href} target="_blank" rel="noopener noreferrer" className="footer-link inline-flex items-center gap-1">
                     {t(link.labelKey)}
                     <Icon name="external-link" className="size-3" />
                   </a>

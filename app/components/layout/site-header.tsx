@@ -4,9 +4,9 @@ import { Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Menu, MENU_ITEM_PROPS } from "~/components/ui/menu";
 import { AccountActions, type HeaderUser } from "./account-actions";
-import { FlagSprite } from "./flag";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
+import { ShellSprite } from "./shell-sprite";
 import { useSiteFacts } from "~/lib/site-facts";
 import { MAIN_LINKS, platformLinks } from "./nav-items";
 
@@ -24,13 +24,13 @@ export function SiteHeader({ user, renderCart }: SiteHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="site-header">
-      <FlagSprite />
+      <ShellSprite />
       <a href="#main" className="skip-link">
         {t("common.nav.skipToContent")}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap" aria-label={t("common.nav.homeLogo")}>
-          <Logo gradientId="logo-gradient-header" />
+          <Logo />
         </Link>
         <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 bar:flex">
           {MAIN_LINKS.map((link) => (
@@ -116,10 +116,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
 
   return (
     <details ref={details} className="group bar:hidden" data-testid="mobile-menu">
-      <summary
-        className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-md hover:bg-muted"
-        aria-label={t("common.nav.toggleMenu")}
-      >
+      <summary className="menu-toggle" aria-label={t("common.nav.toggleMenu")}>
         <Icon name="menu" className="size-5 group-open:hidden" />
         <Icon name="x" className="hidden size-5 group-open:block" />
       </summary>

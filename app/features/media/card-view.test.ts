@@ -26,7 +26,7 @@ const item: MediaItemView = {
   source: { name: "In-house" } as MediaItemView["source"],
   license: { name: "CC BY 4.0" } as MediaItemView["license"],
   attribution: { text: "Logo pack by IP Angel" } as MediaItemView["attribution"],
-  createdAt: "2026-11-01T00:00:00.000Z",
+  createdAt: "2026-11-01T23:30:00.000Z",
   previewUrl: "/files/preview?sig=1",
 };
 
@@ -38,9 +38,13 @@ describe("toCardView", () => {
       expect(card[key]).toEqual(item[key]);
     }
     // The dialog shows the date and the download count until the whole item is loaded.
-    for (const key of ["language", "aiGenerated", "serviceKind", "endpoint", "previewUrl", "durationMs", "createdAt", "downloadCount"] as const) {
+    for (const key of ["language", "aiGenerated", "serviceKind", "endpoint", "previewUrl", "durationMs", "downloadCount"] as const) {
       expect(card[key]).toEqual(item[key]);
     }
+    // The day the dialog shows (in UTC), without the time of day it does not show.
+    expect(card.createdAt).toBe("2026-11-01");
+    const day = { dateStyle: "medium", timeZone: "UTC" } as const;
+    expect(new Date(card.createdAt).toLocaleDateString("de-DE", day)).toBe(new Date(item.createdAt).toLocaleDateString("de-DE", day));
     // Only the dialog shows these (it gets the whole item as the page's `selected`).
     expect(card).toMatchObject({ creator: null, source: null, license: null, attribution: null, version: null, pages: null });
     expect(card.externalLinks).toEqual({});
@@ -66,6 +70,7 @@ describe("toCardView", () => {
     expect(Object.keys(sent).sort()).toEqual(["createdAt", "fileType", "id", "language", "title"]);
     expect(fromCardView(sent)).toEqual({
       ...sparse,
+      createdAt: "2026-11-01",
       version: null,
       widthPx: null,
       heightPx: null,

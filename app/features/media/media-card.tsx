@@ -109,10 +109,13 @@ export function DownloadButton({
   );
 }
 
+/** The id of a card's title (its name for assistive technology): short, it is on the page twice per card. */
+export const cardTitleId = (itemId: string) => `mc-${itemId}`;
+
 export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item: MediaItemView; onOpen: (item: MediaItemView) => void }) {
   const { t } = useTranslation();
   const format = useMediaFormat();
-  const titleId = `media-card-${item.id}`;
+  const titleId = cardTitleId(item.id);
   return (
     <article aria-labelledby={titleId} data-testid="media-card" className="mcard">
       <div className="mcard-visual">

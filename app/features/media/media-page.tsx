@@ -8,17 +8,9 @@ import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MediaCard } from "./media-card";
 import { MediaDialog } from "./media-dialog";
-import { MediaIconSprite } from "./media-icons";
 import { FilterSelect } from "./media-filter-select";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n";
-import {
-  fromCardView,
-  SEARCH_MAX,
-  TYPE_FILTER_OPTIONS,
-  type MediaCardView,
-  type MediaFilters,
-  type MediaItemView,
-} from "./media-types";
+import { fromCardView, SEARCH_MAX, TYPE_FILTER_OPTIONS, type MediaCardView, type MediaFilters, type MediaItemView } from "./media-types";
 import { useFileActions } from "./use-file-actions";
 
 export interface MediaPageData {
@@ -162,7 +154,6 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14" data-hydrated={isHydrated ? "true" : undefined}>
-      <MediaIconSprite />
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
           <span className="text-gradient">{t("media.title")}</span>
@@ -195,7 +186,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
             maxLength={SEARCH_MAX}
             onChange={(event) => onQueryChange(event.target.value)}
             placeholder={t("media.search.placeholder")}
-            className="h-10 w-full rounded-md border border-input bg-background pl-9 pr-3 text-sm placeholder:text-muted-foreground"
+            className="mfield pl-9 pr-3 placeholder:text-muted-foreground"
           />
         </div>
         <div className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-3 sm:contents">

@@ -59,7 +59,7 @@ export interface MediaItemView {
 
 /** What a card shows and uses of an item, always present (the rest of MediaCardView is optional). */
 type CardRequired = "id" | "title" | "fileType" | "language" | "createdAt";
-/** What a card shows and uses of an item when it has it (`createdAt`, `downloadCount`: the dialog shows them until the whole item is loaded). */
+/** What a card shows and uses of an item when it has it (`createdAt`'s day, `downloadCount`: the dialog shows them until the whole item is loaded). */
 const CARD_OPTIONAL = [
   "description",
   "hasFile",
@@ -87,7 +87,14 @@ export type MediaCardView = Pick<MediaItemView, CardRequired> & {
 };
 
 export function toCardView(item: MediaItemView): MediaCardView {
-  const card: MediaCardView = { id: item.id, title: item.title, fileType: item.fileType, language: item.language, createdAt: item.createdAt };
+  // The dialog shows the day of `createdAt` (in UTC): the date part says it all.
+  const card: MediaCardView = {
+    id: item.id,
+    title: item.title,
+    fileType: item.fileType,
+    language: item.language,
+    createdAt: item.createdAt.slice(0, 10),
+  };
   for (const key of CARD_OPTIONAL) {
     const value = item[key];
     if (value === null || value === false || (key === "downloadCount" && value === 0)) continue;
