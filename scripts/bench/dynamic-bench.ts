@@ -10,7 +10,8 @@
  *       server's CPU time per request (less sensitive to a busy machine than req/s);
  *    3. bytes: /media HTML; JavaScript up to hydration (Chromium) on /media, /auth, /shop, /profile and
  *       the content pages; Lighthouse mobile on the four pages;
- *    4. memory after each minute of mixed load (BENCH_LOAD_MINUTES, default 1): must not grow.
+ *    4. memory after each minute of mixed load (BENCH_LOAD_MINUTES, default 1): must not grow; with V8's
+ *       live heap after a full collection (through the inspector), to tell a leak from the allocator.
  * B. 100,000 generated items (the bench:media data set): first page, searches, a search with a type,
  *    the HTML of a page of 24 cards, and a search rendered per request (signed in).
  *
@@ -24,6 +25,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import InspectorSocket from "ws";
 import { closeDatabase, openDatabase } from "~/lib/db.server";
 import { parseEnv, setEnvForTesting } from "~/lib/env.server";
 import { insertGeneratedMedia } from "./media-data";
@@ -88,17 +90,22 @@ async function freePort() {
 interface Server {
   url: string;
   child: ChildProcess;
+  /** The inspector's WebSocket URL: the bench asks V8 for its live heap after a full collection. */
+  inspectorUrl: () => string | undefined;
   stop: () => Promise<void>;
 }
 
 async function startServer(dataDir: string, seedDemo: boolean): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
+  // The inspector listens on a free loopback port and costs nothing until the bench attaches to it.
+  const child = spawn(process.execPath, ["--inspect=127.0.0.1:0", "server.js"], {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      // As `npm start` sets it (package.json, ADR 0026): two malloc arenas instead of 16.
+      MALLOC_ARENA_MAX: "2",
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -129,6 +136,7 @@ async function startServer(dataDir: string, seedDemo: boolean): Promise<Server> 
   return {
     url,
     child,
+    inspectorUrl: () => /ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/.exec(output)?.[0],
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -174,6 +182,37 @@ function memory(server: Server) {
   }
   const rss = Number(/^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, "utf8"))?.[1] ?? 0);
   return { totalMb: pss / 1024, nodeRssMb: rss / 1024 };
+}
+
+/**
+ * V8's live heap after a full collection, through the inspector (Chrome DevTools Protocol). RSS also
+ * counts garbage not yet collected and the allocator's free lists; a leak shows here first.
+ */
+async function liveHeapMb(server: Server): Promise<number> {
+  const url = server.inspectorUrl();
+  if (!url) throw new Error("the server's inspector URL was not printed");
+  const socket = new InspectorSocket(url);
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  let nextId = 0;
+  const call = (method: string, params: object = {}) =>
+    new Promise<{ result?: { value?: string } }>((resolve) => {
+      const id = ++nextId;
+      const onMessage = (data: InspectorSocket.Data) => {
+        const message = JSON.parse(String(data)) as { id?: number; result?: { result?: { value?: string } } };
+        if (message.id !== id) return;
+        socket.off("message", onMessage);
+        resolve(message.result ?? {});
+      };
+      socket.on("message", onMessage);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    await call("HeapProfiler.collectGarbage");
+    const answer = await call("Runtime.evaluate", { expression: "String(process.memoryUsage().heapUsed)", returnByValue: true });
+    return Number(answer.result?.value) / 1024 / 1024;
+  } finally {
+    socket.close();
+  }
 }
 
 /** CPU time (user + system) of the server process, in ms. */
@@ -384,18 +423,23 @@ async function partDemo() {
     if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") await lighthouseRuns(server, cookie);
 
     const sizes: number[] = [];
+    const heaps: number[] = [];
     for (let minute = 1; minute <= LOAD_MINUTES; minute++) {
       await loadFor(server, 60, cookie);
       const loaded = memory(server);
+      // After the PSS reading: the forced collection would lower it.
+      const heap = await liveHeapMb(server);
       sizes.push(loaded.totalMb);
+      heaps.push(heap);
       log(
-        `after minute ${minute} of mixed load: node + PostgreSQL ${loaded.totalMb.toFixed(0)} MB (PSS), node RSS ${loaded.nodeRssMb.toFixed(0)} MB; load average ${loadavg()}`,
+        `after minute ${minute} of mixed load: node + PostgreSQL ${loaded.totalMb.toFixed(0)} MB (PSS), node RSS ${loaded.nodeRssMb.toFixed(0)} MB, live heap after a full GC ${heap.toFixed(1)} MB; load average ${loadavg()}`,
       );
       atMost(`memory after minute ${minute} of load (node + PostgreSQL, PSS)`, loaded.totalMb, TARGET.loadedMb, "MB", 0);
     }
     if (sizes.length > 1) {
       const growth = sizes.at(-1)! - sizes[0]!;
       info(`memory growth from minute 1 to ${sizes.length}`, `${growth.toFixed(0)} MB`);
+      info(`live heap growth from minute 1 to ${heaps.length}`, `${(heaps.at(-1)! - heaps[0]!).toFixed(1)} MB`);
     }
   } finally {
     await server.stop();
