@@ -145,7 +145,7 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
         )}
       </div>
       <div className="mcard-body">
-        <div className="min-w-0">
+        <div>
           <h2 id={titleId} className="mcard-title" title={item.title}>
             {item.title}
           </h2>
