@@ -7,8 +7,27 @@ import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
 import { getServerI18n, languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
+import { DEFERRED_HYDRATION_MARKER, DocumentScriptProvider } from "~/lib/document-page";
+import { documentScript } from "~/lib/document-script";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_STORAGE_KEY, LANGUAGES } from "~/lib/i18n";
+import { CART_BADGE_CLASS } from "~/features/shop/cart-button";
+import { CART_STORAGE_KEY, MAX_LINE_QUANTITY } from "~/features/shop/cart-store";
+import { REVEAL_THRESHOLD, STEP_STAGGER_MS } from "~/features/marketing/consulting/methodology";
 
 export const streamTimeout = 5_000;
+
+/** The script of a document page (ADR 0032), made once: the same bytes on every such page (one CSP hash). */
+const DOCUMENT_SCRIPT = documentScript({
+  languages: LANGUAGES,
+  languageStorageKey: LANGUAGE_STORAGE_KEY,
+  languageCookie: LANGUAGE_COOKIE,
+  languageCookieMaxAgeS: LANGUAGE_COOKIE_MAX_AGE_S,
+  cartStorageKey: CART_STORAGE_KEY,
+  cartMaxLineQuantity: MAX_LINE_QUANTITY,
+  cartBadgeClass: CART_BADGE_CLASS,
+  revealStaggerMs: STEP_STAGGER_MS,
+  revealThreshold: REVEAL_THRESHOLD,
+});
 
 export default async function handleRequest(
   request: Request,
@@ -38,16 +57,18 @@ export default async function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(holdScriptsBack(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <DocumentScriptProvider value={DOCUMENT_SCRIPT}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </DocumentScriptProvider>
       </NonceProvider>,
       {
         nonce,
@@ -84,3 +105,21 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   }
   logger.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
 };
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g;
+
+/**
+ * A page hydrated on first use (ADR 0032): React Router's scripts after the marker (hydration data,
+ * route modules, entry) go into the marker's <template>, which lib/document-script.ts runs when the
+ * visitor first turns to a form, and their module preloads leave <head>. Other pages pass unchanged.
+ */
+function holdScriptsBack(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  if (html.indexOf(DEFERRED_HYDRATION_MARKER) < 0) return html;
+  const text = html.toString("utf8");
+  const at = text.indexOf(DEFERRED_HYDRATION_MARKER);
+  const end = text.lastIndexOf("</body>");
+  if (end < at) return html;
+  const before = text.slice(0, at).replace(MODULE_PRELOAD, "");
+  const scripts = text.slice(at + DEFERRED_HYDRATION_MARKER.length, end);
+  return Buffer.from(`${before}<template data-deferred-hydration="">${scripts}</template>${text.slice(end)}`);
+}

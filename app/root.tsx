@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type LoaderFunctionArgs,
 } from "react-router";
@@ -17,6 +18,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
+import { pageModeOf, useDocumentScript } from "~/lib/document-page";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
@@ -71,17 +73,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const defaultFacts = useSiteFacts();
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce();
+  // A document page (`handle.hydrate = false`) ships no React: no <Scripts/> (hydration data,
+  // module preloads, entry), no <ScrollRestoration/>, only lib/document-script.ts (ADR 0032). A page
+  // hydrated on first use (`"on-use"`) has the same script and its React scripts held back in a
+  // <template> (entry.server.tsx). Once React runs it renders everything as on any page.
+  const documentScript = useDocumentScript();
+  // The script (and the mode) only exist on the server: in the browser React renders as usual.
+  const matches = useMatches();
+  const mode = documentScript === undefined ? "hydrate" : pageModeOf(matches, data?.notice);
   return (
     // The dark theme is forced: there is no light theme to flash (spec §1).
-    <html lang={language} className="dark" style={{ colorScheme: "dark" }}>
+    // suppressHydrationWarning: on a page hydrated on first use the page's script has set data-ready already.
+    <html lang={language} className="dark" style={{ colorScheme: "dark" }} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0f19" />
         <Meta />
         <Links />
-        {/* Header menus work before hydration (no click lost): components/ui/menu-early-script.ts */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MENU_EARLY_SCRIPT }} />
+        {/* Header menus work before hydration (no click lost): components/ui/menu-early-script.ts; on a
+            document page its whole script (lib/document-script.ts) takes the menus and the rest. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: mode === "hydrate" ? MENU_EARLY_SCRIPT : documentScript! }}
+        />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         <LanguageProvider language={language}>
@@ -98,8 +114,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <LanguageSync />
         </LanguageProvider>
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {mode === "document" ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            {mode === "on-use" ? <template data-deferred-hydration="" /> : null}
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

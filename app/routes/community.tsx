@@ -4,10 +4,11 @@ import { CommunityPage } from "~/features/community/community-page";
 import { configuredCommunityUrl, loadCommunity } from "~/features/community/community.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
+import { DOCUMENT_PAGE } from "~/lib/document-page";
 
 export const meta = metaFromLoader;
-// Translation namespaces the browser loads for this page (app/lib/i18n.ts).
-export const handle = { i18n: ["community"] };
+// Translation namespaces the browser loads for this page (app/lib/i18n.ts); a document page without React (ADR 0032).
+export const handle = { i18n: ["community"], ...DOCUMENT_PAGE };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The shell's user: its name is the current username from the profile, not the one at sign-up.

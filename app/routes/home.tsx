@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs } from "react-router";
 import { HomePage } from "~/features/marketing/home/home-page";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
+import { DOCUMENT_PAGE } from "~/lib/document-page";
 
 export const meta = metaFromLoader;
-// Translation namespaces the browser loads for this page (app/lib/i18n.ts).
-export const handle = { i18n: ["home"] };
+// Translation namespaces the browser loads for this page (app/lib/i18n.ts); a document page without React (ADR 0032).
+export const handle = { i18n: ["home"], ...DOCUMENT_PAGE };
 
 // The account notices after sign-up and the confirmation link come with the shell (app/root.tsx).
 export async function loader({ request }: LoaderFunctionArgs) {

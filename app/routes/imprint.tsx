@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs } from "react-router";
 import { ImprintPage } from "~/features/legal/imprint-page";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
+import { DOCUMENT_PAGE } from "~/lib/document-page";
 
 export const meta = metaFromLoader;
-// Translation namespaces the browser loads for this page (app/lib/i18n.ts).
-export const handle = { i18n: ["imprint", "legal"] };
+// Translation namespaces the browser loads for this page (app/lib/i18n.ts); a document page without React (ADR 0032).
+export const handle = { i18n: ["imprint", "legal"], ...DOCUMENT_PAGE };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { meta: await loadPageMeta(request, "imprint.meta") };

@@ -3,9 +3,10 @@ import { NewsletterLinkPage } from "~/features/account/newsletter-page";
 import { confirmAction, confirmLoader } from "~/features/account/newsletter-routes.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
+import { DOCUMENT_PAGE } from "~/lib/document-page";
 
 export const meta = metaFromLoader;
-export const handle = { i18n: ["newsletter"] };
+export const handle = { i18n: ["newsletter"], ...DOCUMENT_PAGE };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { ...confirmLoader(request), meta: await loadPageMeta(request, "newsletter.confirm.meta", { noindex: true }) };

@@ -3,8 +3,11 @@ import { NotFound } from "~/components/layout/not-found";
 import { logger } from "~/lib/logger.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
+import { DOCUMENT_PAGE } from "~/lib/document-page";
 
 export const meta = metaFromLoader;
+// A document page without React (ADR 0032): its forms post as plain HTML forms.
+export const handle = DOCUMENT_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);

@@ -17,6 +17,7 @@ import { answer, readForm, runIntent } from "~/lib/form-action.server";
 import { doneAnswer, failedAnswer, invalidAnswer, parseForm } from "~/lib/form-submission";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
+import { DOCUMENT_PAGE } from "~/lib/document-page";
 
 /**
  * /notify: POST records a "tell me when it opens" request (from /academy and /tandem, intent
@@ -25,6 +26,8 @@ import { metaFromLoader } from "~/lib/seo";
  * link of its mail (double opt-in), with `?remove=&s=` a removal link: both only show a button.
  */
 export const meta = metaFromLoader;
+// A document page without React (ADR 0032): its forms post as plain HTML forms.
+export const handle = DOCUMENT_PAGE;
 
 /** The form kit's intent table; without JavaScript the answer goes back to the page the form is on. */
 export async function action({ request, context }: ActionFunctionArgs) {

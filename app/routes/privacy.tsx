@@ -3,10 +3,11 @@ import { PrivacyPage } from "~/features/legal/privacy-page";
 import { loadPrivacyFacts } from "~/features/legal/privacy-facts.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
+import { DOCUMENT_PAGE } from "~/lib/document-page";
 
 export const meta = metaFromLoader;
-// Translation namespaces the browser loads for this page (app/lib/i18n.ts).
-export const handle = { i18n: ["privacy", "legal"] };
+// Translation namespaces the browser loads for this page (app/lib/i18n.ts); a document page without React (ADR 0032).
+export const handle = { i18n: ["privacy", "legal"], ...DOCUMENT_PAGE };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { meta: await loadPageMeta(request, "privacy.meta"), facts: await loadPrivacyFacts() };

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
+import { hydrateFormOnUse } from "../helpers/hydration";
 import { waitForMail } from "../helpers/mail";
 
 const CONTACT_TO = "office@example.com";
@@ -9,10 +10,10 @@ function unique(label: string) {
   return `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** Opens the page and waits until the form submits through JavaScript. */
+/** Opens the page and waits until the form submits through JavaScript (React loads on first use). */
 async function open(page: Page, url = "/contact") {
   await page.goto(url);
-  await expect(page.locator("form[data-hydrated]")).toHaveCount(1);
+  await hydrateFormOnUse(page);
 }
 
 async function fill(page: Page, values: { name?: string; email?: string; subject?: string; message?: string }) {

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { fillSignUp, smtpApi, uniqueEmail } from "../helpers/accounts";
-import { gotoHydrated } from "../helpers/hydration";
+import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
 import { fetchMails, linksIn, waitForMail } from "../helpers/mail";
 import { makeDataDir, startProductServer } from "../helpers/product-server";
 
@@ -137,7 +137,7 @@ test.describe("lasting results instead of fading toasts", () => {
 
   test("the contact form keeps a sent state above the emptied form; toasts replace each other", async ({ page }) => {
     await page.goto("/contact");
-    await expect(page.locator("form[data-hydrated]")).toHaveCount(1);
+    await hydrateFormOnUse(page);
     const form = page.getByRole("region", { name: "Send us a message" });
     const send = page.getByRole("button", { name: "Send Message" });
     await send.click();

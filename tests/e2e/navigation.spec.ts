@@ -65,11 +65,12 @@ test.describe("full top bar where it fits", () => {
   });
 });
 
+// On an app page: content pages are documents without React (document-pages.spec.ts, ADR 0032).
 test.describe("menus before hydration", () => {
   test("the Platforms menu opens on a click made before the JavaScript loads and stays open after", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const release = await holdScripts(page);
-    await page.goto("/?lang=en", { waitUntil: "domcontentloaded" });
+    await page.goto("/shop?lang=en", { waitUntil: "domcontentloaded" });
     await expect(page.locator("html")).not.toHaveAttribute("data-ready", "true");
     const platforms = page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Platforms" });
     await platforms.click();
@@ -94,7 +95,7 @@ test.describe("menus before hydration", () => {
   test("before hydration a click elsewhere or Escape closes it, and its links work", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const release = await holdScripts(page);
-    await page.goto("/?lang=en", { waitUntil: "domcontentloaded" });
+    await page.goto("/shop?lang=en", { waitUntil: "domcontentloaded" });
     const platforms = page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Platforms" });
     const menu = page.getByRole("menu", { name: "Platforms" });
     await platforms.click();
@@ -115,7 +116,7 @@ test.describe("menus before hydration", () => {
   test("the mobile menu opened before hydration does not close itself when hydration completes", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     const release = await holdScripts(page);
-    await page.goto("/?lang=en", { waitUntil: "domcontentloaded" });
+    await page.goto("/shop?lang=en", { waitUntil: "domcontentloaded" });
     await page.getByLabel("Toggle menu").click();
     const mobile = page.getByRole("navigation", { name: "Mobile navigation" });
     await expect(mobile).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUpConfirmed, uniqueEmail } from "../helpers/accounts";
-import { gotoHydrated } from "../helpers/hydration";
+import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
 
 /**
  * The Content-Security-Policy (ADR 0014) in a real browser: every page hydrates and its lazily
@@ -40,6 +40,7 @@ for (const language of ["en", "de", "es"] as const) {
 
     // Lazily loaded pieces: the contact rules and the toast library load on first use.
     await gotoHydrated(page, "/contact");
+    await hydrateFormOnUse(page);
     await page.locator("form button[type=submit]").first().click();
     await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
     // A client-side navigation loads the next page's code and translations.

@@ -14,3 +14,12 @@ export async function gotoHydrated(page: Page, url: string) {
 export async function waitForHydration(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
 }
+
+/**
+ * A page hydrated on first use (/contact, ADR 0032): React loads when the visitor first turns to a
+ * form. Focuses the form's first field and waits until React runs it (`form[data-hydrated]`).
+ */
+export async function hydrateFormOnUse(page: Page) {
+  await page.locator("main form input:not([type=hidden]):not([tabindex='-1'])").first().focus();
+  await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 15_000 });
+}

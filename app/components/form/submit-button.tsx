@@ -15,7 +15,14 @@ export function SubmitButton({
   ...props
 }: Omit<ButtonProps, "type"> & { busy: boolean; busyLabel: string; icon?: ReactNode }) {
   return (
-    <Button type="submit" disabled={busy || disabled} aria-disabled={busy || disabled || undefined} {...props}>
+    <Button
+      type="submit"
+      disabled={busy || disabled}
+      aria-disabled={busy || disabled || undefined}
+      // Pages without React (lib/document-script.ts) show the busy label while the form posts.
+      data-busy-label={busyLabel}
+      {...props}
+    >
       {busy ? <Loader2 className="animate-spin" aria-hidden /> : icon}
       {busy ? busyLabel : children}
     </Button>

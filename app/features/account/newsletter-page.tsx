@@ -31,7 +31,7 @@ export function NewsletterLinkPage({ kind }: { kind: "confirm" | "unsubscribe" }
         <CardContent className="grid gap-4">
           {state === "ready" ? (
             <Form method="post" className="grid">
-              <Button type="submit" disabled={busy} data-testid={`newsletter-${kind}`}>
+              <Button type="submit" disabled={busy} data-testid={`newsletter-${kind}`} data-busy-label={t("newsletter.busy")}>
                 {busy && <Loader2 className="animate-spin" aria-hidden />}
                 {busy ? t("newsletter.busy") : t(`newsletter.${kind}.button`)}
               </Button>

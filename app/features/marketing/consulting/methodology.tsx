@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
-import { cn } from "~/lib/utils";
 
 export const METHODOLOGY_STEPS = ["discover", "design", "integrate", "empower", "evolve"] as const;
 /** Spec §9: steps become active 200 ms apart once 30 % of the section is visible. */
@@ -83,13 +82,12 @@ export function Methodology() {
               key={step}
               data-testid={`methodology-step-${step}`}
               data-active={active ? "true" : "false"}
-              className={cn(
-                "rounded-lg border bg-card p-5",
-                // Fade in only; hiding (the reset after hydration) is immediate and `invisible`.
-                active
-                  ? "translate-y-0 border-primary/50 opacity-100 transition-all duration-500 ease-out"
-                  : "invisible translate-y-4 border-border opacity-0",
-              )}
+              // Styled by data-active, which the script of the page without React sets too (lib/document-script.ts).
+              // Fade in only; hiding (the reset after hydration) is immediate and `invisible`.
+              className={
+                "rounded-lg border bg-card p-5 data-[active=true]:translate-y-0 data-[active=true]:border-primary/50 data-[active=true]:opacity-100 data-[active=true]:transition-all data-[active=true]:duration-500 data-[active=true]:ease-out " +
+                "data-[active=false]:invisible data-[active=false]:translate-y-4 data-[active=false]:border-border data-[active=false]:opacity-0"
+              }
             >
               <span
                 className="flex size-9 items-center justify-center rounded-full bg-[linear-gradient(135deg,#8b9dff,#5eead4)] font-bold text-primary-foreground"

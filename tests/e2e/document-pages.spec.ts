@@ -1,0 +1,237 @@
+import { expect, test, type Page } from "@playwright/test";
+import { gotoHydrated } from "../helpers/hydration";
+
+/**
+ * Document pages (ADR 0032): content pages are sent without React. They load no script file at
+ * all; their one inline script (app/lib/document-script.ts) runs the header menus, the language
+ * choice, the cart badge and the methodology reveal, and their forms post as plain HTML. /contact
+ * is sent the same way and loads React when its form is first used.
+ */
+const DOCUMENT_PAGES = [
+  "/",
+  "/about",
+  "/academy",
+  "/market",
+  "/consulting",
+  "/tandem",
+  "/platforms",
+  "/privacy",
+  "/imprint",
+  "/terms",
+  "/community",
+  "/newsletter/confirm",
+  "/newsletter/unsubscribe",
+  "/notify",
+  "/no-such-page",
+];
+
+/** Opens a page and records every script file it requests. */
+async function openCountingScripts(page: Page, url: string) {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const response = await gotoHydrated(page, url);
+  await page.waitForLoadState("networkidle");
+  return { scripts, response };
+}
+
+test.describe("document pages", () => {
+  test("load no script file, carry no hydration data and no module preloads", async ({ page }) => {
+    for (const path of DOCUMENT_PAGES) {
+      const { scripts, response } = await openCountingScripts(page, path);
+      expect(scripts, path).toEqual([]);
+      const html = (await response!.text()) ?? "";
+      expect(html, path).not.toContain("__reactRouterContext");
+      expect(html, path).not.toContain("modulepreload");
+      expect(html, path).not.toContain('type="module"');
+    }
+  });
+
+  test("app pages still hydrate (their scripts load)", async ({ page }) => {
+    for (const path of ["/media", "/auth", "/shop"]) {
+      const { scripts } = await openCountingScripts(page, path);
+      expect(scripts.length, path).toBeGreaterThan(0);
+    }
+  });
+
+  test("/contact loads React only when its form is first used, keeps what was typed, then answers with toasts", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { scripts } = await openCountingScripts(page, "/contact?lang=en");
+    expect(scripts).toEqual([]);
+    const html = await page.content();
+    expect(html).not.toContain("modulepreload");
+    // The cart badge before React, and React's own after.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "shop.cart",
+        JSON.stringify([{ merchandiseId: "a", quantity: 2, title: "a", price: { amount: "1.00", currencyCode: "EUR" }, image: null }]),
+      ),
+    );
+    await gotoHydrated(page, "/contact?lang=en");
+    await expect(page.getByTestId("cart-button-bar").getByTestId("cart-count")).toHaveText("2");
+
+    const name = page.getByRole("textbox", { name: "Name", exact: true });
+    await name.pressSequentially("Ada Lovelace");
+    await expect(page.locator("form[data-hydrated]")).toHaveCount(1);
+    expect(scripts.length).toBeGreaterThan(0);
+    await expect(name).toHaveValue("Ada Lovelace");
+    await expect(page.getByTestId("cart-button-bar").getByTestId("cart-count")).toHaveText("2");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("ada@invalid");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "Validation Error" }).filter({ hasText: "Invalid email address" }),
+    ).toBeVisible();
+
+    // The header menus are React's now: one click opens, one closes (no second handler).
+    const platforms = page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Platforms" });
+    await platforms.click();
+    await expect(page.getByRole("menu", { name: "Platforms" })).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Market" })).toBeFocused();
+    await platforms.click();
+    await expect(page.getByRole("menu", { name: "Platforms" })).toBeHidden();
+  });
+
+  test("the Platforms and language menus work by mouse and keyboard without React", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoHydrated(page, "/about?lang=en");
+    const platforms = page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Platforms" });
+    const menu = page.getByRole("menu", { name: "Platforms" });
+    await platforms.click();
+    await expect(menu).toBeVisible();
+    await expect(platforms).toHaveAttribute("aria-expanded", "true");
+    await expect(menu.getByRole("menuitem", { name: "Academy" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Market" })).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    await expect(menu.getByRole("menuitem", { name: "Discover All" })).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(menu.getByRole("menuitem", { name: "Academy" })).toBeFocused();
+    await page.keyboard.press("d");
+    await expect(menu.getByRole("menuitem", { name: "Discover All" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(platforms).toBeFocused();
+
+    // Opening one menu closes the other; a click elsewhere closes it.
+    await platforms.click();
+    await page.getByTestId("language-switcher").click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("menu", { name: /Choose language/ })).toBeVisible();
+    await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+    await expect(page.getByRole("menu")).toHaveCount(0);
+
+    // Tab leaves the menu and closes it.
+    await platforms.focus();
+    await page.keyboard.press("ArrowUp");
+    await expect(menu.getByRole("menuitem", { name: "Discover All" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(menu).toBeHidden();
+
+    await platforms.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/platforms$/);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("the language choice is stored, mirrored in the cookie, and wins over the cookie on the next page", async ({ page, context }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoHydrated(page, "/privacy");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const switcher = page.getByTestId("language-switcher");
+    await switcher.click();
+    await page.getByRole("menuitem", { name: "Español" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.locator("html")).toHaveAttribute("data-ready", "true");
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText("Política de privacidad");
+    // The switcher keeps the focus across the page load.
+    await expect(switcher).toBeFocused();
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("es");
+    expect((await context.cookies()).find((cookie) => cookie.name === "language")?.value).toBe("es");
+
+    // The stored choice is the browser's record: a lost cookie is put back and the page follows it.
+    await context.clearCookies({ name: "language" });
+    await gotoHydrated(page, "/about");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    expect((await context.cookies()).find((cookie) => cookie.name === "language")?.value).toBe("es");
+
+    // The mobile menu's language links choose too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel("Abrir o cerrar el menú").click();
+    await page.getByTestId("mobile-menu").getByRole("link", { name: "Deutsch" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.locator("html")).toHaveAttribute("data-ready", "true");
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("de");
+  });
+
+  test("the mobile menu opens, closes on Escape and offers the account actions", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, "/terms?lang=en");
+    const toggle = page.getByLabel("Toggle menu");
+    await toggle.click();
+    const mobile = page.getByRole("navigation", { name: "Mobile navigation" });
+    await expect(mobile).toBeVisible();
+    await expect(page.getByTestId("mobile-menu").getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth");
+    await page.keyboard.press("Escape");
+    await expect(mobile).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await mobile.getByRole("link", { name: "Media", exact: true }).click();
+    await expect(page).toHaveURL(/\/media$/);
+  });
+
+  test("the cart badge counts the cart in localStorage, in the page's language", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoHydrated(page, "/?lang=en");
+    const cart = page.getByTestId("cart-button-bar");
+    await expect(cart).toHaveAccessibleName("Cart, 0 items");
+    await expect(page.getByTestId("cart-count")).toHaveCount(0);
+    const line = (id: string, quantity: number) => ({
+      merchandiseId: id,
+      quantity,
+      title: id,
+      price: { amount: "10.00", currencyCode: "EUR" },
+      image: null,
+    });
+    await page.evaluate((lines) => localStorage.setItem("shop.cart", JSON.stringify(lines)), [line("a", 2), line("b", 1)]);
+    await gotoHydrated(page, "/about?lang=en");
+    await expect(cart.getByTestId("cart-count")).toHaveText("3");
+    await expect(cart).toHaveAccessibleName("Cart, 3 items");
+    await page.evaluate((lines) => localStorage.setItem("shop.cart", JSON.stringify(lines)), [line("a", 1)]);
+    await gotoHydrated(page, "/about?lang=de");
+    await expect(cart).toHaveAccessibleName("Warenkorb, 1 Artikel");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId("cart-button-mobile").getByTestId("cart-count")).toHaveText("1");
+
+    // Another tab changing the cart updates the badge.
+    const other = await page.context().newPage();
+    await gotoHydrated(other, "/shop/cart");
+    await other.evaluate((lines) => localStorage.setItem("shop.cart", JSON.stringify(lines)), [line("a", 4)]);
+    await expect(page.getByTestId("cart-button-mobile").getByTestId("cart-count")).toHaveText("4");
+    await other.evaluate(() => localStorage.removeItem("shop.cart"));
+    await expect(page.getByTestId("cart-count")).toHaveCount(0);
+    await other.close();
+  });
+
+  test("a form posts without React and shows its busy label while it does", async ({ page }) => {
+    await gotoHydrated(page, "/tandem?lang=en");
+    const section = page.locator("#notify");
+    // A page waiting for its next document cannot be inspected: the button's state right after
+    // the submission is written down for the next page (timers run in order: after the page's own).
+    await page.evaluate(() =>
+      addEventListener("submit", (event) => {
+        const button = (event as SubmitEvent).submitter as HTMLButtonElement;
+        setTimeout(() => sessionStorage.setItem("seen", JSON.stringify({ disabled: button.disabled, text: button.textContent })));
+      }),
+    );
+    await section.getByLabel("Email").fill(`document-page-${Date.now()}@example.com`);
+    await section.getByRole("button", { name: "Notify me" }).click();
+    await expect(page).toHaveURL(/\/tandem\?notify=sent#notify$/);
+    await expect(section.getByRole("status")).toContainText("Almost done");
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("seen")))!)).toEqual({ disabled: true, text: "Notify me" });
+  });
+});
