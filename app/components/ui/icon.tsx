@@ -6,27 +6,30 @@
  * `aria-label`) stays a lucide-react component. Sized like the SVGs they replace: 24 px, 16 px in a
  * button, or a size class passed in (size-4, hidden, group-open:block … work as on the SVGs).
  */
-export type IconName =
-  | "shopping-cart"
-  | "globe"
-  | "chevron-down"
-  | "menu"
-  | "x"
-  | "external-link"
-  | "log-out"
-  | "user-round"
-  | "search"
-  | "search-x"
-  | "image"
-  | "film"
-  | "music"
-  | "file-spreadsheet"
-  | "server"
-  | "file-text"
-  | "download"
-  | "eye"
-  | "log-in"
-  | "sparkles";
+export const ICON_NAMES = [
+  "shopping-cart",
+  "globe",
+  "chevron-down",
+  "menu",
+  "x",
+  "external-link",
+  "log-out",
+  "user-round",
+  "search",
+  "search-x",
+  "image",
+  "film",
+  "music",
+  "file-spreadsheet",
+  "server",
+  "file-text",
+  "download",
+  "eye",
+  "log-in",
+  "sparkles",
+] as const;
+
+export type IconName = (typeof ICON_NAMES)[number];
 
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return <span className={className ? `ic-${name} ${className}` : `ic-${name}`} />;
