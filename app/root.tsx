@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
   type LoaderFunctionArgs,
@@ -35,10 +36,13 @@ export const links = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getShellUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // A shell shared by every member (server/page-cache.ts, ADR 0031) reads no session: its header
+  // waits ("pending") for the page's own data request, which runs this loader again.
+  const shell = context.pageShell === true;
+  const user = shell ? ("pending" as const) : await getShellUser(request);
   // After sign-up and after the confirmation link: a lasting notice on the page the visitor lands on.
-  const { notice, headers } = await loadAccountNotice(request);
+  const { notice, headers } = shell ? { notice: null, headers: new Headers() } : await loadAccountNotice(request);
   for (const cookie of sessionCookieHeaders(request).getSetCookie()) headers.append("Set-Cookie", cookie);
   return data(
     {
@@ -73,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const defaultFacts = useSiteFacts();
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce();
+  const location = useLocation();
   // A document page (`handle.hydrate = false`) ships no React: no <Scripts/> (hydration data,
   // module preloads, entry), no <ScrollRestoration/>, only lib/document-script.ts (ADR 0032). A page
   // hydrated on first use (`"on-use"`) has the same script and its React scripts held back in a
@@ -91,6 +96,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b0f19" />
         <Meta />
         <Links />
+        {/* A member shell (ADR 0031) without JavaScript: on to the same page rendered with the member's data. */}
+        {data?.user === "pending" && (
+          <noscript>
+            <meta httpEquiv="refresh" content={`0; url=${location.pathname}?view=full&lang=${language}`} />
+          </noscript>
+        )}
         {/* Header menus work before hydration (no click lost): components/ui/menu-early-script.ts; on a
             document page its whole script (lib/document-script.ts) takes the menus and the rest. */}
         <script

@@ -159,5 +159,7 @@ declare module "react-router" {
     clientIp?: string;
     /** This response's Content-Security-Policy nonce (app/lib/csp.server.ts). */
     cspNonce?: string;
+    /** Rendered as a shell shared by every member (server/page-cache.ts, ADR 0031): no session may be read. */
+    pageShell?: boolean;
   }
 }

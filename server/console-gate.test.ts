@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { canUse, sectionOfPath } from "~/features/admin/access";
-import { buildFor, sessionTokenOf } from "./console-gate";
+import { buildFor, needsAudience, sessionTokenOf } from "./console-gate";
 
 const route = (id: string) => ({ id, path: id });
 const build = {
@@ -65,5 +65,12 @@ describe("console gate", () => {
     expect(sessionTokenOf("better-auth.session_token=%E0%A4%A")).toBeUndefined();
     expect(sessionTokenOf("better-auth.session_token=' or 1=1 --")).toBeUndefined();
     expect(sessionTokenOf(undefined)).toBeUndefined();
+  });
+
+  it("looks the role up for documents, the manifest and the console, not for the data of other pages", () => {
+    for (const path of ["/profile", "/", "/__manifest", "/admin", "/admin.data", "/admin/media.data", "/admin/members/x.data"])
+      expect(needsAudience(path), path).toBe(true);
+    for (const path of ["/profile.data", "/_root.data", "/media.data", "/administrator.data"])
+      expect(needsAudience(path), path).toBe(false);
   });
 });

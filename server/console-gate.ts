@@ -65,10 +65,19 @@ type Handler = (req: ExpressRequest, res: ExpressResponse, next: NextFunction) =
  * request guard: `res.locals.consoleAccess` tells the route policy whether this console path is a
  * door for this sender; for everyone else it has the policy of an unknown path.
  */
+/**
+ * Whether the answer to this path depends on the sender's console role. A page's data (`/x.data`)
+ * outside the console is the same in every audience's build (the same loaders; only documents carry
+ * the build's route manifest): no role lookup for it (ADR 0031, the member shell's data request).
+ */
+export function needsAudience(path: string) {
+  return !path.endsWith(".data") || isConsolePath(path);
+}
+
 export function createConsoleAudience(): Handler {
   return async function consoleAudience(req, res, next) {
     let audience: Audience = "public";
-    const token = sessionTokenOf(req.headers.cookie);
+    const token = needsAudience(req.path) ? sessionTokenOf(req.headers.cookie) : undefined;
     if (token) {
       try {
         audience = (await roleOfSessionToken(token)) ?? "public";

@@ -481,7 +481,9 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
         [email],
       ),
     );
-    const expired = await client.request("/profile");
+    // `/profile` itself is the member shell (ADR 0031), which reads no session; the page with the
+    // member's data (also what the shell's data request runs) looks the session up.
+    const expired = await client.request("/profile?view=full");
     expect(expired.status).toBe(302);
     expect(expired.headers.get("location")).toBe("/auth");
     const left = await database((db) =>

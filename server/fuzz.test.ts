@@ -139,6 +139,9 @@ const RESOURCE_GETS = [
   "/__manifest",
   "/about.data",
   "/profile.data",
+  // ADR 0031: the member shell's page without JavaScript, and the data request with a query.
+  "/profile?view=full",
+  "/profile.data?view=full&lang=de",
   "/newsletter/confirm?token=x",
   "/newsletter/unsubscribe?c=x&s=y",
   "/profile/data-export",

@@ -28,10 +28,21 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-cache-"));
 
 const SCRIPT = "window.__page = 1;";
 
-async function renderPage(request: Request, nonce = ""): Promise<Response> {
+/** What the renderer of /profile was given (ADR 0031: nothing of a session). */
+const profileRenders: Array<{ cookie: string | null; pageShell: unknown }> = [];
+
+async function renderPage(request: Request, nonce = "", context: Record<string, unknown> = {}): Promise<Response> {
   renders++;
   const url = new URL(request.url);
   const language = languageFromRequest(request);
+  if (url.pathname === "/profile") {
+    const cookie = request.headers.get("cookie");
+    profileRenders.push({ cookie, pageShell: context.pageShell });
+    // A careless loader would show whoever the cookie names: the shell must not get one.
+    return new Response(`<p>${context.pageShell ? "shell" : `member ${cookie}`} ${language}</p>`, {
+      headers: { "Content-Type": "text/html" },
+    });
+  }
   if (url.searchParams.get("category") === "wearables") {
     // A page that answers with a cookie (a session renewal, a consent record) is never shared.
     return new Response(`<p>shop ${language}</p><script nonce="${nonce}">${SCRIPT}</script>`, {
@@ -57,6 +68,7 @@ async function get(pathAndQuery: string, headers: Record<string, string> = {}) {
     state: response.headers.get("x-page-cache"),
     body: await response.text(),
     setCookie: response.headers.get("set-cookie"),
+    cacheControl: response.headers.get("cache-control"),
     policy: response.headers.get("content-security-policy") ?? "",
   };
 }
@@ -64,11 +76,15 @@ async function get(pathAndQuery: string, headers: Record<string, string> = {}) {
 beforeAll(async () => {
   await resetDatabase();
   await importManifest(await writeManifest("first", ["Translation API"]));
-  cache = createPageCache({ getLoadContext: () => ({}), handler: (request, context) => renderPage(request, String(context.cspNonce)) });
+  cache = createPageCache({
+    getLoadContext: () => ({}),
+    handler: (request, context) => renderPage(request, String(context.cspNonce), context),
+  });
   const app = express();
-  // Like server/app.ts: every answer has its own nonce.
-  app.use((_req, res, next) => {
+  // Like server/app.ts: every answer has its own nonce; the console audience (here: a test header).
+  app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.consoleAudience = req.headers["x-test-audience"] ?? "public";
     next();
   });
   app.use(cache);
@@ -203,6 +219,36 @@ function nextChange(topic: string) {
     });
   });
 }
+
+describe("the member shell of /profile (ADR 0031)", () => {
+  const alice = { cookie: "better-auth.session_token=alice.sig; language=de" };
+  const bob = { cookie: "language=de; __Secure-better-auth.session_token=bob.sig" };
+
+  it("serves members one document per language, rendered without any cookie but the language", async () => {
+    profileRenders.length = 0;
+    const first = await get("/profile", alice);
+    const second = await get("/profile", bob);
+    expect(first.state).toBe("miss");
+    expect(second.state).toBe("hit");
+    expect(second.body).toBe(first.body);
+    expect(first.body).toBe("<p>shell de</p>");
+    expect(second.cacheControl).toBe("private, no-store");
+    expect(profileRenders).toEqual([{ cookie: "language=de", pageShell: true }]);
+    expect((await get("/profile", { cookie: "better-auth.session_token=carol.sig" })).body).toBe("<p>shell en</p>");
+  });
+
+  it("leaves visitors, queries, account notices and console staff to the per-request render", async () => {
+    profileRenders.length = 0;
+    // No session cookie: React Router answers (the redirect to /auth); the shell is only for members.
+    expect((await get("/profile")).state).toBeNull();
+    expect((await get("/profile?token=abc", alice)).state).toBeNull();
+    expect((await get("/profile?view=full", alice)).state).toBeNull();
+    expect((await get("/profile?export=failed", alice)).state).toBeNull();
+    expect((await get("/profile", { cookie: `${alice.cookie}; account_notice=confirmed` })).state).toBeNull();
+    expect((await get("/profile", { ...alice, "x-test-audience": "admin" })).state).toBeNull();
+    expect(profileRenders.every((render) => render.pageShell === undefined)).toBe(true);
+  });
+});
 
 describe("page cache across server processes (the change bus, ADR 0025)", () => {
   // Another connection stands in for another server process.

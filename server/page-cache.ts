@@ -7,6 +7,7 @@ import { decodeCursor, isUuid, parseFilters } from "~/features/media/media.serve
 import { isShopCategory } from "~/features/shop/types";
 import { subscribeToChanges } from "~/lib/change-bus.server";
 import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
+import { LANGUAGE_COOKIE } from "~/lib/i18n";
 import { resolveLanguage } from "~/lib/i18n.server";
 import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
@@ -30,6 +31,12 @@ import { PUBLIC_PAGES } from "~/lib/seo";
  * then taken out; its inline scripts are allowed by their SHA-256 instead ('sha256-…' in the policy,
  * computed once per entry), so the bytes are the same for every visitor and are compressed once.
  * Each answer's policy still carries that answer's fresh nonce. Rendered pages keep the nonce alone.
+ *
+ * Member shells (ADR 0031): `/profile` without a query is the same document for every member, a
+ * shell whose member data the page then fetches (`/profile.data`, private, never stored here). It is
+ * served only to requests WITH a session cookie (without one React Router answers: the redirect to
+ * /auth), and rendered with no cookie but the language's and `pageShell: true` in the load context,
+ * so no loader can put anything of a session into it.
  */
 const CONTENT_TTL_MS = 5 * 60 * 1000;
 const LIVE_TTL_MS = 60 * 1000;
@@ -54,6 +61,8 @@ interface Policy {
   brotliQuality: number;
   /** The page's query in a canonical form, or undefined when the query holds something unknown (no caching). */
   normalize(params: URLSearchParams): string | undefined;
+  /** A member shell: only for requests with a session cookie, rendered without it (see above). */
+  memberShell?: boolean;
 }
 
 function only(params: URLSearchParams, known: readonly string[]) {
@@ -93,6 +102,14 @@ const POLICIES: Record<string, Policy> = {
         item: isUuid(item) ? item : "",
       }).toString();
     },
+  },
+  "/profile": {
+    tag: "content",
+    ttlMs: CONTENT_TTL_MS,
+    brotliQuality: 11,
+    memberShell: true,
+    // A reset link (?token=), its error, the export's notice or the page without JavaScript (?view=full): rendered per request.
+    normalize: (params) => (only(params, []) ? "" : undefined),
   },
   "/shop": {
     tag: "shop",
@@ -191,12 +208,16 @@ export function createPageCache(options: {
     unsubscribeBus();
   };
 
-  function cacheKeyOf(req: ExpressRequest): { key: string; policy: Policy } | undefined {
+  function cacheKeyOf(req: ExpressRequest, res: ExpressResponse): { key: string; policy: Policy } | undefined {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
     const policy = policyOf(req.path);
     if (!policy) return undefined;
     const cookie = req.headers.cookie;
-    if (cookie && (SESSION_COOKIE.test(cookie) || NOTICE_COOKIE.test(cookie))) return undefined;
+    if (cookie && NOTICE_COOKIE.test(cookie)) return undefined;
+    const signedIn = Boolean(cookie && SESSION_COOKIE.test(cookie));
+    if (policy.memberShell ? !signedIn : signedIn) return undefined;
+    // Console staff get their own build's pages (server/console-gate.ts), rendered per request.
+    if (policy.memberShell && (res.locals.consoleAudience ?? "public") !== "public") return undefined;
     const url = new URL(req.originalUrl, "http://cache.invalid");
     const query = policy.normalize(url.searchParams);
     if (query === undefined) return undefined;
@@ -212,7 +233,14 @@ export function createPageCache(options: {
       else if (Array.isArray(value)) headers.set(name, value.join(", "));
     }
     const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
-    const context = { ...options.getLoadContext(req, res), cspNonce: NONCE_PLACEHOLDER };
+    const context: Record<string, unknown> = { ...options.getLoadContext(req, res), cspNonce: NONCE_PLACEHOLDER };
+    if (policy.memberShell) {
+      // Nothing of the member reaches the render: no cookie but the language, and the loaders know.
+      headers.delete("cookie");
+      headers.delete("authorization");
+      headers.set("cookie", `${LANGUAGE_COOKIE}=${resolveLanguage(new URL(url), req.headers.cookie).language}`);
+      context.pageShell = true;
+    }
     const response = await handler(new Request(url, { method: "GET", headers }), context);
     const raw = await response.text();
     const kept = [...response.headers].filter(
@@ -242,10 +270,13 @@ export function createPageCache(options: {
     };
   }
 
-  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: string) {
+  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: string, policy: Policy) {
     res.status(entry.status);
     res.setHeader("X-Page-Cache", state);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
+    // Like every answer to a session cookie (react-router-adapter.ts): no shared cache keeps it, so
+    // none can hand a member's shell to a visitor, who gets the redirect to /auth.
+    if (policy.memberShell) res.setHeader("Cache-Control", "private, no-store");
     res.setHeader(cspHeaderName(), contentSecurityPolicy(String(res.locals.cspNonce ?? ""), entry.scriptHashes));
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("ETag", entry.etag);
@@ -281,12 +312,12 @@ export function createPageCache(options: {
   }
 
   const middleware = async function pageCache(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    const found = cacheKeyOf(req);
+    const found = cacheKeyOf(req, res);
     if (!found) return next();
     const { key, policy } = found;
     try {
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > Date.now()) return send(req, res, hit, "hit");
+      if (hit && hit.expiresAt > Date.now()) return send(req, res, hit, "hit", policy);
       if (hit) entries.delete(key);
       // One render per key at a time; concurrent misses wait for it.
       let rendering = pending.get(key);
@@ -303,10 +334,11 @@ export function createPageCache(options: {
           if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
           entries.set(key, answer);
         }
-        return send(req, res, answer, isOwner ? "miss" : "hit");
+        return send(req, res, answer, isOwner ? "miss" : "hit", policy);
       }
-      // Someone else's answer that may not be shared (a 404, a Set-Cookie): render our own.
-      if (!isOwner) return next();
+      // Someone else's answer that may not be shared (a 404, a Set-Cookie): render our own. Likewise a
+      // member shell that could not be made: it was rendered without this member's cookie.
+      if (!isOwner || policy.memberShell) return next();
       return sendUncacheable(res, answer);
     } catch (error) {
       next(error);

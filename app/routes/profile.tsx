@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { profileAction, profileLoader } from "~/features/account/profile-actions.server";
-import { loadPrivacySection } from "~/features/account/privacy-actions.server";
 import { ProfilePage } from "~/features/account/profile-page";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -9,11 +8,13 @@ export const meta = metaFromLoader;
 // Translation namespaces the browser loads for this page (app/lib/i18n.ts).
 export const handle = { i18n: ["profile", "auth", "mydata"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const result = await profileLoader(request);
-  // Sessions and the data export (issue 12) for a signed-in profile; not on the reset-password view.
-  const privacy = result.profile ? await loadPrivacySection(request) : undefined;
-  return { ...result, privacy, meta: await loadPageMeta(request, "profile.meta") };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const meta = await loadPageMeta(request, "profile.meta");
+  // The shell every member shares (server/page-cache.ts, ADR 0031): no session is read; the page
+  // fetches its member's data (`/profile.data`, this loader again) once it runs.
+  if (context.pageShell) return { shell: true, profile: null, resetToken: null, resetError: false, privacy: undefined, meta };
+  // The profile with its sessions and export notice (issue 12), or the reset-password view.
+  return { shell: false, ...(await profileLoader(request)), meta };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -5,7 +5,8 @@
  * A. Demo library (21 items) on a fresh DATA_DIR:
  *    1. memory of node + PostgreSQL (PSS of the whole process tree) idle after start;
  *    2. throughput with autocannon (20 connections) of /favicon.svg (the static reference, measured in
- *       the same run), /media, /media?q=, /media?type=, /auth, /shop, /profile signed in, and, for
+ *       the same run), /media, /media?q=, /media?type=, /auth, /shop, /profile signed in (the member
+ *       shell) and /profile.data signed in (the member's data the page fetches, ADR 0031), and, for
  *       information, /media signed in (rendered per request: the cost the cache hides); p99; the
  *       server's CPU time per request (less sensitive to a busy machine than req/s);
  *    3. bytes: /media HTML; JavaScript up to hydration (Chromium) on /media, /auth, /shop, /profile and
@@ -376,6 +377,12 @@ async function loadFor(server: Server, seconds: number, cookie: string) {
   );
   runs.push(
     autocannon({ url: `${server.url}/profile`, connections: 3, duration: seconds, headers: { "accept-encoding": "br, gzip", cookie } }),
+    autocannon({
+      url: `${server.url}/profile.data`,
+      connections: 1,
+      duration: seconds,
+      headers: { "accept-encoding": "br, gzip", cookie },
+    }),
   );
   await Promise.all(runs);
 }
@@ -415,7 +422,9 @@ async function partDemo() {
       { path: "/media?type=image" },
       { path: "/auth" },
       { path: "/shop" },
+      // The member shell (the same document for every member, ADR 0031) and its data request: a visitor needs both.
       { path: "/profile", cookie },
+      { path: "/profile.data", cookie },
       { path: "/media", cookie, infoOnly: true },
     ]);
 

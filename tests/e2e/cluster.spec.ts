@@ -215,7 +215,8 @@ test.describe("several server processes behind nginx", () => {
     const file = await fetch(`${c.url}${url}`);
     expect(file.status).toBe(200);
     expect((await file.arrayBuffer()).byteLength).toBe(item.file_size);
-    expect(await (await fetch(`${c.url}/profile`, { headers: { cookie: session.cookie } })).text()).toContain(email);
+    // The member's data (`/profile` itself is one shell for every member, ADR 0031).
+    expect(await (await fetch(`${c.url}/profile.data`, { headers: { cookie: session.cookie } })).text()).toContain(email);
 
     // Every process has the library's first page in its page cache ...
     for (const server of servers) {

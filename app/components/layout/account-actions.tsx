@@ -9,13 +9,23 @@ export interface HeaderUser {
 }
 
 /**
+ * Who the header shows: a member, nobody (null), or not known yet ("pending": the member shell of
+ * /profile, ADR 0031, until the page's data arrive; neither Get Started nor a member's links).
+ */
+export type HeaderAccount = HeaderUser | null | "pending";
+
+/**
  * The account part of the top bar and mobile menu (spec §2): signed in, Profile and Logout
  * (a POST form, so it works before JavaScript loads); signed out, Get Started.
  */
-export function AccountActions({ layout, user }: { layout: "bar" | "menu"; user: HeaderUser | null }) {
+export function AccountActions({ layout, user }: { layout: "bar" | "menu"; user: HeaderAccount }) {
   const { t } = useTranslation();
   const size = layout === "bar" ? "sm" : "default";
   const full = layout === "menu" ? "w-full" : undefined;
+  if (user === "pending") {
+    // The room of Profile + Logout, so nothing moves when they come.
+    return <span aria-hidden data-testid="account-pending" className={layout === "bar" ? "inline-block h-9 w-44" : "block h-[5.5rem]"} />;
+  }
   if (user) {
     return (
       <div className={layout === "menu" ? "grid gap-2" : "flex items-center gap-2"}>

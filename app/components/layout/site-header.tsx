@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Menu, MENU_ITEM_PROPS } from "~/components/ui/menu";
-import { AccountActions, type HeaderUser } from "./account-actions";
+import { AccountActions, type HeaderAccount } from "./account-actions";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { ShellSprite } from "./shell-sprite";
@@ -14,8 +14,8 @@ import { MAIN_LINKS, platformLinks } from "./nav-items";
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "nav-link nav-link-active" : "nav-link");
 
 export interface SiteHeaderProps {
-  /** The signed-in user, or null (Get Started is shown). */
-  user: HeaderUser | null;
+  /** The signed-in user, or null (Get Started is shown), or "pending" (not known yet). */
+  user: HeaderAccount;
   /** The cart link, drawn by the shop feature: the header sits below features and only leaves room for it. */
   renderCart?: (layout: "bar" | "mobile") => ReactNode;
 }
@@ -88,7 +88,7 @@ function PlatformsMenu() {
  * A disclosure built on <details>: it opens before JavaScript loads, is announced as a button
  * with its expanded state, and closes itself on navigation and on Escape once hydrated.
  */
-function MobileMenu({ user }: { user: HeaderUser | null }) {
+function MobileMenu({ user }: { user: HeaderAccount }) {
   const { t } = useTranslation();
   const facts = useSiteFacts();
   const location = useLocation();

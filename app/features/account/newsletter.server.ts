@@ -53,6 +53,11 @@ export async function getNewsletterStatus(userId: string): Promise<NewsletterSta
     .where(and(eq(newsletterConsents.userId, userId), inArray(newsletterConsents.status, ["pending", "confirmed"])))
     .orderBy(desc(newsletterConsents.requestedAt))
     .limit(1);
+  return newsletterStatusOf(row);
+}
+
+/** The newsletter state shown from the latest pending or confirmed consent (or none). */
+export function newsletterStatusOf(row: { status: string; expiresAt: Date | null } | undefined): NewsletterStatus {
   if (!row) return "none";
   if (row.status === "confirmed") return "active";
   return row.expiresAt && row.expiresAt.getTime() > Date.now() ? "pending" : "none";

@@ -25,11 +25,13 @@ export interface PrivacyLoaderData {
 
 export async function loadPrivacySection(request: Request): Promise<PrivacyLoaderData> {
   const sessionUser = await requireUser(request);
-  const notice = new URL(request.url).searchParams.get("export");
-  return {
-    sessions: await listSessions(sessionUser.id, sessionUser.sessionId),
-    exportNotice: notice === "rateLimited" || notice === "failed" ? notice : null,
-  };
+  return { sessions: await listSessions(sessionUser.id, sessionUser.sessionId), exportNotice: exportNoticeOf(new URL(request.url)) };
+}
+
+/** The export's failure notice, carried by the redirect back to /profile (`?export=`). */
+export function exportNoticeOf(url: URL): PrivacyLoaderData["exportNotice"] {
+  const notice = url.searchParams.get("export");
+  return notice === "rateLimited" || notice === "failed" ? notice : null;
 }
 
 export async function dataExportAction(request: Request) {

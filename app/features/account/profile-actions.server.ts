@@ -5,7 +5,8 @@ import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { StorageUnavailableError } from "~/lib/storage.server";
 import { ACTION_LIMITS, getAuth } from "./auth.server";
-import { AvatarError, deleteAccount, getProfile, replaceAvatar, saveProfile } from "./profile.server";
+import { exportNoticeOf, type PrivacyLoaderData } from "./privacy-actions.server";
+import { AvatarError, deleteAccount, getProfilePage, replaceAvatar, saveProfile } from "./profile.server";
 import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refusalOf, refuse, runAccountIntents } from "./request.server";
 import type { Refusal, RefusalMap } from "./request.server";
 import { AVATAR_MAX_BYTES, changeEmailSchema, changePasswordSchema, profileSchema, resetPasswordSchema } from "./schemas";
@@ -32,12 +33,14 @@ export async function profileLoader(request: Request) {
   const resetError = url.searchParams.get("error");
   const sessionUser = await getOptionalUser(request);
   if (!sessionUser) {
-    if (token || resetError) return { profile: null, resetToken: token, resetError: Boolean(resetError) };
+    if (token || resetError) return { profile: null, resetToken: token, resetError: Boolean(resetError), privacy: undefined };
     throw redirect("/auth");
   }
-  const profile = await getProfile(sessionUser.id);
-  if (!profile) throw redirect("/auth");
-  return { profile, resetToken: token, resetError: Boolean(resetError) };
+  // One query for the whole page (ADR 0031), the sessions and the export's notice (issue 12) included.
+  const page = await getProfilePage(sessionUser.id, sessionUser.sessionId);
+  if (!page) throw redirect("/auth");
+  const privacy: PrivacyLoaderData = { sessions: page.sessions, exportNotice: exportNoticeOf(url) };
+  return { profile: page.profile, resetToken: token, resetError: Boolean(resetError), privacy };
 }
 
 /** Verifies the current password against the credential account (spec §5: "signing in again"). */

@@ -1,7 +1,7 @@
 import { Loader2 } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useNavigation } from "react-router";
+import { useLoaderData, useNavigation, useRevalidator } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -16,6 +16,8 @@ import type { ProfileData } from "./profile.server";
 import { ResetPasswordCard } from "./reset-password-card";
 
 interface LoaderShape {
+  /** The member shell (ADR 0031): the same document for every member, their data still to come. */
+  shell: boolean;
   profile: ProfileData | null;
   resetToken: string | null;
   resetError: boolean;
@@ -24,9 +26,11 @@ interface LoaderShape {
 /** /profile (spec §2): the reset-password card when a reset link led here, and the profile settings. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const { profile, resetToken, resetError } = useLoaderData<LoaderShape>();
+  const { shell, profile, resetToken, resetError } = useLoaderData<LoaderShape>();
   const navigation = useNavigation();
   useEffect(preloadToaster, []);
+  useMemberData(shell);
+  if (shell) return <ProfileShell />;
   if (navigation.state === "loading" && navigation.location.pathname === "/profile" && !profile) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label={t("profile.loading")}>
@@ -70,5 +74,50 @@ function ProfileCard({ profile }: { profile: ProfileData }) {
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** In the member shell: fetch this member's data (`/profile.data`: every loader of the page, once). */
+function useMemberData(shell: boolean) {
+  const revalidator = useRevalidator();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!shell || asked.current) return;
+    asked.current = true;
+    void revalidator.revalidate();
+  }, [shell, revalidator]);
+}
+
+/**
+ * The member shell's placeholder (ADR 0031): the profile's cards with their titles, the member's
+ * parts as blocks of about their final size (no layout shift when the data arrive). Without
+ * JavaScript nothing would come: the shell's <head> sends the browser on to the page rendered with
+ * its data (`?view=full`, root.tsx).
+ */
+function ProfileShell() {
+  const { t } = useTranslation();
+  // Sizes measured on the loaded page (390 px and from `sm` up), so the cards keep their place.
+  const fill = "bg-muted/60 motion-safe:animate-pulse";
+  const block = `rounded-md ${fill}`;
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16" role="status" aria-busy="true" aria-label={t("profile.loading")}>
+      <Card data-testid="profile-shell">
+        <CardHeader>
+          <CardTitle>{t("profile.title")}</CardTitle>
+          <CardDescription>{t("profile.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-8" aria-hidden>
+          <div className="flex flex-col items-center gap-4 sm:flex-row">
+            <div className={`size-24 rounded-full ${fill}`} />
+            <div className={`h-14 w-44 ${block}`} />
+          </div>
+          <div className={`h-[6.875rem] sm:h-[3.875rem] ${block}`} />
+          <div className={`h-[20.875rem] sm:h-[19.625rem] ${block}`} />
+          <div className={`h-40 sm:h-[6.75rem] ${block}`} />
+        </CardContent>
+      </Card>
+      <div className={`mt-8 h-[19.5rem] sm:h-[14.75rem] ${block}`} aria-hidden />
+      <div className={`mt-8 h-[22.5rem] sm:h-[14.5rem] ${block}`} aria-hidden />
+    </section>
   );
 }

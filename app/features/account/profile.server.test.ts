@@ -10,7 +10,8 @@ import { resolveFile } from "~/lib/storage.server";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { getAuth, resetAuthForTesting } from "./auth.server";
 import { profileAction, profileLoader } from "./profile-actions.server";
-import { AvatarError, processAvatar } from "./profile.server";
+import { AvatarError, getProfile, processAvatar } from "./profile.server";
+import { listSessions } from "./sessions.server";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -93,6 +94,32 @@ describe("profile actions", () => {
 
     const loaded = await profileLoader(new Request(`${ORIGIN}/profile?id=${alice.id}`, { headers: { cookie: mallory.cookie } }));
     expect(loaded.profile?.email).toBe("mallory@example.com");
+    // Mallory's own sessions (sign-up and sign-in), this one marked.
+    expect(loaded.privacy?.sessions.filter((listed) => listed.current)).toHaveLength(1);
+  });
+
+  it("loads the whole page in one query with the same answers as the single reads (ADR 0031)", async () => {
+    const alice = await signedIn("alice@example.com");
+    await signedIn("bob@example.com");
+    // A second device of Alice's, and a pending newsletter request.
+    const second = await getAuth().api.signInEmail({ body: { email: "alice@example.com", password: "secret123" }, asResponse: true });
+    expect(second.ok).toBe(true);
+    const saved = await profileAction(
+      post(alice.cookie, { intent: "save", username: "alice", customerType: "business", newsletterSubscribed: "on" }),
+    );
+    expect(saved).toBeDefined();
+    const request = new Request(`${ORIGIN}/profile?export=failed`, { headers: { cookie: alice.cookie } });
+    const loaded = await profileLoader(request);
+    expect(loaded.profile).toEqual(await getProfile(alice.id));
+    expect(loaded.profile).toMatchObject({ customerType: "business", newsletterStatus: "pending", hasPassword: true });
+    const rows = await db().select({ id: session.id }).from(session).where(eq(session.userId, alice.id));
+    const sessions = loaded.privacy!.sessions;
+    // Sign-up, sign-in and the second device; none of Bob's.
+    expect(sessions.map((listed) => listed.id).sort()).toEqual(rows.map((row) => row.id).sort());
+    expect(sessions).toHaveLength(3);
+    expect(sessions.filter((listed) => listed.current)).toHaveLength(1);
+    expect(sessions).toEqual(await listSessions(alice.id, sessions.find((listed) => listed.current)!.id));
+    expect(loaded.privacy!.exportNotice).toBe("failed");
   });
 
   it("refuses visitors and cross-site posts", async () => {

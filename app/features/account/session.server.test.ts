@@ -4,7 +4,7 @@ import { session, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { TEST_ORIGIN as ORIGIN, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
 import { getAuth } from "./auth.server";
-import { getOptionalUser, requireUser, sessionCookieHeaders } from "./session.server";
+import { getOptionalUser, getShellUser, requireUser, sessionCookieHeaders } from "./session.server";
 
 async function signedIn(email: string) {
   await getAuth().api.signUpEmail({ body: { name: "sam", email, password: "secret123" } });
@@ -40,6 +40,30 @@ describe("session interface", () => {
     const renewed = sessionCookieHeaders(request).getSetCookie();
     expect(renewed.some((entry) => /session_token=.*Max-Age=\d+/i.test(entry))).toBe(true);
     expect(renewed.every((entry) => /HttpOnly/i.test(entry) && /SameSite=Lax/i.test(entry))).toBe(true);
+  });
+
+  it("the short path (ADR 0031) trusts only a cookie signed with the secret, and only while the session is valid", async () => {
+    const cookie = await signedIn("sam@example.com");
+    const request = new Request(`${ORIGIN}/`, { headers: { cookie } });
+    expect(await getShellUser(request)).toMatchObject({ email: "sam@example.com", name: "sam", avatarUrl: null });
+    // A session in everyday use writes nothing back.
+    expect(sessionCookieHeaders(request).getSetCookie()).toEqual([]);
+    // The same token with another signature, a signature of another length, or the token alone: nobody.
+    const token = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split(".")[0]!;
+    for (const forged of [`${token}.${"A".repeat(43)}=`, `${token}.AAAA=`, token]) {
+      const value = encodeURIComponent(forged);
+      expect(await getOptionalUser(new Request(`${ORIGIN}/`, { headers: { cookie: `better-auth.session_token=${value}` } }))).toBeNull();
+    }
+    // Expired (better-auth's own path then clears it), and past the absolute lifetime: nobody.
+    await db()
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await getOptionalUser(new Request(`${ORIGIN}/`, { headers: { cookie } }))).toBeNull();
+    const again = await signedIn("sam2@example.com");
+    await db()
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 400 * 24 * 60 * 60 * 1000) });
+    expect(await getOptionalUser(new Request(`${ORIGIN}/`, { headers: { cookie: again } }))).toBeNull();
   });
 
   it("a revoked session ends at once", async () => {

@@ -1,6 +1,7 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { redirect } from "react-router";
-import { profiles, session } from "~/db/schema";
+import { profiles, session, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { getAuth, SESSION_ABSOLUTE_S } from "./auth.server";
@@ -40,10 +41,86 @@ async function touchSession(sessionId: string) {
     .catch(() => undefined);
 }
 const renewedCookies = new WeakMap<Request, string[]>();
+/** What the top bar needs, read together with the session by the short path (no second query). */
+const shellFields = new WeakMap<Request, { username: string | null; avatarUrl: string | null }>();
+
+/** better-auth's cookie names, secret and session timing, read once from its context. */
+let cookieFacts: Promise<{ token: string; others: string[]; secret: string; expiresInMs: number; updateAgeMs: number }> | undefined;
+function getCookieFacts() {
+  cookieFacts ??= getAuth().$context.then((context) => ({
+    token: context.authCookies.sessionToken.name,
+    others: [context.authCookies.sessionData.name, context.authCookies.dontRememberToken.name],
+    secret: context.secret,
+    expiresInMs: context.sessionConfig.expiresIn * 1000,
+    updateAgeMs: context.sessionConfig.updateAge * 1000,
+  }));
+  return cookieFacts;
+}
+
+function readCookies(header: string) {
+  const cookies = new Map<string, string>();
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+  return cookies;
+}
+
+/**
+ * The short path of a session lookup (ADR 0031): the signed cookie checked here (HMAC-SHA256 with
+ * better-auth's secret, as better-call signs it) and ONE query for session, user and profile. It
+ * answers only the everyday case, a valid session that needs nothing written; everything else
+ * (no or a bad signature, an unknown, expired, due-for-renewal or too old session, a
+ * "don't remember me" or cookie-cache cookie) returns undefined and goes to better-auth's own
+ * getSession, which renews, clears cookies and deletes as it always did.
+ */
+async function lookupShortly(request: Request, cookieHeader: string): Promise<SessionUser | undefined> {
+  const facts = await getCookieFacts();
+  const cookies = readCookies(cookieHeader);
+  if (facts.others.some((name) => cookies.has(name))) return undefined;
+  let value: string;
+  try {
+    value = decodeURIComponent(cookies.get(facts.token) ?? "");
+  } catch {
+    return undefined;
+  }
+  const dot = value.lastIndexOf(".");
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (dot < 1 || signature.length !== 44) return undefined;
+  const expected = createHmac("sha256", facts.secret).update(token).digest("base64");
+  if (!timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return undefined;
+  const [row] = await db()
+    .select({
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      createdAt: session.createdAt,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      username: profiles.username,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, session.userId))
+    .where(eq(session.token, token));
+  const now = Date.now();
+  if (!row || row.expiresAt.getTime() <= now) return undefined;
+  // better-auth renews a session (new expiry, new cookie) once updateAge has passed since the last renewal.
+  if (row.expiresAt.getTime() - facts.expiresInMs + facts.updateAgeMs <= now) return undefined;
+  if (now - row.createdAt.getTime() > SESSION_ABSOLUTE_S * 1000) return undefined;
+  shellFields.set(request, { username: row.username, avatarUrl: row.avatarUrl });
+  await touchSession(row.sessionId);
+  return { id: row.userId, email: row.email, name: row.name, sessionId: row.sessionId };
+}
 
 async function lookup(request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  const cookieHeader = request.headers.get("cookie");
+  if (!cookieHeader?.includes("session_token")) return null;
   try {
+    const shortly = await lookupShortly(request, cookieHeader);
+    if (shortly) return shortly;
     const { headers, response } = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
     // A session in use is renewed (new expiry): the cookie follows via sessionCookieHeaders().
     const cookies = headers.getSetCookie();
@@ -91,10 +168,12 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export async function getShellUser(request: Request): Promise<ShellUser | null> {
   const sessionUser = await getOptionalUser(request);
   if (!sessionUser) return null;
-  const [profile] = await db()
-    .select({ username: profiles.username, avatarUrl: profiles.avatarUrl })
-    .from(profiles)
-    .where(eq(profiles.id, sessionUser.id));
+  const [profile] = shellFields.has(request)
+    ? [shellFields.get(request)]
+    : await db()
+        .select({ username: profiles.username, avatarUrl: profiles.avatarUrl })
+        .from(profiles)
+        .where(eq(profiles.id, sessionUser.id));
   return {
     ...sessionUser,
     name: profile?.username || sessionUser.name,

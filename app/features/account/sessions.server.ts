@@ -25,6 +25,14 @@ export async function listSessions(userId: string, currentSessionId: string | un
     .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
     .orderBy(desc(session.lastActiveAt))
     .limit(100);
+  return toActiveSessions(rows, currentSessionId);
+}
+
+/** The list as the profile shows it: browser and system named, the current session first. */
+export function toActiveSessions(
+  rows: Array<{ id: string; userAgent: string | null; createdAt: Date; lastActiveAt: Date }>,
+  currentSessionId: string | undefined,
+): ActiveSession[] {
   return rows
     .map((row) => ({
       id: row.id,
