@@ -4,7 +4,8 @@ import { AccountNoticeBanner } from "~/features/account/account-notice";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
 import { countMedia, findCategory, listCategoryOptions, parseLibraryFilters } from "~/features/media/library.server";
-import { findMedia, findMediaItem, toCardView } from "~/features/media/media.server";
+import { findMedia, findMediaItem, type MediaPage as FoundPage } from "~/features/media/media.server";
+import { toCardView } from "~/features/media/media-types";
 import { logger } from "~/lib/logger.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const category = findCategory(categories, requested.category);
   const filters = { ...requested, category: category?.slug ?? "" };
   const query = { ...requested, category: category?.id ?? "" };
-  let page: Pick<MediaPageData, "items" | "nextCursor" | "loadFailed" | "total"> = {
+  let page: FoundPage & Pick<MediaPageData, "loadFailed" | "total"> = {
     items: [],
     nextCursor: null,
     loadFailed: false,
@@ -52,7 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters,
     ...page,
     items: page.items.map(toCardView),
-    categories,
+    // The filter needs a category's name and address, not its id (ADR 0034).
+    categories: categories.map((option) => ({ name: option.name, slug: option.slug ?? option.id })),
     selected,
     isSignedIn: user !== null,
   };

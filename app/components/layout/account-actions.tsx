@@ -1,7 +1,7 @@
-import { LogOut, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 /** What the top bar needs of the signed-in user (the root loader passes it down). */
 export interface HeaderUser {
@@ -30,20 +30,15 @@ export function AccountActions({ layout, user }: { layout: "bar" | "menu"; user:
     return (
       <div className={layout === "menu" ? "grid gap-2" : "flex items-center gap-2"}>
         {/* NavLink marks it aria-current="page" on /profile: the active link is highlighted (spec §2). */}
-        <Button
-          asChild
-          size={size}
-          variant="outline"
-          className={`aria-[current=page]:bg-muted aria-[current=page]:text-primary ${full ?? ""}`}
-        >
+        <Button asChild size={size} variant="outline" className={full ? "profile-link w-full" : "profile-link"}>
           <NavLink to="/profile">
-            {user.avatarUrl ? <img src={user.avatarUrl} alt="" className="size-5 rounded-full object-cover" /> : <UserRound aria-hidden />}
+            {user.avatarUrl ? <img src={user.avatarUrl} alt="" className="size-5 rounded-full object-cover" /> : <Icon name="user-round" />}
             {t("common.nav.profile")}
           </NavLink>
         </Button>
         <Form method="post" action="/logout" reloadDocument className={full}>
           <Button type="submit" size={size} variant="ghost" className={full}>
-            <LogOut aria-hidden />
+            <Icon name="log-out" />
             {t("common.nav.logout")}
           </Button>
         </Form>
@@ -51,11 +46,7 @@ export function AccountActions({ layout, user }: { layout: "bar" | "menu"; user:
     );
   }
   return (
-    <Button
-      asChild
-      size={size}
-      className={`aria-[current=page]:ring-2 aria-[current=page]:ring-ring aria-[current=page]:ring-offset-2 aria-[current=page]:ring-offset-background ${full ?? ""}`}
-    >
+    <Button asChild size={size} className={full ? "get-started w-full" : "get-started"}>
       <NavLink to="/auth">{t("common.nav.getStarted")}</NavLink>
     </Button>
   );

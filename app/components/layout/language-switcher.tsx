@@ -1,7 +1,8 @@
-import { Check, Globe } from "lucide-react";
+import { Check } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { Menu, MENU_ITEM_PROPS } from "~/components/ui/menu";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
@@ -25,7 +26,7 @@ export function LanguageSwitcher() {
       triggerClassName={buttonVariants({ variant: "ghost", size: "sm" })}
       trigger={
         <>
-          <Globe aria-hidden="true" />
+          <Icon name="globe" />
           <span className="sr-only">{t("common.language.choose")}</span>
           <Flag language={language} />
           <span className="uppercase">{language}</span>
@@ -72,7 +73,7 @@ export function LanguageLinks({ onChoose }: { onChoose?: (language: Language) =>
               void setLanguage(option);
               onChoose?.(option);
             }}
-            className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm aria-[current=true]:border-primary aria-[current=true]:text-primary"
+            className="lang-link"
           >
             <Flag language={option} />
             {LANGUAGE_NAMES[option]}

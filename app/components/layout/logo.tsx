@@ -1,16 +1,27 @@
-/** `gradientId` must be unique in the page (the header and the footer both show the logo). */
-export function Logo({ gradientId }: { gradientId: string }) {
+/**
+ * The logo, drawn once per page as a <symbol> (in the header's ShellSprite) that the header and the
+ * footer point to with <use> (ADR 0034).
+ */
+export const LOGO_SYMBOL = (
+  <>
+    <defs>
+      <linearGradient id="logo-gradient" x1="0" y1="0" x2="1" y2="1">
+        <stop offset="0" stopColor="#a5b4fc" />
+        <stop offset="1" stopColor="#5eead4" />
+      </linearGradient>
+    </defs>
+    <symbol id="logo" viewBox="0 0 32 32">
+      <rect width="32" height="32" rx="8" fill="#141b2b" />
+      <path d="M16 5l9 22h-4.2l-1.8-4.6h-6L11.2 27H7zm0 7.2l-2 5.6h4z" fill="url(#logo-gradient)" />
+    </symbol>
+  </>
+);
+
+export function Logo() {
   return (
     <span className="flex items-center gap-2">
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
-        <defs>
-          <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
-            <stop offset="0" stopColor="#a5b4fc" />
-            <stop offset="1" stopColor="#5eead4" />
-          </linearGradient>
-        </defs>
-        <rect width="32" height="32" rx="8" fill="#141b2b" />
-        <path d="M16 5l9 22h-4.2l-1.8-4.6h-6L11.2 27H7zm0 7.2l-2 5.6h4z" fill={`url(#${gradientId})`} />
+        <use href="#logo" />
       </svg>
       <span className="text-lg font-semibold tracking-tight">IP Angel</span>
     </span>

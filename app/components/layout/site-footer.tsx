@@ -1,6 +1,6 @@
-import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { siteConfig } from "~/config/site";
 import { platformHref, useSiteFacts } from "~/lib/site-facts";
 import { Logo } from "./logo";
@@ -27,20 +27,15 @@ export function SiteFooter({ year }: { year: number }) {
     <footer className="border-t border-border bg-card/40">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:grid-cols-5">
         <div className="col-span-2 md:col-span-3 lg:col-span-2">
-          <Logo gradientId="logo-gradient-footer" />
+          <Logo />
           <p className="mt-4 max-w-sm text-sm text-muted-foreground">{t("common.footer.tagline")}</p>
           {facts.social.length > 0 ? (
             <ul className="mt-4 flex flex-wrap gap-3" aria-label={t("common.footer.social")}>
               {facts.social.map((social) => (
                 <li key={social.name}>
-                  <a
-                    href={social.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-                  >
+                  <a href={social.url} target="_blank" rel="noopener noreferrer" className="footer-link inline-flex items-center gap-1">
                     {social.name}
-                    <ExternalLink className="size-3" aria-hidden="true" />
+                    <Icon name="external-link" className="size-3" />
                   </a>
                 </li>
               ))}
@@ -50,7 +45,7 @@ export function SiteFooter({ year }: { year: number }) {
         <FooterGroup title={t("common.footer.about")}>
           {ABOUT_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground">
+              <Link to={link.to} className="footer-link">
                 {t(link.labelKey)}
               </Link>
             </li>
@@ -62,17 +57,12 @@ export function SiteFooter({ year }: { year: number }) {
             return (
               <li key={link.labelKey}>
                 {target.kind === "external" ? (
-                  <a
-                    href={target.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-                  >
+                  <a href={target.href} target="_blank" rel="noopener noreferrer" className="footer-link inline-flex items-center gap-1">
                     {t(link.labelKey)}
-                    <ExternalLink className="size-3" aria-hidden="true" />
+                    <Icon name="external-link" className="size-3" />
                   </a>
                 ) : (
-                  <Link to={target.to} className="text-sm text-muted-foreground hover:text-foreground">
+                  <Link to={target.to} className="footer-link">
                     {t(link.labelKey)}
                   </Link>
                 )}
@@ -83,7 +73,7 @@ export function SiteFooter({ year }: { year: number }) {
         <FooterGroup title={t("common.footer.legal")}>
           {LEGAL_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground">
+              <Link to={link.to} className="footer-link">
                 {t(link.labelKey)}
               </Link>
             </li>

@@ -163,10 +163,8 @@ export function Menu({
           onBlur={(event) => {
             if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
           }}
-          className={
-            "absolute top-full z-50 mt-1.5 min-w-44 overflow-hidden rounded-md border border-border bg-popover p-1 text-foreground shadow-lg " +
-            (align === "end" ? "right-0" : "left-0")
-          }
+          // `.menu-panel` and `.menu-item`: one class each (app.css), not 100–150 bytes of utilities per item (ADR 0034).
+          className={align === "end" ? "menu-panel right-0" : "menu-panel left-0"}
         >
           {children}
         </div>
@@ -183,6 +181,5 @@ function itemsOf(menu: HTMLElement | null): HTMLElement[] {
 export const MENU_ITEM_PROPS = {
   role: "menuitem",
   tabIndex: -1,
-  className:
-    "relative flex w-full cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-2 text-left text-sm outline-none focus:bg-muted",
+  className: "menu-item",
 } as const;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toCardView } from "./media.server";
-import type { MediaItemView } from "./media-types";
+import { fromCardView, toCardView, type MediaItemView } from "./media-types";
 
 const item: MediaItemView = {
   id: "0b7c3a52-4c38-4f4e-9b7a-2f3d9f1b6a10",
@@ -27,23 +26,63 @@ const item: MediaItemView = {
   source: { name: "In-house" } as MediaItemView["source"],
   license: { name: "CC BY 4.0" } as MediaItemView["license"],
   attribution: { text: "Logo pack by IP Angel" } as MediaItemView["attribution"],
-  createdAt: "2026-11-01T00:00:00.000Z",
+  createdAt: "2026-11-01T23:30:00.000Z",
   previewUrl: "/files/preview?sig=1",
 };
 
 describe("toCardView", () => {
   it("keeps what a card shows and uses, and leaves the dialog's details for when it opens", () => {
-    const card = toCardView(item);
+    const card = fromCardView(toCardView(item));
     // The card: title, text, badges, size, AI label, preview, download, a service's kind and endpoint.
     for (const key of ["id", "title", "description", "fileType", "hasFile", "fileExtension", "mimeType", "fileSize"] as const) {
       expect(card[key]).toEqual(item[key]);
     }
-    for (const key of ["language", "aiGenerated", "serviceKind", "endpoint", "previewUrl", "durationMs", "createdAt"] as const) {
+    // The dialog shows the date and the download count until the whole item is loaded.
+    for (const key of ["language", "aiGenerated", "serviceKind", "endpoint", "previewUrl", "durationMs", "downloadCount"] as const) {
       expect(card[key]).toEqual(item[key]);
     }
+    // The day the dialog shows (in UTC), without the time of day it does not show.
+    expect(card.createdAt).toBe("2026-11-01");
+    const day = { dateStyle: "medium", timeZone: "UTC" } as const;
+    expect(new Date(card.createdAt).toLocaleDateString("de-DE", day)).toBe(new Date(item.createdAt).toLocaleDateString("de-DE", day));
     // Only the dialog shows these (it gets the whole item as the page's `selected`).
     expect(card).toMatchObject({ creator: null, source: null, license: null, attribution: null, version: null, pages: null });
     expect(card.externalLinks).toEqual({});
-    expect(JSON.stringify(card).length).toBeLessThan(JSON.stringify(item).length);
+    expect(JSON.stringify(toCardView(item)).length).toBeLessThan(JSON.stringify(item).length);
+  });
+
+  it("sends no empty fields, and the browser reads them back as empty", () => {
+    const sparse: MediaItemView = {
+      ...item,
+      description: null,
+      hasFile: false,
+      fileExtension: null,
+      mimeType: null,
+      fileSize: null,
+      downloadCount: 0,
+      aiGenerated: false,
+      serviceKind: null,
+      endpoint: null,
+      previewUrl: null,
+      fileType: "image",
+    };
+    const sent = toCardView(sparse);
+    expect(Object.keys(sent).sort()).toEqual(["createdAt", "fileType", "id", "language", "title"]);
+    expect(fromCardView(sent)).toEqual({
+      ...sparse,
+      createdAt: "2026-11-01",
+      version: null,
+      widthPx: null,
+      heightPx: null,
+      pages: null,
+      sheetType: null,
+      externalLinks: {},
+      creator: null,
+      source: null,
+      license: null,
+      attribution: null,
+    });
+    // A size of zero bytes is a size: the card shows it.
+    expect(fromCardView(toCardView({ ...sparse, fileSize: 0 })).fileSize).toBe(0);
   });
 });

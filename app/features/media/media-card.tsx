@@ -39,7 +39,7 @@ export function ItemLanguageBadge({ language }: { language: string }) {
       title={t("media.card.itemLanguage", { language: name })}
       className="mcard-language"
     >
-      <span className="sr-only">{t("media.card.languageLabel")} </span>
+      <span className="sr-only">{`${t("media.card.languageLabel")} `}</span>
       {name}
     </li>
   );
@@ -96,7 +96,8 @@ export function DownloadButton({
         className={className}
         onClick={() => onDownload(item)}
       >
-        <MediaIcon name="log-in" /> {t("media.card.signIn")}
+        <MediaIcon name="log-in" />
+        {` ${t("media.card.signIn")}`}
       </Button>
     );
   }
@@ -108,10 +109,13 @@ export function DownloadButton({
   );
 }
 
+/** The id of a card's title (its name for assistive technology): short, it is on the page twice per card. */
+export const cardTitleId = (itemId: string) => `mc-${itemId}`;
+
 export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item: MediaItemView; onOpen: (item: MediaItemView) => void }) {
   const { t } = useTranslation();
   const format = useMediaFormat();
-  const titleId = `media-card-${item.id}`;
+  const titleId = cardTitleId(item.id);
   return (
     <article aria-labelledby={titleId} data-testid="media-card" className="mcard">
       <div className="mcard-visual">
@@ -135,12 +139,13 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
         )}
         {item.aiGenerated && (
           <span className="mcard-ai">
-            <MediaIcon name="sparkles" className="size-3" /> {t("media.card.aiGenerated")}
+            <MediaIcon name="sparkles" className="size-3" />
+            {` ${t("media.card.aiGenerated")}`}
           </span>
         )}
       </div>
       <div className="mcard-body">
-        <div className="min-w-0">
+        <div>
           <h2 id={titleId} className="mcard-title" title={item.title}>
             {item.title}
           </h2>
@@ -175,7 +180,8 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
                 onClick={() => actions.onPreview(item)}
                 aria-label={t("media.card.previewOf", { title: item.title })}
               >
-                <MediaIcon name="eye" /> {t("media.card.preview")}
+                <MediaIcon name="eye" />
+                {` ${t("media.card.preview")}`}
               </Button>
               <DownloadButton item={item} {...actions} />
             </>
@@ -183,7 +189,8 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
           {item.fileType === "services" && item.endpoint && (
             <Button asChild size="sm" variant="secondary">
               <a href={item.endpoint} target="_blank" rel="noopener noreferrer">
-                <MediaIcon name="services" /> {t("media.card.openService")}
+                <MediaIcon name="services" />
+                {` ${t("media.card.openService")}`}
               </a>
             </Button>
           )}

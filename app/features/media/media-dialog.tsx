@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { MediaIcon } from "./media-icons";
-import { DownloadButton, TypeBadgeText, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
+import { cardTitleId, DownloadButton, TypeBadgeText, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
 import { MediaPreview } from "./media-preview";
 import { linkLabel, type MediaItemView } from "./media-types";
 import { dateTimeFormat, languageNames } from "~/lib/intl-formats";
@@ -106,7 +106,7 @@ export function MediaDialog({
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            const card = document.getElementById(`media-card-${item.id}`)?.closest("article");
+            const card = document.getElementById(cardTitleId(item.id))?.closest("article");
             (opener.current?.isConnected ? opener.current : card?.querySelector("button"))?.focus();
           }}
         >

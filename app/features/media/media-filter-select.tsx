@@ -31,13 +31,7 @@ export function FilterSelect({
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(event) => onChoose(event.target.value)}
-        className={`h-10 w-full rounded-md border border-input bg-background px-3 text-sm ${widthClass}`}
-      >
+      <select id={id} name={name} value={value} onChange={(event) => onChoose(event.target.value)} className={`mfield px-3 ${widthClass}`}>
         {options.map((option) => (
           <option key={option.value} value={option.value} lang={option.lang}>
             {option.label}

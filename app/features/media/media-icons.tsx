@@ -1,44 +1,21 @@
-import { Download, Eye, FileSpreadsheet, FileText, Film, Image as ImageIcon, LogIn, Music, Server, Sparkles } from "lucide-react";
+import { Icon, type IconName } from "~/components/ui/icon";
 
-/**
- * The icons every media card repeats, drawn once per page as SVG <symbol>s that the cards point to
- * with <use>: ~60 bytes per use instead of ~400, and nothing to build per card (ADR 0026).
- */
+/** The media library's icons by what they stand for (CSS masks, components/ui/icon.tsx; ADR 0034). */
 const ICONS = {
-  image: ImageIcon,
-  video: Film,
-  audio: Music,
-  sheet: FileSpreadsheet,
-  services: Server,
-  document: FileText,
-  download: Download,
-  eye: Eye,
-  "log-in": LogIn,
-  sparkles: Sparkles,
-};
+  image: "image",
+  video: "film",
+  audio: "music",
+  sheet: "file-spreadsheet",
+  services: "server",
+  document: "file-text",
+  download: "download",
+  eye: "eye",
+  "log-in": "log-in",
+  sparkles: "sparkles",
+} as const satisfies Record<string, IconName>;
 
 export type MediaIconName = keyof typeof ICONS;
 
-// Made once: the same elements for every render.
-const SPRITE = (
-  <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute">
-    {Object.entries(ICONS).map(([name, Icon]) => (
-      <symbol key={name} id={`mi-${name}`} viewBox="0 0 24 24">
-        <Icon />
-      </symbol>
-    ))}
-  </svg>
-);
-
-/** Rendered once by the page that shows media cards or the media dialog. */
-export function MediaIconSprite() {
-  return SPRITE;
-}
-
 export function MediaIcon({ name, className }: { name: MediaIconName; className?: string }) {
-  return (
-    <svg width="24" height="24" className={className} aria-hidden="true">
-      <use href={`#mi-${name}`} />
-    </svg>
-  );
+  return <Icon name={ICONS[name]} className={className} />;
 }

@@ -1,23 +1,25 @@
-import { Loader2, Search, SearchX } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Loader2 } from "lucide-react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { usePreloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MediaCard } from "./media-card";
 import { LazyMediaDialog, preloadMediaDialogHandlers } from "./media-dialog-lazy";
-import { MediaIconSprite } from "./media-icons";
 import { FilterSelect } from "./media-filter-select";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n";
-import { SEARCH_MAX, TYPE_FILTER_OPTIONS, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
+import { fromCardView, SEARCH_MAX, TYPE_FILTER_OPTIONS, type MediaCardView, type MediaFilters, type MediaItemView } from "./media-types";
 import { useFileActions } from "./use-file-actions";
 
 export interface MediaPageData {
   filters: MediaFilters;
-  items: MediaItemView[];
+  /** The cards' part of each item (toCardView). */
+  items: MediaCardView[];
   nextCursor: string | null;
-  categories: CategoryOption[];
+  /** The category filter's choices: the name, and the address the URL names it by (its slug, or its id when it has none). */
+  categories: Array<{ name: string; slug: string }>;
   selected: MediaItemView | null;
   isSignedIn: boolean;
   loadFailed: boolean;
@@ -53,7 +55,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
   const [searchParams] = useSearchParams();
   const { filters } = data;
   const [query, setQuery] = useState(filters.q);
-  const [more, setMore] = useState<{ items: MediaItemView[]; cursor: string | null }>({ items: [], cursor: data.nextCursor });
+  const [more, setMore] = useState<{ items: MediaCardView[]; cursor: string | null }>({ items: [], cursor: data.nextCursor });
   const fetcher = useFetcher<MediaPageData>();
   const actions = useFileActions(data.isSignedIn);
   // Marks the page as interactive (tests wait for it before clicking what needs JavaScript).
@@ -119,7 +121,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
     }, SEARCH_DEBOUNCE_MS);
   };
 
-  const items = [...data.items, ...more.items];
+  const items = useMemo(() => [...data.items, ...more.items].map(fromCardView), [data.items, more.items]);
   const itemId = searchParams.get("item");
   const selected = itemId
     ? // The whole item once it is loaded; until then the card's part of it.
@@ -152,7 +154,6 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14" data-hydrated={isHydrated ? "true" : undefined}>
-      <MediaIconSprite />
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
           <span className="text-gradient">{t("media.title")}</span>
@@ -176,10 +177,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
           <label htmlFor="media-search" className="sr-only">
             {t("media.search.label")}
           </label>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
+          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
           <input
             id="media-search"
             name="q"
@@ -188,7 +186,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
             maxLength={SEARCH_MAX}
             onChange={(event) => onQueryChange(event.target.value)}
             placeholder={t("media.search.placeholder")}
-            className="h-10 w-full rounded-md border border-input bg-background pl-9 pr-3 text-sm placeholder:text-muted-foreground"
+            className="mfield pl-9 pr-3 placeholder:text-muted-foreground"
           />
         </div>
         <div className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-3 sm:contents">
@@ -210,7 +208,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
             widthClass="sm:w-52"
             options={[
               { value: "", label: t("media.filters.allCategories") },
-              ...data.categories.map((category) => ({ value: category.slug ?? category.id, label: category.name })),
+              ...data.categories.map((category) => ({ value: category.slug, label: category.name })),
             ]}
             onChoose={(category) => choose({ category })}
           />
@@ -254,7 +252,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
             className="flex flex-col items-center rounded-lg border border-dashed border-border px-6 py-16 text-center"
             data-testid="media-empty"
           >
-            <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+            <Icon name="search-x" className="size-10 text-muted-foreground" />
             <p className="mt-4 text-lg font-semibold">{t("media.results.empty")}</p>
             {hasFilters && (
               <>

@@ -57,6 +57,80 @@ export interface MediaItemView {
   previewUrl: string | null;
 }
 
+/** What a card shows and uses of an item, always present (the rest of MediaCardView is optional). */
+type CardRequired = "id" | "title" | "fileType" | "language" | "createdAt";
+/** What a card shows and uses of an item when it has it (`createdAt`'s day, `downloadCount`: the dialog shows them until the whole item is loaded). */
+const CARD_OPTIONAL = [
+  "description",
+  "hasFile",
+  "fileExtension",
+  "mimeType",
+  "fileSize",
+  "downloadCount",
+  "aiGenerated",
+  "durationMs",
+  "serviceKind",
+  "endpoint",
+  "previewUrl",
+] as const satisfies ReadonlyArray<keyof MediaItemView>;
+type CardOptional = (typeof CARD_OPTIONAL)[number];
+
+/**
+ * An item as the list sends it to the browser, which gets it twice (HTML and hydration data) for up
+ * to 24 cards: only what a card shows and uses, and of that only what the item has (no nulls, no
+ * `false`, no zero download count), so a card's data costs its values and few keys (ADR 0026, 0034).
+ * What only the detail dialog shows (creator, source, license, attribution, links, version, dimensions,
+ * pages) comes with the whole item as the page's `selected` when the dialog opens (`?item=`).
+ */
+export type MediaCardView = Pick<MediaItemView, CardRequired> & {
+  [Key in CardOptional]?: NonNullable<MediaItemView[Key]>;
+};
+
+export function toCardView(item: MediaItemView): MediaCardView {
+  // The dialog shows the day of `createdAt` (in UTC): the date part says it all.
+  const card: MediaCardView = {
+    id: item.id,
+    title: item.title,
+    fileType: item.fileType,
+    language: item.language,
+    createdAt: item.createdAt.slice(0, 10),
+  };
+  for (const key of CARD_OPTIONAL) {
+    const value = item[key];
+    if (value === null || value === false || (key === "downloadCount" && value === 0)) continue;
+    (card as Record<string, unknown>)[key] = value;
+  }
+  return card;
+}
+
+/** The item a card stands for, in the browser: what the list left out is empty. */
+export function fromCardView(card: MediaCardView): MediaItemView {
+  return {
+    description: null,
+    hasFile: false,
+    fileExtension: null,
+    mimeType: null,
+    fileSize: null,
+    downloadCount: 0,
+    aiGenerated: false,
+    version: null,
+    widthPx: null,
+    heightPx: null,
+    durationMs: null,
+    pages: null,
+    sheetType: null,
+    serviceKind: null,
+    endpoint: null,
+    externalLinks: {},
+    creator: null,
+    source: null,
+    license: null,
+    attribution: null,
+    previewUrl: null,
+    ...card,
+  };
+}
+
 // Building an Intl.NumberFormat costs ~100 times more than using one: one per locale, made once.
 const megabyteFormats = new Map<string, Intl.NumberFormat>();
 

@@ -123,28 +123,6 @@ function toView(row: ItemRow): MediaItemView {
   };
 }
 
-/**
- * An item as its card needs it: what only the detail dialog shows (creator, source, license,
- * attribution, links, version, dimensions, pages) is left out of the list, which goes to the browser
- * twice (HTML and hydration data) for up to 24 cards (ADR 0026). The dialog gets the whole item as
- * the page's `selected` when it opens (`?item=`).
- */
-export function toCardView(item: MediaItemView): MediaItemView {
-  return {
-    ...item,
-    version: null,
-    widthPx: null,
-    heightPx: null,
-    pages: null,
-    sheetType: null,
-    externalLinks: {},
-    creator: null,
-    source: null,
-    license: null,
-    attribution: null,
-  };
-}
-
 export interface MediaPage {
   items: MediaItemView[];
   nextCursor: string | null;

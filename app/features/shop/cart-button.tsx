@@ -1,7 +1,6 @@
-import { ShoppingCart } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { cn } from "~/lib/utils";
+import { Icon } from "~/components/ui/icon";
 import { useCartCount } from "./cart-store";
 
 /** The number on the cart link (also drawn by the script of document pages, lib/document-script.ts). */
@@ -24,12 +23,10 @@ export function CartButton({ layout }: { layout: "bar" | "mobile" }) {
       // A string count skips i18next's plural choice: the key's own form, with "#" for the number.
       data-label-one={t("common.nav.cartLabel_one", { count: "#" })}
       data-label-other={t("common.nav.cartLabel_other", { count: "#" })}
-      className={cn(
-        "relative inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
-        layout === "bar" ? "h-9 w-9 justify-center" : "h-10 w-10 justify-center",
-      )}
+      // `.cart-link` (app.css): one class in place of the utilities, in the header on every page (ADR 0034).
+      className={layout === "bar" ? "cart-link size-9" : "cart-link size-10"}
     >
-      <ShoppingCart className="size-5" aria-hidden="true" />
+      <Icon name="shopping-cart" className="size-5" />
       {count > 0 ? (
         <span data-testid="cart-count" className={CART_BADGE_CLASS}>
           {count}
