@@ -5,11 +5,11 @@ import { metaFromLoader } from "~/lib/seo";
 import { NotifyForm } from "~/features/launch-notify/notify-form";
 import { notifySchema } from "~/features/launch-notify/notify-schema";
 import { constraintOf } from "~/lib/form-constraint";
-import { DOCUMENT_PAGE } from "~/lib/document-page";
+import { HYDRATE_ON_USE } from "~/lib/document-page";
 
 export const meta = metaFromLoader;
 // Translation namespaces the browser loads for this page (app/lib/i18n.ts); a document page without React (ADR 0032).
-export const handle = { i18n: ["tandem"], ...DOCUMENT_PAGE };
+export const handle = { i18n: ["tandem"], ...HYDRATE_ON_USE };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The notify field's limits as input attributes, without sending the schema (zod) with the page.

@@ -4,7 +4,7 @@ import { smtpApi, uniqueEmail } from "../helpers/accounts";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
 import { createAccount, createConsoleAccount, signInPage } from "../helpers/console";
 import { e2eDataDir, withDatabase } from "../helpers/e2e-server";
-import { gotoHydrated } from "../helpers/hydration";
+import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
 import { linksIn, waitForMail } from "../helpers/mail";
 
 /**
@@ -26,6 +26,7 @@ test("a visitor's launch sign-up appears in the console once confirmed; export a
   const email = uniqueEmail("launch-list");
   const visitor = await browser.newPage();
   await gotoHydrated(visitor, "/tandem?lang=es");
+  await hydrateFormOnUse(visitor);
   const section = visitor.locator("#notify");
   // The form kit shows the problem under the field, in the page's language.
   await section.getByRole("textbox").fill("not-an-address@");
@@ -71,6 +72,7 @@ test("a visitor's launch sign-up appears in the console once confirmed; export a
 test("a visitor takes their address off the launch list with the link from the mail, without signing in", async ({ page }) => {
   const email = uniqueEmail("launch-remove");
   await gotoHydrated(page, "/academy?lang=en");
+  await hydrateFormOnUse(page);
   const section = page.locator("#notify");
   await section.getByLabel("Email").fill(email);
   await section.getByRole("button", { name: "Notify me" }).click();

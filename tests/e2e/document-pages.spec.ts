@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { gotoHydrated } from "../helpers/hydration";
+import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
 
 /**
  * Document pages (ADR 0032): content pages are sent without React. They load no script file at
@@ -10,10 +10,8 @@ import { gotoHydrated } from "../helpers/hydration";
 const DOCUMENT_PAGES = [
   "/",
   "/about",
-  "/academy",
   "/market",
   "/consulting",
-  "/tandem",
   "/platforms",
   "/privacy",
   "/imprint",
@@ -45,6 +43,23 @@ test.describe("document pages", () => {
       expect(html, path).not.toContain("__reactRouterContext");
       expect(html, path).not.toContain("modulepreload");
       expect(html, path).not.toContain('type="module"');
+    }
+  });
+
+  test("/academy and /tandem load React only when their notify form is used; a mistake shows under the field and keeps the address", async ({
+    page,
+  }) => {
+    for (const path of ["/academy?lang=en", "/tandem?lang=en"]) {
+      const { scripts, response } = await openCountingScripts(page, path);
+      expect(scripts, path).toEqual([]);
+      expect(await response!.text(), path).not.toContain("modulepreload");
+      await hydrateFormOnUse(page);
+      const section = page.locator("#notify");
+      await section.getByLabel("Email").fill("not-an-address@");
+      await section.getByRole("button", { name: "Notify me" }).click();
+      await expect(section.getByRole("alert")).toContainText("valid email");
+      await expect(section.getByLabel("Email")).toHaveValue("not-an-address@");
+      expect(page.url(), path).not.toContain("notify=");
     }
   });
 
@@ -218,6 +233,8 @@ test.describe("document pages", () => {
   });
 
   test("a form posts without React and shows its busy label while it does", async ({ page }) => {
+    // React never arrives (a slow or blocked script): the page's own script and the plain form remain.
+    await page.route("**/assets/*.js", (route) => route.abort());
     await gotoHydrated(page, "/tandem?lang=en");
     const section = page.locator("#notify");
     // A page waiting for its next document cannot be inspected: the button's state right after

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { FieldError, FormError, IntentForm, SubmitButton, TextField, useIntentForm, type useSchemaForm } from "~/components/form";
 import type { FormAnswer } from "~/lib/form-submission";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { LaunchNotifyResult, LaunchTopic } from "./launch-topics";
 import type { notifySchema as NotifySchema } from "./notify-schema";
 
@@ -39,6 +40,7 @@ export function NotifyForm({ topic, constraint }: { topic: LaunchTopic; constrai
     constraint,
     defaultValue: { topic },
   });
+  const isHydrated = useHydrated();
   const noJsStatus = params.get("notify") as LaunchNotifyResult["status"] | null;
   const message = kit.answer ? (kit.answer.ok ? "common.notify.sent" : null) : noJsStatus ? NO_JS_MESSAGES[noJsStatus] : null;
   return (
@@ -49,7 +51,13 @@ export function NotifyForm({ topic, constraint }: { topic: LaunchTopic; constrai
           {t("common.notify.title")}
         </h2>
         <p className="mt-2 text-sm text-muted-foreground">{t(`common.notify.description.${topic}`)}</p>
-        <IntentForm kit={kit} action="/notify" onFocus={prepareForm} className="mt-4 grid gap-3">
+        <IntentForm
+          kit={kit}
+          action="/notify"
+          onFocus={prepareForm}
+          className="mt-4 grid gap-3"
+          data-hydrated={isHydrated ? "true" : undefined}
+        >
           <input type="hidden" name="topic" value={topic} />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <TextField
