@@ -399,8 +399,17 @@ test.describe("several server processes behind nginx", () => {
         `mails ${signUpMails.length} to ${Object.keys(mailsPerAddress).length} addresses, sent twice ${twice.length}, stored account without mail ${never.length} (${never.filter((email) => failedSignUps.has(email)).length} of them cut off by the kill -9)`,
     );
     expect(Object.keys(jobs)).toEqual(["done"]);
-    expect(signUpMails.length).toBe(jobs.done);
-    expect(twice).toEqual([]);
+    // Delivery is at-least-once (ADR 0025): a job the killed process had sent but not yet marked done is
+    // sent again by the process that takes it over when its claim runs out. So a mail may come twice only
+    // for a job that was claimed more than once, at most one claim batch (10) of the killed process.
+    const { rows: claimedAgain } = await database.query<{ n: number }>(
+      "select count(*)::int as n from outbox where id > $1 and kind = 'mail' and attempts > 1",
+      [firstJobId],
+    );
+    log(`mail jobs claimed more than once: ${claimedAgain[0].n}`);
+    expect(signUpMails.length - jobs.done).toBe(twice.reduce((sum, [, count]) => sum + count - 1, 0));
+    expect(twice.every(([, count]) => count === 2)).toBe(true);
+    expect(twice.length).toBeLessThanOrEqual(Math.min(claimedAgain[0].n, 10));
     // Every accepted sign-up got its mail. A sign-up cut off by the kill -9 after better-auth
     // committed the account but before the mail was queued has none yet ...
     expect(never.filter((email) => !failedSignUps.has(email))).toEqual([]);
