@@ -30,6 +30,7 @@ import InspectorSocket from "ws";
 import { closeDatabase, openDatabase } from "~/lib/db.server";
 import { parseEnv, setEnvForTesting } from "~/lib/env.server";
 import { insertGeneratedMedia } from "./media-data";
+import { signUpForBench } from "./product-server.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -245,25 +246,8 @@ async function measure(server: Server, target: string, cookie?: string): Promise
 }
 
 /** A signed-in visitor, made the way the page does it (the /auth action; REQUIRE_EMAIL_CONFIRMATION=false). */
-async function signUp(server: Server): Promise<string> {
-  const response = await fetch(`${server.url}/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({
-      intent: "signup",
-      js: "1",
-      username: "bench",
-      customerType: "private",
-      email: `bench-${Date.now()}@example.com`,
-      password: "bench-password-1",
-      acceptTerms: "on",
-      acceptPrivacy: "on",
-    }),
-    redirect: "manual",
-  });
-  const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token="));
-  if (!cookie) throw new Error(`sign-up failed: ${response.status} ${(await response.text()).slice(0, 300)}`);
-  return cookie.split(";")[0]!;
+function signUp(server: Server): Promise<string> {
+  return signUpForBench(server.url);
 }
 
 async function htmlOf(server: Server, target: string) {

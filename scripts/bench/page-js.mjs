@@ -3,7 +3,7 @@
 // and budget as bench-pages. PAGE_JS_VERBOSE=1 lists the scripts of each page; BENCH_ROUTES=/,/about
 // and PAGE_JS_LANGUAGES=en,de,es choose what is measured (all routes, English by default).
 import { chromium } from "playwright-core";
-import { startServer } from "./product-server.mjs";
+import { signUpForBench, startServer } from "./product-server.mjs";
 import { ROUTES as ALL_ROUTES, TARGETS } from "./routes.mjs";
 
 // Issue 14's pages rendered per request (120 KB instead of the content pages' budget) are measured as
@@ -24,26 +24,9 @@ const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
 });
-// /profile needs a session: a throw-away account, signed up the way the form posts without JavaScript.
+// /profile needs a session: a throw-away account.
 async function signUp() {
-  const response = await fetch(`${server.url}/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({
-      intent: "signup",
-      js: "1",
-      username: "bench",
-      customerType: "private",
-      email: `bench-${Date.now()}@example.com`,
-      password: "bench-password-1",
-      acceptTerms: "on",
-      acceptPrivacy: "on",
-    }),
-    redirect: "manual",
-  });
-  const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token="));
-  if (!cookie) throw new Error(`sign-up failed: ${response.status}`);
-  const [name, value] = cookie.split(";")[0].split("=");
+  const [name, value] = (await signUpForBench(server.url)).split("=");
   return { name, value, url: server.url };
 }
 

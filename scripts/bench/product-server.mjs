@@ -83,3 +83,29 @@ export async function startServer() {
     },
   };
 }
+
+/**
+ * A throw-away account on the server at `url`, signed up the way the form posts without JavaScript;
+ * returns its session cookie as `name=value` (for /profile and other signed-in pages). The server must run
+ * with REQUIRE_EMAIL_CONFIRMATION=false (otherwise sign-up gives no session).
+ */
+export async function signUpForBench(url) {
+  const response = await fetch(`${url}/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+    body: new URLSearchParams({
+      intent: "signup",
+      js: "1",
+      username: "bench",
+      customerType: "private",
+      email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+      password: "bench-password-1",
+      acceptTerms: "on",
+      acceptPrivacy: "on",
+    }),
+    redirect: "manual",
+  });
+  const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token="));
+  if (!cookie) throw new Error(`sign-up failed: ${response.status} ${(await response.text()).slice(0, 300)}`);
+  return cookie.split(";")[0];
+}
