@@ -1,8 +1,10 @@
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
-import { useLoaderData, useRouteLoaderData } from "react-router";
+import { useEffect, useMemo, useRef } from "react";
+import { useLoaderData, useRevalidator, useRouteLoaderData } from "react-router";
 import { AccountNoticeBanner } from "~/features/account/account-notice";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
+import { completeFromMarkup, leaveToMarkup } from "~/features/media/media-page-data";
 import { countMedia, findCategory, listCategoryOptions, parseLibraryFilters } from "~/features/media/library.server";
 import { findMedia, findMediaItem, type MediaPage as FoundPage } from "~/features/media/media.server";
 import { toCardView } from "~/features/media/media-types";
@@ -58,7 +60,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     selected,
     isSignedIn: user !== null,
   };
-  return data;
+  // A page request: the cards' titles, texts and preview URLs are in the HTML, not sent twice (ADR 0036).
+  // A data request (`/media.data`: client navigation, "Load more") has no markup to read them from.
+  return url.pathname.endsWith(".data") ? data : leaveToMarkup(data);
 }
 
 type MediaLoaderData = Awaited<ReturnType<typeof loader>>;
@@ -99,9 +103,15 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export default function MediaRoute() {
-  const data = useLoaderData<typeof loader>();
+  const sent = useLoaderData<typeof loader>();
+  // On the first render in the browser the cards come partly from the server's markup (completeFromMarkup).
+  const { data, complete } = useMemo(() => completeFromMarkup(sent), [sent]);
+  const revalidate = useRef(useRevalidator().revalidate);
+  useEffect(() => {
+    if (!complete) void revalidate.current();
+  }, [complete]);
   // The server-rendered data is the fallback for a failing first client-side load.
-  if (typeof window !== "undefined") lastData ??= data;
+  if (typeof window !== "undefined" && complete) lastData ??= data;
   // Back from signing up for a gated download: the account notice also in the item's dialog, which covers the page.
   const notice = useRouteLoaderData<RootLoaderData>("root")?.notice;
   return <MediaPage data={data} dialogNotice={<AccountNoticeBanner notice={notice} placement="dialog" />} />;

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { isLanguage, LANGUAGE_LOCALES, LANGUAGE_NAMES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
+import type { CardMarkup } from "./card-markup";
 import { MediaIcon } from "./media-icons";
 import { formatMegabytes, splitDuration, typeGroupOf, type MediaItemView } from "./media-types";
 
@@ -88,7 +89,6 @@ export function DownloadButton({
     // leads to sign in, then back to this item (spec §6); it does not look switched off.
     return (
       <Button
-        type="button"
         size="sm"
         variant="secondary"
         aria-disabled="true"
@@ -102,7 +102,7 @@ export function DownloadButton({
     );
   }
   return (
-    <Button type="button" size="sm" disabled={isDownloading} className={className} onClick={() => onDownload(item)}>
+    <Button size="sm" disabled={isDownloading} className={className} onClick={() => onDownload(item)}>
       {isDownloading ? <Loader2 className="animate-spin" /> : <MediaIcon name="download" />}
       {isDownloading ? t("media.card.downloading") : t("media.card.download")}
     </Button>
@@ -111,7 +111,45 @@ export function DownloadButton({
 
 /** The id of a card's title (its name for assistive technology): short, it is on the page twice per card. */
 export const cardTitleId = (itemId: string) => `mc-${itemId}`;
+const TITLE_ID_PREFIX = cardTitleId("");
 
+/**
+ * What a server-rendered card shows exactly (its item's id, title, text and preview URL), read back in
+ * the browser before the page hydrates: the page's data leave it out (card-markup.ts, ADR 0036). Reads
+ * the markup MediaCard renders below; undefined for an element that is not such a card.
+ */
+export function readCardMarkup(article: Element): CardMarkup | undefined {
+  const labelledBy = article.getAttribute("aria-labelledby");
+  const title = article.querySelector(".mcard-title");
+  if (!labelledBy?.startsWith(TITLE_ID_PREFIX) || !title) return undefined;
+  const markup: CardMarkup = { id: labelledBy.slice(TITLE_ID_PREFIX.length), title: title.textContent ?? "" };
+  const text = article.querySelector(".mcard-text");
+  if (text) markup.description = text.textContent ?? "";
+  const visual = article.querySelector(".mcard-visual > .mcard-fill");
+  const src = visual?.getAttribute("src");
+  if (src) {
+    // A video's poster frame is a media fragment after the URL (videoThumbnailTime).
+    const fragment = visual!.tagName === "VIDEO" ? src.lastIndexOf("#t=") : -1;
+    markup.previewUrl = fragment >= 0 ? src.slice(0, fragment) : src;
+  }
+  return markup;
+}
+
+/** The cards the server rendered into this page, in their order. */
+export function readCardsOnPage(): CardMarkup[] {
+  const cards: CardMarkup[] = [];
+  for (const article of document.querySelectorAll("article.mcard")) {
+    const markup = readCardMarkup(article);
+    if (markup) cards.push(markup);
+  }
+  return cards;
+}
+
+/**
+ * A card of the list. Its buttons carry no `type`: no card is inside a form, and a button without a
+ * form submits nothing (`type="button"` was 14 bytes three times per card, ADR 0036). The same holds
+ * for DownloadButton, in the card and in the dialog.
+ */
 export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item: MediaItemView; onOpen: (item: MediaItemView) => void }) {
   const { t } = useTranslation();
   const format = useMediaFormat();
@@ -162,19 +200,12 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
           {item.fileType === "services" && item.serviceKind && <li>{item.serviceKind}</li>}
         </ul>
         <div className="mcard-actions">
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            onClick={() => onOpen(item)}
-            aria-label={t("media.card.detailsFor", { title: item.title })}
-          >
+          <Button size="sm" variant="outline" onClick={() => onOpen(item)} aria-label={t("media.card.detailsFor", { title: item.title })}>
             {t("media.card.details")}
           </Button>
           {item.hasFile && (
             <>
               <Button
-                type="button"
                 size="sm"
                 variant="outline"
                 onClick={() => actions.onPreview(item)}
