@@ -12,7 +12,7 @@ import type { MediaCardView } from "./media-types";
  * One card per `~`-separated entry, its fields separated by `|`, in this order (empty = absent;
  * trailing empty fields left out):
  *
- *   fileType | language | createdAt (day) | flags (`f` has a file, `a` AI-generated) | fileExtension |
+ *   id | fileType | language | createdAt (day) | flags (`f` has a file, `a` AI-generated) | fileExtension |
  *   mimeType | fileSize | durationMs | downloadCount | serviceKind | endpoint | title | description | previewUrl
  *
  * The last three are empty when the markup shows them (the usual case) and carry the value when it
@@ -24,7 +24,6 @@ const FIELD_SEPARATOR = "|";
 
 /** What a card's markup shows of an item exactly, as the browser reads it back (see media-card.tsx). */
 export interface CardMarkup {
-  id: string;
   title: string;
   description?: string;
   previewUrl?: string;
@@ -48,6 +47,7 @@ function packCard(card: MediaCardView): string {
   const text = (value: string | undefined) => (value === undefined ? "" : escapeValue(value));
   const number = (value: number | undefined) => (value === undefined ? "" : String(value));
   const fields = [
+    text(card.id),
     card.fileType,
     text(card.language),
     card.createdAt,
@@ -87,6 +87,7 @@ export function unpackCards(packed: string, markups: readonly CardMarkup[]): Med
   if (markups.length < entries.length) return undefined;
   return entries.map((entry, index) => {
     const [
+      id,
       fileType,
       language,
       createdAt,
@@ -104,7 +105,7 @@ export function unpackCards(packed: string, markups: readonly CardMarkup[]): Med
     ] = entry.split(FIELD_SEPARATOR).map(unescapeValue);
     const markup = markups[index];
     const card: MediaCardView = {
-      id: markup.id,
+      id: id ?? "",
       title: title || markup.title,
       fileType: fileType as FileType,
       language: language ?? "",

@@ -109,20 +109,21 @@ export function DownloadButton({
   );
 }
 
-/** The id of a card's title (its name for assistive technology): short, it is on the page twice per card. */
-export const cardTitleId = (itemId: string) => `mc-${itemId}`;
-const TITLE_ID_PREFIX = cardTitleId("");
+/**
+ * The id of a card's title (its name for assistive technology), by the card's place in the list: short,
+ * it is on the page twice per card (an item id was 36 characters twice; the page's data carry it once).
+ */
+export const cardTitleId = (index: number) => `mc-${index}`;
 
 /**
- * What a server-rendered card shows exactly (its item's id, title, text and preview URL), read back in
- * the browser before the page hydrates: the page's data leave it out (card-markup.ts, ADR 0036). Reads
- * the markup MediaCard renders below; undefined for an element that is not such a card.
+ * What a server-rendered card shows exactly (its item's title, text and preview URL), read back in the
+ * browser before the page hydrates: the page's data leave it out (card-markup.ts, ADR 0036). Reads the
+ * markup MediaCard renders below; undefined for an element that is not such a card.
  */
 export function readCardMarkup(article: Element): CardMarkup | undefined {
-  const labelledBy = article.getAttribute("aria-labelledby");
   const title = article.querySelector(".mcard-title");
-  if (!labelledBy?.startsWith(TITLE_ID_PREFIX) || !title) return undefined;
-  const markup: CardMarkup = { id: labelledBy.slice(TITLE_ID_PREFIX.length), title: title.textContent ?? "" };
+  if (!title) return undefined;
+  const markup: CardMarkup = { title: title.textContent ?? "" };
   const text = article.querySelector(".mcard-text");
   if (text) markup.description = text.textContent ?? "";
   const visual = article.querySelector(".mcard-visual > .mcard-fill");
@@ -150,10 +151,15 @@ export function readCardsOnPage(): CardMarkup[] {
  * form submits nothing (`type="button"` was 14 bytes three times per card, ADR 0036). The same holds
  * for DownloadButton, in the card and in the dialog.
  */
-export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item: MediaItemView; onOpen: (item: MediaItemView) => void }) {
+export function MediaCard({
+  item,
+  index,
+  onOpen,
+  ...actions
+}: FileActionProps & { item: MediaItemView; index: number; onOpen: (item: MediaItemView) => void }) {
   const { t } = useTranslation();
   const format = useMediaFormat();
-  const titleId = cardTitleId(item.id);
+  const titleId = cardTitleId(index);
   return (
     <article aria-labelledby={titleId} data-testid="media-card" className="mcard">
       <div className="mcard-visual">
@@ -172,7 +178,7 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
           />
         ) : (
           <div className="mcard-placeholder">
-            <TypeIcon type={item.fileType} className="size-12" />
+            <TypeIcon type={item.fileType} />
           </div>
         )}
         {item.aiGenerated && (
@@ -191,7 +197,7 @@ export function MediaCard({ item, onOpen, ...actions }: FileActionProps & { item
         </div>
         <ul className="mcard-facts" aria-label={t("media.dialog.details")}>
           <li className="mcard-type">
-            <TypeIcon type={item.fileType} className="size-3.5" />
+            <TypeIcon type={item.fileType} />
             <TypeBadgeText fileType={item.fileType} />
           </li>
           <ItemLanguageBadge language={item.language} />

@@ -48,11 +48,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function MediaDialog({
   item,
+  cardIndex = -1,
   onClose,
   notice,
   ...actions
 }: FileActionProps & {
   item: MediaItemView | undefined;
+  /** The item's card in the list (its place), to give focus back to when the dialog closes; -1 when none. */
+  cardIndex?: number;
   onClose: () => void;
   /** A message for the visitor about their account (after signing up from a gated download), above the preview. */
   notice?: ReactNode;
@@ -106,7 +109,7 @@ export function MediaDialog({
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            const card = document.getElementById(cardTitleId(item.id))?.closest("article");
+            const card = cardIndex >= 0 ? document.getElementById(cardTitleId(cardIndex))?.closest("article") : undefined;
             (opener.current?.isConnected ? opener.current : card?.querySelector("button"))?.focus();
           }}
         >

@@ -123,6 +123,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
 
   const items = useMemo(() => [...data.items, ...more.items].map(fromCardView), [data.items, more.items]);
   const itemId = searchParams.get("item");
+  const cardIndex = itemId ? items.findIndex((item) => item.id === itemId) : -1;
   const selected = itemId
     ? // The whole item once it is loaded; until then the card's part of it.
       data.selected?.id === itemId
@@ -265,8 +266,8 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
           </div>
         ) : (
           <div className={`grid grid-cols-1 gap-5 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${isLoading ? "opacity-50" : ""}`}>
-            {items.map((item) => (
-              <MediaCard key={item.id} item={item} onOpen={openItem} {...fileActions} />
+            {items.map((item, index) => (
+              <MediaCard key={item.id} item={item} index={index} onOpen={openItem} {...fileActions} />
             ))}
           </div>
         )}
@@ -290,7 +291,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
         )}
       </section>
 
-      <LazyMediaDialog item={selected} onClose={closeItem} notice={dialogNotice} {...fileActions} />
+      <LazyMediaDialog item={selected} cardIndex={cardIndex} onClose={closeItem} notice={dialogNotice} {...fileActions} />
     </div>
   );
 }
