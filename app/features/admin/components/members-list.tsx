@@ -44,7 +44,7 @@ export function MembersList({ members, filters, hasMore }: { members: MemberView
     <>
       <AdminHeading title={t("admin.members.title")}>
         <Button asChild variant="outline" size="sm">
-          <a href="/admin/members/newsletter.csv" download>
+          <a href="/admin/newsletter/export.csv" download>
             <Download aria-hidden="true" />
             {t("admin.members.exportNewsletter")}
           </a>
