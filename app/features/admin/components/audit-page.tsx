@@ -41,10 +41,9 @@ export function AuditPage({
     <>
       <AdminHeading title={t("admin.audit.title")} />
       <ConsoleSearch
-        label={t("admin.audit.filter")}
-        queryLabel={t("admin.audit.search")}
+        keys="admin.audit"
+        labelKey="admin.audit.filter"
         query={filters.q}
-        submitLabel={t("admin.audit.apply")}
         className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
         submitClassName="justify-self-start sm:col-span-2 lg:col-span-5"
       >

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, selectClass } from "./field";
@@ -7,38 +8,48 @@ import { Field, selectClass } from "./field";
  * The search and filter form of a console list (media, members, inbox, audit, launches, newsletter):
  * a GET form (it changes nothing, and works without JavaScript: the browser sends it as a link), the
  * text field `q` first with the query kept, the list's own filters after it, then the button.
- * `hidden` keeps what the form does not show (the tab a list is on). Labels come translated.
+ * Its texts are the list's translations `<keys>.searchLabel` (the search landmark's name, or
+ * `labelKey`), `<keys>.search` (the field) and `<keys>.apply` (the button). `hidden` keeps what the
+ * form does not show (the tab a list is on). Layouts: `row` (the field grows, the button after it:
+ * the launch list, the newsletter), `one-filter` (field, one select, button: members, inbox), or the
+ * list's own `className`.
  */
+const LAYOUTS = {
+  row: { form: "mb-6 flex flex-wrap items-end gap-3", query: "min-w-0 flex-1 space-y-1.5" },
+  "one-filter": { form: "mb-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end", query: undefined },
+} as const;
+
 export function ConsoleSearch({
-  label,
-  queryLabel,
+  keys,
+  labelKey = `${keys}.searchLabel`,
   query,
-  submitLabel,
-  className,
-  queryClassName,
+  layout,
+  className = layout ? LAYOUTS[layout].form : undefined,
+  queryClassName = layout ? LAYOUTS[layout].query : undefined,
   submitClassName,
   hidden = {},
   children,
 }: {
-  /** The form's accessible name (it is a search landmark). */
-  label: string;
-  queryLabel: string;
+  /** The list's translation prefix, e.g. `admin.members`. */
+  keys: string;
+  labelKey?: string;
   query: string;
-  submitLabel: string;
-  /** The form's layout (grid or flex), per list. */
-  className: string;
+  layout?: keyof typeof LAYOUTS;
+  /** The form's own layout (grid or flex), where no `layout` fits. */
+  className?: string;
   queryClassName?: string;
   submitClassName?: string;
   hidden?: Record<string, string | undefined>;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
-    <Form method="get" role="search" aria-label={label} className={className}>
+    <Form method="get" role="search" aria-label={t(labelKey)} className={className}>
       {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
-      <Field name="q" type="search" label={queryLabel} defaultValue={query} className={queryClassName} />
+      <Field name="q" type="search" label={t(`${keys}.search`)} defaultValue={query} className={queryClassName} />
       {children}
       <Button type="submit" className={submitClassName}>
-        {submitLabel}
+        {t(`${keys}.apply`)}
       </Button>
     </Form>
   );

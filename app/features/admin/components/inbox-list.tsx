@@ -27,13 +27,7 @@ export function InboxList({ messages, filters, hasMore }: { messages: Row[]; fil
   return (
     <>
       <AdminHeading title={t("admin.inbox.title")} />
-      <ConsoleSearch
-        label={t("admin.inbox.searchLabel")}
-        queryLabel={t("admin.inbox.search")}
-        query={filters.q}
-        submitLabel={t("admin.inbox.apply")}
-        className="mb-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
-      >
+      <ConsoleSearch keys="admin.inbox" query={filters.q} layout="one-filter">
         <ConsoleSelect
           id="inbox-status"
           name="status"

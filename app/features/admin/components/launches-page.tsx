@@ -62,15 +62,7 @@ export function LaunchesPage({
           </Link>
         ))}
       </nav>
-      <ConsoleSearch
-        label={t("admin.launches.searchLabel")}
-        queryLabel={t("admin.launches.search")}
-        query={filters.q}
-        submitLabel={t("admin.launches.apply")}
-        className="mb-6 flex flex-wrap items-end gap-3"
-        queryClassName="min-w-0 flex-1 space-y-1.5"
-        hidden={{ topic: filters.topic }}
-      />
+      <ConsoleSearch keys="admin.launches" query={filters.q} layout="row" hidden={{ topic: filters.topic }} />
       {signups.length === 0 ? (
         <p className="text-muted-foreground">{t("admin.launches.empty", { topic: topicName })}</p>
       ) : (

@@ -10,10 +10,8 @@ export function MediaFilters({ filters, categories }: { filters: MediaAdminFilte
   const { t } = useTranslation();
   return (
     <ConsoleSearch
-      label={t("admin.media.searchLabel")}
-      queryLabel={t("admin.media.search")}
+      keys="admin.media"
       query={filters.q}
-      submitLabel={t("admin.media.apply")}
       className="mb-6 grid gap-3 sm:grid-cols-2 xl:grid-cols-[1fr_9rem_10rem_10rem_9rem_auto] xl:items-end"
       queryClassName="space-y-1.5 sm:col-span-2 xl:col-span-1"
       submitClassName="sm:col-span-2 xl:col-span-1"

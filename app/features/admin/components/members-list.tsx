@@ -50,13 +50,7 @@ export function MembersList({ members, filters, hasMore }: { members: MemberView
           </a>
         </Button>
       </AdminHeading>
-      <ConsoleSearch
-        label={t("admin.members.searchLabel")}
-        queryLabel={t("admin.members.search")}
-        query={filters.q}
-        submitLabel={t("admin.members.apply")}
-        className="mb-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
-      >
+      <ConsoleSearch keys="admin.members" query={filters.q} layout="one-filter">
         <ConsoleSelect
           id="members-sort"
           name="sort"

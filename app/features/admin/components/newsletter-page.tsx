@@ -69,15 +69,7 @@ export function NewsletterPage({
           </Link>
         ))}
       </nav>
-      <ConsoleSearch
-        label={t("admin.newsletter.searchLabel")}
-        queryLabel={t("admin.newsletter.search")}
-        query={filters.q}
-        submitLabel={t("admin.newsletter.apply")}
-        className="mb-6 flex flex-wrap items-end gap-3"
-        queryClassName="min-w-0 flex-1 space-y-1.5"
-        hidden={{ status: filters.status }}
-      />
+      <ConsoleSearch keys="admin.newsletter" query={filters.q} layout="row" hidden={{ status: filters.status }} />
       {records.length === 0 ? (
         <p className="text-muted-foreground">{t("admin.newsletter.empty")}</p>
       ) : (
