@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { profiles, session, user } from "~/db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedQuery } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { getAuth, SESSION_ABSOLUTE_S } from "./auth.server";
 
@@ -66,6 +66,27 @@ function readCookies(header: string) {
   return cookies;
 }
 
+/** Session, user and the top bar's profile fields of a session token, in one prepared query. */
+const sessionByToken = () =>
+  preparedQuery("session_by_token", (database) =>
+    database
+      .select({
+        sessionId: session.id,
+        expiresAt: session.expiresAt,
+        createdAt: session.createdAt,
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        username: profiles.username,
+        avatarUrl: profiles.avatarUrl,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .leftJoin(profiles, eq(profiles.id, session.userId))
+      .where(eq(session.token, sql.placeholder("token")))
+      .prepare("session_by_token"),
+  );
+
 /**
  * The short path of a session lookup (ADR 0031): the signed cookie checked here (HMAC-SHA256 with
  * better-auth's secret, as better-call signs it) and ONE query for session, user and profile. It
@@ -90,21 +111,7 @@ async function lookupShortly(request: Request, cookieHeader: string): Promise<Se
   if (dot < 1 || signature.length !== 44) return undefined;
   const expected = createHmac("sha256", facts.secret).update(token).digest("base64");
   if (!timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return undefined;
-  const [row] = await db()
-    .select({
-      sessionId: session.id,
-      expiresAt: session.expiresAt,
-      createdAt: session.createdAt,
-      userId: user.id,
-      email: user.email,
-      name: user.name,
-      username: profiles.username,
-      avatarUrl: profiles.avatarUrl,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(profiles, eq(profiles.id, session.userId))
-    .where(eq(session.token, token));
+  const [row] = await sessionByToken().execute({ token });
   const now = Date.now();
   if (!row || row.expiresAt.getTime() <= now) return undefined;
   // better-auth renews a session (new expiry, new cookie) once updateAge has passed since the last renewal.
@@ -113,6 +120,19 @@ async function lookupShortly(request: Request, cookieHeader: string): Promise<Se
   shellFields.set(request, { username: row.username, avatarUrl: row.avatarUrl });
   await touchSession(row.sessionId);
   return { id: row.userId, email: row.email, name: row.name, sessionId: row.sessionId };
+}
+
+/**
+ * The session of a request by the short path alone (ADR 0031, 0038), kept for the request's later
+ * lookups; undefined whenever better-auth's own check would have to run (it may renew the session or
+ * clear cookies, which only a response through React Router carries to the browser).
+ */
+export async function getSessionUserShortly(request: Request): Promise<SessionUser | undefined> {
+  const cookieHeader = request.headers.get("cookie");
+  if (!cookieHeader?.includes("session_token")) return undefined;
+  const user = await lookupShortly(request, cookieHeader).catch(() => undefined);
+  if (user) cache.set(request, Promise.resolve(user));
+  return user;
 }
 
 async function lookup(request: Request): Promise<SessionUser | null> {
