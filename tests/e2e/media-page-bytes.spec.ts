@@ -60,6 +60,21 @@ test.describe("the media page's bytes", () => {
     expect(categories[0]).toBe("All Categories");
   });
 
+  test("without JavaScript the page is the same: cards, search and filters", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto(`/media?q=${TOKEN}`);
+    await expect(cards(page)).toHaveCount(6);
+    await expect(page.getByRole("article", { name: `${TOKEN} Logo pack` })).toContainText("Brand logo in high resolution");
+    await page.getByLabel("Search media").fill(`${TOKEN} Logo pack`);
+    await page.getByLabel("Type").selectOption("image");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/type=image/);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.getByRole("heading", { name: `${TOKEN} Logo pack`, exact: true })).toBeVisible();
+    await context.close();
+  });
+
   test("a page whose markup lost a card loads its data anew and shows every card", async ({ page }) => {
     // Something between the server and the browser took the first card out of the HTML.
     await page.route(
