@@ -210,3 +210,71 @@ test.describe("providers and doors", () => {
     expect(contact.status()).toBe(400);
   });
 });
+
+test.describe("forms before their script arrives (ADR 0035)", () => {
+  /** Holds the form kit's lazy part (Conform) until `release()`; counts its requests. */
+  async function holdFormRuntime(page: Page) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const requested: string[] = [];
+    await page.route(/\/assets\/conform-runtime-[^/]+\.js$/, async (route) => {
+      requested.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    return { release, requested };
+  }
+
+  test("the page loads without it; typed before it arrives, nothing is lost, the cursor stays, and the checks then run", async ({
+    page,
+  }) => {
+    const runtime = await holdFormRuntime(page);
+    await gotoHydrated(page, "/auth");
+    await page.waitForLoadState("networkidle");
+    expect(runtime.requested).toHaveLength(0);
+
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Sign Up" });
+    await panel.getByLabel("Username").fill("alice");
+    await panel.getByLabel("Email").fill("nope");
+    await panel.getByLabel("Password").pressSequentially("sec");
+    // Touching the form asked for it; it has not arrived: no check ran yet, the e-mail was left invalid.
+    await expect.poll(() => runtime.requested.length).toBe(1);
+    await expect(panel.getByRole("alert")).toHaveCount(0);
+
+    runtime.release();
+    // The check the e-mail field missed when it was left runs once Conform is there, as it would have.
+    await expect(panel.getByRole("alert")).toHaveText(["Invalid email address"]);
+    await expect(panel.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(panel.getByLabel("Password")).toBeFocused();
+    await page.keyboard.type("ret-1");
+    await expect(panel.getByLabel("Username")).toHaveValue("alice");
+    await expect(panel.getByLabel("Email")).toHaveValue("nope");
+    await expect(panel.getByLabel("Password")).toHaveValue("secret-1");
+    // Now as before: the message goes as the field is fixed, a field left empty is checked when left.
+    await panel.getByLabel("Email").fill("alice@example.com");
+    await expect(panel.getByRole("alert")).toHaveCount(0);
+    await panel.getByLabel("Username").fill("");
+    await panel.getByLabel("Email").focus();
+    await expect(panel.getByRole("alert")).toHaveText(["Username must be at least 3 characters"]);
+  });
+
+  test("a submit before it arrives is checked by the server, shown the same way, and the form works on", async ({ page }) => {
+    const runtime = await holdFormRuntime(page);
+    await gotoHydrated(page, "/auth");
+    const panel = page.getByRole("tabpanel", { name: "Login" });
+    await panel.getByLabel("Email").fill("not-an-email");
+    await panel.getByLabel("Password").fill("whatever-1");
+    await panel.getByLabel("Password").press("Enter");
+    await expect(panel.getByRole("alert")).toHaveText(["Invalid email address"]);
+    await expect(panel.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(panel.getByLabel("Email")).toBeFocused();
+    await expect(panel.getByLabel("Email")).toHaveValue("not-an-email");
+    expect(runtime.requested.length).toBeGreaterThan(0);
+
+    runtime.release();
+    // Conform took over with the server's answer: typing a valid address clears the message.
+    await panel.getByLabel("Email").fill("someone@example.com");
+    await expect(panel.getByRole("alert")).toHaveCount(0);
+  });
+});
