@@ -60,7 +60,7 @@ function browserI18next(): Plugin {
 
 /** The modules in the static import graph of `starts` (with `lazy`, also what they import dynamically). */
 function reach(
-  ctx: { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null },
+  ctx: { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; code: string | null } | null },
   starts: string[],
   lazy = false,
 ) {
@@ -87,10 +87,15 @@ function reach(
 function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>["rollupOptions"]>["output"]> {
   const route = (name: string) => `${path.resolve(`app/routes/${name}.tsx`)}?__react-router-build-client-route`;
   const roots = [path.resolve("app/entry.client.tsx"), `${path.resolve("app/root.tsx")}?__react-router-build-client-route`];
-  // The form kit's answer hook: /media loads it with the page too (its dialog's forms), /auth and /profile do.
-  const shared = [path.resolve("app/components/form/use-form-answer.ts")];
+  // Loaded with most app pages anyway: the page meta (every route's `meta`), the form kit's answer hook
+  // (/media, /auth, /profile), the dialog trigger (/auth, /profile; /media on first use), number and
+  // date formats (/shop, /profile, /media's dialog). In the shell they cost no request of their own.
+  const shared = ["app/lib/seo.ts", "app/components/form/use-form-answer.ts", "app/components/ui/dialog.tsx", "app/lib/intl-formats.ts"].map(
+    (file) => path.resolve(file),
+  );
   let shell: Set<string> | undefined;
   let account: Set<string> | undefined;
+  let profileIcons: Set<string> | undefined;
   return {
     codeSplitting: {
       groups: [
@@ -119,9 +124,45 @@ function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>[
             return account.has(id) && !id.includes("/node_modules/") ? "account" : null;
           },
         },
+        {
+          // The icons only /profile shows (imported one by one, `lucide-react/icons/…`): one chunk instead
+          // of one each. Not those /auth, /media, /shop or the shell load with the page (named in their
+          // code); pages that need one of them later or elsewhere (the console, the cart's Trash2) load
+          // this small chunk for it.
+          priority: 1,
+          name(id, ctx) {
+            if (!profileIcons) {
+              const others = [...reach(ctx, [...roots, route("media"), route("shop"), route("auth")])];
+              const named = new Set(
+                others
+                  .filter((module) => !module.includes("/node_modules/"))
+                  .flatMap((module) => [...(ctx.getModuleInfo(module)?.code ?? "").matchAll(/import\s*{([^}]*)}\s*from\s*["']lucide-react["']/g)])
+                  .flatMap((match) => match[1]!.split(",").map((name) => name.trim().split(/\s+as\s+/)[0]!)),
+              );
+              const othersSet = new Set(others);
+              profileIcons = new Set(
+                [...reach(ctx, [route("profile")])]
+                  .filter((module) => !module.includes("/node_modules/") && !othersSet.has(module))
+                  .flatMap((module) => ctx.getModuleInfo(module)?.importedIds ?? [])
+                  .filter((icon) => /lucide-react\/dist\/esm\/icons\//.test(icon) && !named.has(iconName(icon))),
+              );
+            }
+            return profileIcons.has(id) ? "profile-icons" : null;
+          },
+        },
+        {
+          // The texts of the account pages: /auth and /profile both load these two namespaces (per
+          // language), in one request instead of two.
+          name: (id) => /\/app\/locales\/(\w+)\/(?:auth|profile)\.json$/.exec(id)?.[1]?.replace(/^/, "account-texts-") ?? null,
+        },
       ],
     },
   };
+}
+
+/** `…/icons/trash-2.mjs` → `Trash2`, the name lucide-react exports it by. */
+function iconName(id: string) {
+  return path.basename(id, ".mjs").replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
