@@ -144,7 +144,9 @@ function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>[
                 [...reach(ctx, [route("profile")])]
                   .filter((module) => !module.includes("/node_modules/") && !othersSet.has(module))
                   .flatMap((module) => ctx.getModuleInfo(module)?.importedIds ?? [])
-                  .filter((icon) => /lucide-react\/dist\/esm\/icons\//.test(icon) && !named.has(iconName(icon))),
+                  .filter((icon) => /lucide-react\/dist\/esm\/icons\//.test(icon) && !named.has(iconName(icon)))
+                  // An alias (trash-2.mjs) re-exports the icon's own module (trash.mjs).
+                  .flatMap((icon) => [icon, ...(ctx.getModuleInfo(icon)?.importedIds ?? []).filter((id) => id.includes("/lucide-react/dist/esm/icons/"))]),
               );
             }
             return profileIcons.has(id) ? "profile-icons" : null;
