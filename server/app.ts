@@ -14,6 +14,7 @@ import { getAuthSecret } from "~/lib/secrets.server";
 import { prepareStorage, StorageUnavailableError } from "~/lib/storage.server";
 import "~/lib/mailer.server";
 import { buildFor, createConsoleAudience, createConsoleGate, memoizedBuildFor } from "./console-gate";
+import { createMemberDataAnswer } from "./member-data";
 import { createPageCache } from "./page-cache";
 import { runStartupTasks } from "./startup-tasks";
 import { CLIENT_IP_HEADER } from "~/features/account/auth.server";
@@ -58,6 +59,17 @@ export function createApp() {
     next();
   });
 
+  // The client address as Express sees it (X-Forwarded-For only with TRUST_PROXY set).
+  const getLoadContext = (req: express.Request, res: express.Response) => ({
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    cspNonce: res.locals.cspNonce as string,
+  });
+  const mode = env.NODE_ENV === "development" ? "development" : "production";
+
+  // A member's `/profile.data` in the everyday case, before the rest of the pipeline (ADR 0038). It is
+  // a GET without a body, query or console path, so the guard and the console gate have nothing to check.
+  if (mode === "production") app.use(createMemberDataAnswer({ build: serverBuild as unknown as ServerBuild, getLoadContext }));
+
   // Who may see the console (ADR 0020), so the guard knows the console's doors for this sender.
   app.use(createConsoleAudience());
   // Methods, content types, body limits and canonical paths, before anything reads the request.
@@ -80,12 +92,6 @@ export function createApp() {
   // Stored files (buckets media-files and avatars): signed or public, with Range and ETag.
   app.get("/files/{*key}", serveStoredFile);
 
-  // The client address as Express sees it (X-Forwarded-For only with TRUST_PROXY set).
-  const getLoadContext = (req: express.Request, res: express.Response) => ({
-    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    cspNonce: res.locals.cspNonce as string,
-  });
-  const mode = env.NODE_ENV === "development" ? "development" : "production";
   // A function makes React Router rebuild its route tables (createStaticHandler) on every request,
   // which only development needs (new route modules after an edit). Production passes the build.
   const build = mode === "development" ? () => import("virtual:react-router/server-build") : (serverBuild as unknown as ServerBuild);

@@ -149,6 +149,8 @@ const RESOURCE_GETS = [
   "/admin/media/new-service",
   "/admin/newsletter?status=withdrawn&q=%25&page=2",
   "/admin/newsletter/export.csv",
+  // The older address of the subscribers' export: a permanent redirect to the one above (ADR 0029).
+  "/admin/members/newsletter.csv",
   "/admin/launches?topic=tandem",
   "/admin/launches/export.csv?topic=academy",
   "/admin/retention",

@@ -61,7 +61,8 @@ export interface RoutePolicy {
  * gate resolves it first): for everyone else a console path has the policy of an unknown path.
  * Its forms post like any form; its two upload routes take a raw file body streamed to disk.
  * Privacy pages (issues 12, 13; admins): forms `/admin/launches` (delete) and `/admin/retention`
- * (save), GET-only `/admin/newsletter`, `/admin/newsletter/export.csv`, `/admin/launches/export.csv`.
+ * (save), GET-only `/admin/newsletter`, `/admin/newsletter/export.csv`, `/admin/launches/export.csv`;
+ * GET-only `/admin/members/newsletter.csv`, a 308 redirect to the newsletter export.
  */
 const CONSOLE_UPLOAD_PATHS = [/^\/admin\/media\/upload$/, /^\/admin\/media\/[^/]+\/file$/];
 export const ANY_TYPE = "*";

@@ -40,6 +40,21 @@ export function db(): Database {
   return current.db;
 }
 
+const preparedByDatabase = new WeakMap<Database, Map<string, unknown>>();
+
+/**
+ * A query built once per open database and run as a named PostgreSQL prepared statement: no SQL
+ * building per call, and each connection parses (and after a few runs plans) it once. For the hot
+ * paths only (ADR 0038: the session lookup and the profile page). `build` must use `sql.placeholder`.
+ */
+export function preparedQuery<T>(name: string, build: (database: Database) => T): T {
+  const database = db();
+  let byName = preparedByDatabase.get(database);
+  if (!byName) preparedByDatabase.set(database, (byName = new Map()));
+  if (!byName.has(name)) byName.set(name, build(database));
+  return byName.get(name) as T;
+}
+
 export function isDatabaseOpen() {
   return current !== undefined;
 }

@@ -1,18 +1,14 @@
-import type { LoaderFunctionArgs } from "react-router";
-import { recordAudit } from "~/features/admin/audit.server";
+import { redirect, type LoaderFunctionArgs } from "react-router";
 import { requireConsole } from "~/features/admin/guard.server";
-import { newsletterCsv } from "~/features/admin/members.server";
 
-/** GET /admin/members/newsletter.csv: the newsletter subscribers (admins); the export is audited. No-store/noindex come from the gate. */
+/**
+ * GET /admin/members/newsletter.csv (admins): the older address of the subscribers' export, kept
+ * for bookmarks. It listed the same people as /admin/newsletter/export.csv (the profile's flag is
+ * set when a consent is confirmed and cleared when it is withdrawn) without the proof of their
+ * consent and the unsubscribe link, so it is now a permanent redirect there (ADR 0029): one export,
+ * one audit entry (`consent.export`). No-store/noindex come from the gate.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireConsole(request, "members");
-  const { csv, count } = await newsletterCsv();
-  await recordAudit(actor, { action: "member.exportNewsletter", entity: "member", summary: `${count} subscribers` });
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(`\uFEFF${csv}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="newsletter-subscribers-${day}.csv"`,
-    },
-  });
+  await requireConsole(request, "members");
+  return redirect("/admin/newsletter/export.csv", 308);
 }

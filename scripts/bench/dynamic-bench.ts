@@ -21,8 +21,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -30,7 +28,7 @@ import InspectorSocket from "ws";
 import { closeDatabase, openDatabase } from "~/lib/db.server";
 import { parseEnv, setEnvForTesting } from "~/lib/env.server";
 import { insertGeneratedMedia } from "./media-data";
-import { signUpForBench } from "./product-server.mjs";
+import { freePort, signUpForBench } from "./product-server.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -79,14 +77,6 @@ function atLeast(figure: string, value: number, target: number, measured: string
 }
 function info(figure: string, measured: string) {
   rows.push({ figure, measured, target: "(information)" });
-}
-
-async function freePort() {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 interface Server {

@@ -15,14 +15,13 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { findMedia } from "~/features/media/media.server";
 import { insertGeneratedMedia } from "./media-data";
+import { freePort } from "./product-server.mjs";
 import { closeDatabase, db, openDatabase } from "~/lib/db.server";
 import { parseEnv, setEnvForTesting } from "~/lib/env.server";
 import { createSignedUrl, resolveFile } from "~/lib/storage.server";
@@ -173,14 +172,6 @@ async function plainNodeServer(file: string, port: number) {
   const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
   return { close: () => child.kill("SIGTERM") };
-}
-
-async function freePort() {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function main() {

@@ -8,7 +8,8 @@ import path from "node:path";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
-function freePort() {
+/** A port free on loopback right now (the system picks it; the caller binds it soon after). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, "127.0.0.1", () => {

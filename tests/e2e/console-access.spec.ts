@@ -62,7 +62,8 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */
 const FILES: Array<{ path: string; section: Section; method: "GET" | "POST" | "PUT"; allowedStatus: number[] }> = [
-  { path: "/admin/members/newsletter.csv", section: "members", method: "GET", allowedStatus: [200] },
+  // The older address of the subscribers' export: a permanent redirect to /admin/newsletter/export.csv (ADR 0029).
+  { path: "/admin/members/newsletter.csv", section: "members", method: "GET", allowedStatus: [308] },
   { path: "/admin/newsletter/export.csv", section: "newsletter", method: "GET", allowedStatus: [200] },
   { path: "/admin/launches/export.csv", section: "launches", method: "GET", allowedStatus: [200] },
   // Without a file name the upload is refused before anything is read.
@@ -212,6 +213,18 @@ test.describe("the console's doors", () => {
       }
     });
   }
+
+  test("the members page's subscribers export is the newsletter export; its older address redirects there for good", async () => {
+    const members = await (await contexts.admin.get("/admin/members?lang=en")).text();
+    expect(members).toContain('href="/admin/newsletter/export.csv"');
+    expect(members).not.toContain("/admin/members/newsletter.csv");
+    const old = await contexts.admin.get("/admin/members/newsletter.csv", { maxRedirects: 0 });
+    expect(old.status()).toBe(308);
+    expect(old.headers()["location"]).toBe("/admin/newsletter/export.csv");
+    const followed = await contexts.admin.get("/admin/members/newsletter.csv");
+    expect(followed.headers()["content-disposition"]).toMatch(/^attachment; filename="newsletter-consents-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect((await followed.text()).split("\r\n")[0]).toContain("email,username,language,consent_id");
+  });
 
   test("the lazy route manifest lists no console route for people without a role", async () => {
     // An app page: content pages are documents without React Router's manifest version (ADR 0032).

@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations } from "../helpers/a11y";
 import { createAccount, createConsoleAccount, signInPage } from "../helpers/console";
 import { e2eDataDir, withDatabase } from "../helpers/e2e-server";
 import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
+import { localeText } from "../helpers/locales";
 import { linksIn, waitForMail } from "../helpers/mail";
 
 /**
@@ -16,6 +17,8 @@ import { linksIn, waitForMail } from "../helpers/mail";
 test.describe.configure({ mode: "serial" });
 
 let admin = "";
+/** The member whose confirmed consent the newsletter test shows (the other languages look at it too). */
+let subscriber = "";
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   admin = await createConsoleAccount("console-privacy", "admin");
@@ -58,7 +61,8 @@ test("a visitor's launch sign-up appears in the console once confirmed; export a
 
   page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: `Delete ${email}` }).click();
-  await expect(page.getByText("The entry was deleted.")).toBeVisible();
+  // The toast (the row's own status may show the same words until the row is gone).
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "The entry was deleted." })).toBeVisible();
   await expect(row).toHaveCount(0);
   const left = await withDatabase(e2eDataDir(), async (client) => {
     const { rows } = await client.query("select 1 from launch_notifications where email = $1", [email]);
@@ -93,6 +97,7 @@ test("a visitor takes their address off the launch list with the link from the m
 test("the newsletter page shows a member's consent with its proof, and the export holds it", async ({ page }) => {
   test.setTimeout(120_000);
   const member = await createAccount("proof-member", { newsletter: true });
+  subscriber = member;
   const mail = await waitForMail(smtpApi(), member, /Please confirm your newsletter subscription/);
   const confirmLink = linksIn(mail.text).find((url) => url.includes("/newsletter/confirm"))!;
   await page.goto(confirmLink);
@@ -114,6 +119,82 @@ test("the newsletter page shows a member's consent with its proof, and the expor
   expect(csv.split("\r\n")[0]).toContain("email,username,language,consent_id,asked_at,confirmed_at,form,wording_version");
   expect(csv).toContain(`"${member}"`);
 });
+
+/**
+ * The same pages in German and Spanish: every label, status, dialog and message checked against the
+ * locale file of the language (`localeText`), not against a copy of the text.
+ */
+for (const language of ["de", "es"] as const) {
+  test(`in ${language}: the launch list, the consent records and the retention form speak the console's language`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const text = (key: string, values?: Record<string, string | number>) => localeText(language, `admin.${key}`, values);
+    // A confirmed and a waiting Academy sign-up, straight in the database (the mail round trip is tested above).
+    const marker = `${language}-lang-${Date.now().toString(36)}`;
+    const [confirmed, waiting] = [uniqueEmail(`${marker}-confirmed`), uniqueEmail(`${marker}-waiting`)];
+    await withDatabase(e2eDataDir(), (client) =>
+      client.query(
+        "insert into launch_notifications (email, topic, language, token_hash, confirmed_at) values ($1, 'academy', $3, md5($1), now()), ($2, 'academy', $3, md5($2), null)",
+        [confirmed, waiting, language],
+      ),
+    );
+    await signInPage(page, admin);
+
+    await gotoHydrated(page, `/admin/launches?topic=academy&lang=${language}&q=${marker}`);
+    await expect(page.getByRole("heading", { level: 1, name: text("launches.title") })).toBeVisible();
+    const topic = text("launches.topics.academy");
+    await expect(page.getByRole("link", { name: text("launches.export", { topic }) })).toBeVisible();
+    const search = page.getByRole("search", { name: text("launches.searchLabel") });
+    await expect(search.getByLabel(text("launches.search"))).toHaveValue(marker);
+    await expect(search.getByRole("button", { name: text("launches.apply") })).toBeVisible();
+    await expect(page.getByTestId("launch-row").filter({ hasText: waiting })).toContainText(text("launches.pending"));
+    const row = page.getByTestId("launch-row").filter({ hasText: confirmed });
+    await expect(row).not.toContainText(text("launches.pending"));
+    await expectNoSeriousA11yViolations(page);
+    const asked = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
+    await row.getByRole("button", { name: `${text("launches.delete")} ${confirmed}` }).click();
+    expect(await asked).toBe(text("launches.confirmDelete", { email: confirmed, topic }));
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: text("launches.deleted") })).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    await gotoHydrated(page, `/admin/newsletter?lang=${language}&status=confirmed&q=${encodeURIComponent(subscriber)}`);
+    await expect(page.getByRole("heading", { level: 1, name: text("newsletter.title") })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: text("newsletter.statusLabel") })).toContainText(
+      text("newsletter.statuses.withdrawn"),
+    );
+    await expect(page.getByRole("search", { name: text("newsletter.searchLabel") }).getByLabel(text("newsletter.search"))).toHaveValue(
+      subscriber,
+    );
+    const consent = page.getByTestId("consent-row").filter({ hasText: subscriber });
+    await expect(consent).toContainText(text("newsletter.statuses.confirmed"));
+    await expect(consent).toContainText(text("newsletter.sources.signup"));
+    await expect(consent.getByText(text("newsletter.proof", { version: "2026-11-22", language: "EN" }), { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: text("newsletter.export") })).toHaveAttribute("href", "/admin/newsletter/export.csv");
+
+    // The retention form refuses bad periods in the page's language; nothing is saved.
+    await gotoHydrated(page, `/admin/retention?lang=${language}`);
+    await expect(page.getByRole("heading", { level: 1, name: text("retention.title") })).toBeVisible();
+    const form = page.getByTestId("retention-form");
+    const label = (key: string, unit: "days" | "months") => `${text(`retention.labels.${key}`)} (${text(`retention.unitNames.${unit}`)})`;
+    const standard = text("retention.units.months_other", { count: 12 });
+    await expect(
+      form.getByText(text("retention.hint", { standard, env: "RETENTION_CONTACT_MESSAGE_MONTHS", min: 1, max: 120 }), { exact: true }),
+    ).toBeVisible();
+    await form.getByLabel(label("unconfirmedAccountDays", "days")).fill("0");
+    await form.getByLabel(label("contactMessageMonths", "months")).fill("1.5");
+    await form.getByLabel(label("sentMailDays", "days")).fill("soon");
+    await form.getByLabel(label("pendingNewsletterDays", "days")).fill("3");
+    await form.getByLabel(label("launchSignupMonths", "months")).fill("61");
+    await form.getByRole("button", { name: text("retention.save") }).click();
+    await expect(form.getByText(text("retention.errors.range"))).toHaveCount(3);
+    await expect(form.getByText(text("retention.errors.whole"))).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page);
+  });
+}
 
 test("retention periods: five bad fields at once, the server's own check, a saved period shows in the privacy policy", async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,21 +1,13 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { siteConfig } from "../../app/config/site";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
+import { localeText } from "../helpers/locales";
 
 const LANGUAGES = ["en", "de", "es"] as const;
 type Language = (typeof LANGUAGES)[number];
 
 /** A translation from the locale files, so each language is checked against its own text. */
-function text(language: Language, key: string): string {
-  const [namespace, ...rest] = key.split(".");
-  const file = path.resolve("app/locales", language, `${namespace}.json`);
-  let value: unknown = JSON.parse(fs.readFileSync(file, "utf8"));
-  for (const part of rest) value = (value as Record<string, unknown>)[part];
-  if (typeof value !== "string") throw new Error(`no string at ${language}:${key}`);
-  return value;
-}
+const text = (language: Language, key: string) => localeText(language, key);
 
 const normalize = (value: string) => value.replace(/\s+/g, " ").trim();
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse, type Browser } from "@playwright/test";
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { signUpConfirmed, uniqueEmail } from "../helpers/accounts";
 import { gotoHydrated } from "../helpers/hydration";
 
@@ -89,6 +90,40 @@ test.describe("profile: the member shell and its data request", () => {
     const odd = await get(request, `/profile?${"%ZZ&a=".repeat(50)}`, alice.cookie);
     expect(odd.status()).toBeLessThan(500);
     expect(odd.headers()["x-page-cache"]).not.toBe("hit");
+  });
+
+  test("the member's data answer is React Router's own, sent in one piece (ADR 0038)", async ({ request }) => {
+    const decoded = async (answer: APIResponse) => (await decodeTurboStream(new Response(new Uint8Array(await answer.body())).body!, globalThis)).value;
+    // The everyday request is answered before React Router; with `_routes` React Router itself answers.
+    const direct = await get(request, "/profile.data", alice.cookie);
+    const routed = await get(request, "/profile.data?_routes=root,routes/profile", alice.cookie);
+    expect(direct.status()).toBe(200);
+    expect(routed.status()).toBe(200);
+    for (const name of ["content-type", "x-remix-response", "cache-control", "vary"]) {
+      expect(direct.headers()[name], name).toBe(routed.headers()[name]);
+    }
+    // One piece with its length (React Router streams it) and no cookie set.
+    expect(direct.headers()["content-length"]).toMatch(/^\d+$/);
+    expect(routed.headers()["content-length"]).toBeUndefined();
+    expect(direct.headers()["set-cookie"]).toBeUndefined();
+    const value = (await decoded(direct)) as Record<string, { data: { user?: { email?: string }; profile?: { email?: string } } }>;
+    expect(value).toEqual(await decoded(routed));
+    expect(value.root.data.user?.email).toBe(alice.email);
+    expect(value["routes/profile"].data.profile?.email).toBe(alice.email);
+
+    // Not the everyday case: React Router answers, as before (a notice cookie, a HEAD, a body on a GET).
+    const withNotice = await get(request, "/profile.data", `${alice.cookie}; account_notice=confirmed`);
+    expect(withNotice.status()).toBeLessThan(500);
+    expect(withNotice.headers()["content-length"]).toBeUndefined();
+    const head = await request.head("/profile.data", { headers: { cookie: alice.cookie } });
+    expect(head.status()).toBeLessThan(500);
+    const withBody = await request.fetch("/profile.data", {
+      method: "GET",
+      headers: { cookie: alice.cookie, "content-type": "text/plain" },
+      data: "x".repeat(100),
+    });
+    expect(withBody.status()).toBeLessThan(500);
+    expect(await withBody.text()).not.toContain(bob.email);
   });
 
   test("with JavaScript the page fills in its member's data and the header shows them signed in", async ({ browser }) => {

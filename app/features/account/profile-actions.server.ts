@@ -6,7 +6,8 @@ import { logger } from "~/lib/logger.server";
 import { StorageUnavailableError } from "~/lib/storage.server";
 import { ACTION_LIMITS, getAuth } from "./auth.server";
 import { exportNoticeOf, type PrivacyLoaderData } from "./privacy-actions.server";
-import { AvatarError, deleteAccount, getProfilePage, replaceAvatar, saveProfile } from "./profile.server";
+import { getProfilePage } from "./profile-page.server";
+import { AvatarError, deleteAccount, replaceAvatar, saveProfile } from "./profile.server";
 import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refusalOf, refuse, runAccountIntents } from "./request.server";
 import type { Refusal, RefusalMap } from "./request.server";
 import { AVATAR_MAX_BYTES, changeEmailSchema, changePasswordSchema, profileSchema, resetPasswordSchema } from "./schemas";
@@ -37,7 +38,7 @@ export async function profileLoader(request: Request) {
     throw redirect("/auth");
   }
   // One query for the whole page (ADR 0031), the sessions and the export's notice (issue 12) included.
-  const page = await getProfilePage(sessionUser.id, sessionUser.sessionId);
+  const page = await getProfilePage(sessionUser.id, sessionUser.sessionId, request);
   if (!page) throw redirect("/auth");
   const privacy: PrivacyLoaderData = { sessions: page.sessions, exportNotice: exportNoticeOf(url) };
   return { profile: page.profile, resetToken: token, resetError: Boolean(resetError), privacy };

@@ -10,6 +10,7 @@ import { resolveFile } from "~/lib/storage.server";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { getAuth, resetAuthForTesting } from "./auth.server";
 import { profileAction, profileLoader } from "./profile-actions.server";
+import { readSessionWithPage } from "./profile-page.server";
 import { AvatarError, getProfile, processAvatar } from "./profile.server";
 import { listSessions } from "./sessions.server";
 
@@ -120,6 +121,15 @@ describe("profile actions", () => {
     expect(sessions.filter((listed) => listed.current)).toHaveLength(1);
     expect(sessions).toEqual(await listSessions(alice.id, sessions.find((listed) => listed.current)!.id));
     expect(loaded.privacy!.exportNotice).toBe("failed");
+
+    // The member's data request reads the session and the page in one query (ADR 0038): the same page.
+    const together = new Request(`${ORIGIN}/profile?export=failed`, { headers: { cookie: alice.cookie } });
+    expect(await readSessionWithPage(together)).toMatchObject({ id: alice.id, email: "alice@example.com" });
+    expect(await profileLoader(together)).toEqual(loaded);
+    // A forged cookie reads nothing, and the loader then sends the visitor to /auth.
+    const forged = new Request(`${ORIGIN}/profile`, { headers: { cookie: "better-auth.session_token=forged.AAAA" } });
+    expect(await readSessionWithPage(forged)).toBeUndefined();
+    await expect(profileLoader(forged)).rejects.toSatisfy((thrown: Response) => thrown.headers.get("location") === "/auth");
   });
 
   it("refuses visitors and cross-site posts", async () => {

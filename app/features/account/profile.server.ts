@@ -1,12 +1,11 @@
-import { and, eq, ne, sql } from "drizzle-orm";
-import { account, newsletterConsents, profiles, session, user } from "~/db/schema";
+import { and, eq, ne } from "drizzle-orm";
+import { account, profiles, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { deleteFile, publicFileUrl, saveFile } from "~/lib/storage.server";
 import { eraseAccount } from "./erasure.server";
-import { getNewsletterStatus, newsletterStatusOf, setNewsletterChoice, type NewsletterStatus } from "./newsletter.server";
-import { toActiveSessions, type ActiveSession } from "./sessions.server";
+import { getNewsletterStatus, setNewsletterChoice, type NewsletterStatus } from "./newsletter.server";
 import { AVATAR_MAX_BYTES } from "./schemas";
 
 /**
@@ -47,7 +46,7 @@ export async function getProfile(userId: string): Promise<ProfileData | null> {
   return toProfileData(row, passwordRows.length > 0, await getNewsletterStatus(userId));
 }
 
-interface ProfileRow {
+export interface ProfileRow {
   email: string;
   name: string | null;
   username: string | null;
@@ -56,7 +55,7 @@ interface ProfileRow {
   avatarUrl: string | null;
 }
 
-function toProfileData(row: ProfileRow, hasPassword: boolean, newsletterStatus: NewsletterStatus): ProfileData {
+export function toProfileData(row: ProfileRow, hasPassword: boolean, newsletterStatus: NewsletterStatus): ProfileData {
   return {
     email: row.email,
     username: row.username ?? row.name ?? "",
@@ -65,56 +64,6 @@ function toProfileData(row: ProfileRow, hasPassword: boolean, newsletterStatus: 
     newsletterStatus,
     avatarUrl: row.avatarUrl ?? null,
     hasPassword,
-  };
-}
-
-type JsonTimestamps<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
-
-/**
- * Everything the profile page shows of its member in ONE query (ADR 0031: the page's data request
- * must be cheap): the profile, whether a password exists, the newsletter consent and the active
- * sessions, the same rules as getProfile, getNewsletterStatus and listSessions.
- */
-export async function getProfilePage(
-  userId: string,
-  currentSessionId: string | undefined,
-): Promise<{ profile: ProfileData; sessions: ActiveSession[] } | null> {
-  const [row] = await db()
-    .select({
-      email: user.email,
-      name: user.name,
-      username: profiles.username,
-      customerType: profiles.customerType,
-      newsletterSubscribed: profiles.newsletterSubscribed,
-      avatarUrl: profiles.avatarUrl,
-      hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
-      consent: sql<{ status: string; expiresAt: string | null } | null>`(
-        select json_build_object('status', ${newsletterConsents.status}, 'expiresAt', ${newsletterConsents.tokenExpiresAt})
-        from ${newsletterConsents}
-        where ${newsletterConsents.userId} = ${user.id} and ${newsletterConsents.status} in ('pending', 'confirmed')
-        order by ${newsletterConsents.requestedAt} desc limit 1)`,
-      sessions: sql<JsonTimestamps<{ id: string; userAgent: string | null; createdAt: Date; lastActiveAt: Date }>[]>`(
-        select coalesce(json_agg(listed order by listed."lastActiveAt" desc), '[]'::json) from (
-          select ${session.id} as "id", ${session.userAgent} as "userAgent", ${session.createdAt} as "createdAt",
-            ${session.lastActiveAt} as "lastActiveAt"
-          from ${session} where ${session.userId} = ${user.id} and ${session.expiresAt} > now()
-          order by ${session.lastActiveAt} desc limit 100) listed)`,
-    })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, userId));
-  if (!row) return null;
-  const consent = row.consent
-    ? { status: row.consent.status, expiresAt: row.consent.expiresAt ? new Date(row.consent.expiresAt) : null }
-    : undefined;
-  const sessions = row.sessions.map((listed) => ({
-    ...listed,
-    createdAt: new Date(listed.createdAt),
-    lastActiveAt: new Date(listed.lastActiveAt),
-  }));
-  return {
-    profile: toProfileData(row, row.hasPassword, newsletterStatusOf(consent)),
-    sessions: toActiveSessions(sessions, currentSessionId),
   };
 }
 

@@ -4,7 +4,7 @@ import { session, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { TEST_ORIGIN as ORIGIN, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
 import { getAuth } from "./auth.server";
-import { getOptionalUser, getShellUser, requireUser, sessionCookieHeaders } from "./session.server";
+import { getOptionalUser, getSessionUserShortly, getShellUser, requireUser, sessionCookieHeaders } from "./session.server";
 
 async function signedIn(email: string) {
   await getAuth().api.signUpEmail({ body: { name: "sam", email, password: "secret123" } });
@@ -64,6 +64,25 @@ describe("session interface", () => {
       .update(session)
       .set({ createdAt: new Date(Date.now() - 400 * 24 * 60 * 60 * 1000) });
     expect(await getOptionalUser(new Request(`${ORIGIN}/`, { headers: { cookie: again } }))).toBeNull();
+  });
+
+  it("the short path alone (ADR 0038) answers the everyday session and declines one better-auth must renew", async () => {
+    const cookie = await signedIn("sam@example.com");
+    const everyday = new Request(`${ORIGIN}/profile`, { headers: { cookie } });
+    expect(await getSessionUserShortly(everyday)).toMatchObject({ email: "sam@example.com" });
+    // The request's later lookups reuse it.
+    expect(await getOptionalUser(everyday)).toMatchObject({ email: "sam@example.com" });
+    expect(await getSessionUserShortly(new Request(`${ORIGIN}/profile`))).toBeUndefined();
+    // Due for renewal: declined, and nothing written, so React Router's answer can carry the new cookie.
+    await db()
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 28 * 24 * 60 * 60 * 1000) });
+    const due = new Request(`${ORIGIN}/profile`, { headers: { cookie } });
+    expect(await getSessionUserShortly(due)).toBeUndefined();
+    expect(sessionCookieHeaders(due).getSetCookie()).toEqual([]);
+    const routed = new Request(`${ORIGIN}/profile`, { headers: { cookie } });
+    expect(await getOptionalUser(routed)).not.toBeNull();
+    expect(sessionCookieHeaders(routed).getSetCookie().length).toBeGreaterThan(0);
   });
 
   it("a revoked session ends at once", async () => {

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { profiles, session, user } from "~/db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedQuery } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { getAuth, SESSION_ABSOLUTE_S } from "./auth.server";
 
@@ -66,15 +66,45 @@ function readCookies(header: string) {
   return cookies;
 }
 
-/**
- * The short path of a session lookup (ADR 0031): the signed cookie checked here (HMAC-SHA256 with
- * better-auth's secret, as better-call signs it) and ONE query for session, user and profile. It
- * answers only the everyday case, a valid session that needs nothing written; everything else
- * (no or a bad signature, an unknown, expired, due-for-renewal or too old session, a
- * "don't remember me" or cookie-cache cookie) returns undefined and goes to better-auth's own
- * getSession, which renews, clears cookies and deletes as it always did.
- */
-async function lookupShortly(request: Request, cookieHeader: string): Promise<SessionUser | undefined> {
+/** What the short path reads of a session: the session, its user and the top bar's profile fields. */
+export const sessionRowFields = {
+  sessionId: session.id,
+  expiresAt: session.expiresAt,
+  createdAt: session.createdAt,
+  userId: user.id,
+  email: user.email,
+  name: user.name,
+  username: profiles.username,
+  avatarUrl: profiles.avatarUrl,
+};
+
+export interface SessionRow {
+  sessionId: string;
+  expiresAt: Date;
+  createdAt: Date;
+  userId: string;
+  email: string;
+  name: string;
+  username: string | null;
+  avatarUrl: string | null;
+}
+
+/** A session token's row, in one prepared query. */
+const sessionByToken = () =>
+  preparedQuery("session_by_token", (database) =>
+    database
+      .select(sessionRowFields)
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .leftJoin(profiles, eq(profiles.id, session.userId))
+      .where(eq(session.token, sql.placeholder("token")))
+      .prepare("session_by_token"),
+  );
+
+const readSessionRow = async (token: string): Promise<SessionRow | undefined> => (await sessionByToken().execute({ token }))[0];
+
+/** The session token of a cookie header whose signature is better-auth's (HMAC-SHA256 with its secret, as better-call signs it). */
+async function signedSessionToken(cookieHeader: string): Promise<string | undefined> {
   const facts = await getCookieFacts();
   const cookies = readCookies(cookieHeader);
   if (facts.others.some((name) => cookies.has(name))) return undefined;
@@ -89,22 +119,22 @@ async function lookupShortly(request: Request, cookieHeader: string): Promise<Se
   const signature = value.slice(dot + 1);
   if (dot < 1 || signature.length !== 44) return undefined;
   const expected = createHmac("sha256", facts.secret).update(token).digest("base64");
-  if (!timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return undefined;
-  const [row] = await db()
-    .select({
-      sessionId: session.id,
-      expiresAt: session.expiresAt,
-      createdAt: session.createdAt,
-      userId: user.id,
-      email: user.email,
-      name: user.name,
-      username: profiles.username,
-      avatarUrl: profiles.avatarUrl,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(profiles, eq(profiles.id, session.userId))
-    .where(eq(session.token, token));
+  return timingSafeEqual(Buffer.from(signature), Buffer.from(expected)) ? token : undefined;
+}
+
+/**
+ * The short path of a session lookup (ADR 0031): the signed cookie checked here and ONE query for
+ * session, user and profile (`readRow`, which may read more in the same query, ADR 0038). It answers
+ * only the everyday case, a valid session that needs nothing written; everything else (no or a bad
+ * signature, an unknown, expired, due-for-renewal or too old session, a "don't remember me" or
+ * cookie-cache cookie) returns undefined and goes to better-auth's own getSession, which renews,
+ * clears cookies and deletes as it always did.
+ */
+async function lookupShortly(request: Request, cookieHeader: string, readRow = readSessionRow): Promise<SessionUser | undefined> {
+  const token = await signedSessionToken(cookieHeader);
+  if (token === undefined) return undefined;
+  const facts = await getCookieFacts();
+  const row = await readRow(token);
   const now = Date.now();
   if (!row || row.expiresAt.getTime() <= now) return undefined;
   // better-auth renews a session (new expiry, new cookie) once updateAge has passed since the last renewal.
@@ -113,6 +143,20 @@ async function lookupShortly(request: Request, cookieHeader: string): Promise<Se
   shellFields.set(request, { username: row.username, avatarUrl: row.avatarUrl });
   await touchSession(row.sessionId);
   return { id: row.userId, email: row.email, name: row.name, sessionId: row.sessionId };
+}
+
+/**
+ * The session of a request by the short path alone (ADR 0031, 0038), kept for the request's later
+ * lookups; undefined whenever better-auth's own check would have to run (it may renew the session or
+ * clear cookies, which only a response through React Router carries to the browser). `readRow` reads
+ * the session's row, and may read more with it (the profile page, profile-page.server.ts).
+ */
+export async function getSessionUserShortly(request: Request, readRow = readSessionRow): Promise<SessionUser | undefined> {
+  const cookieHeader = request.headers.get("cookie");
+  if (!cookieHeader?.includes("session_token")) return undefined;
+  const user = await lookupShortly(request, cookieHeader, readRow).catch(() => undefined);
+  if (user) cache.set(request, Promise.resolve(user));
+  return user;
 }
 
 async function lookup(request: Request): Promise<SessionUser | null> {

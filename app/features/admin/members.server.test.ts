@@ -5,16 +5,7 @@ import { db } from "~/lib/db.server";
 import { answerOf, formPost, garbagePost, redirectOf } from "../../../tests/helpers/console-actions";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { memberAction } from "./member-actions.server";
-import {
-  csvCell,
-  deleteMember,
-  listMembers,
-  loadMember,
-  newsletterCsv,
-  parseMemberFilters,
-  setMemberRole,
-  signOutEverywhere,
-} from "./members.server";
+import { deleteMember, listMembers, loadMember, parseMemberFilters, setMemberRole, signOutEverywhere } from "./members.server";
 
 const admin = { id: "admin-1", email: "admin@ipangel.test", name: "Admin", role: "admin" as const };
 
@@ -90,16 +81,6 @@ describe("members", () => {
       ["role.grant", { role: { before: null, after: "editor" } }],
       ["role.revoke", { role: { before: "editor", after: null } }],
     ]);
-  });
-
-  it("exports newsletter subscribers as CSV that a spreadsheet cannot run as a formula", async () => {
-    const { csv, count } = await newsletterCsv();
-    expect(count).toBe(2);
-    const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toBe("email,username,customer_type,language,signed_up");
-    expect(lines[1]).toMatch(/^"'=cmd\|calc@example.com","u-grace-name","private","en","/);
-    expect(lines[2]).toMatch(/^"ada@example.com"/);
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
   });
 
   it("the member page's forms: role (kept on refusal), sign out everywhere, delete; never the admin's own", async () => {

@@ -1,17 +1,13 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { outbox, profiles, session, user, userRoles, type ConsoleRole } from "~/db/schema";
+import { outbox, session, userRoles, type ConsoleRole } from "~/db/schema";
 import { getAuth } from "~/features/account/auth.server";
 import { deleteAccount } from "~/features/account/profile.server";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { recordAudit } from "./audit.server";
-import { csvCell } from "./csv";
 import type { ConsoleActor } from "./guard.server";
 import { isConsoleRole } from "./roles.server";
-
-// Kept here too: callers and tests of the members export import it from this module.
-export { csvCell };
 
 /**
  * Members (issue 11, admins only): list and search accounts, one member's sessions and mails from
@@ -241,24 +237,4 @@ export async function setMemberRole(actor: ConsoleActor, id: string, role: strin
     );
   });
   return { ok: true, message: "admin.members.roleSaved" };
-}
-
-export async function newsletterCsv() {
-  const rows = await db()
-    .select({
-      email: user.email,
-      username: profiles.username,
-      customerType: profiles.customerType,
-      language: profiles.language,
-      createdAt: user.createdAt,
-    })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.id))
-    .where(eq(profiles.newsletterSubscribed, true))
-    .orderBy(user.email);
-  const lines = [["email", "username", "customer_type", "language", "signed_up"].join(",")];
-  for (const row of rows) {
-    lines.push([row.email, row.username ?? "", row.customerType, row.language, row.createdAt.toISOString()].map(csvCell).join(","));
-  }
-  return { csv: `${lines.join("\r\n")}\r\n`, count: rows.length };
 }

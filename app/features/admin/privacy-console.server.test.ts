@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, launchNotifications, newsletterConsents, siteSettings, user } from "~/db/schema";
+import { auditLog, launchNotifications, newsletterConsents, profiles, siteSettings, user } from "~/db/schema";
 import { getRetentionPolicy, runRetention } from "~/features/privacy/retention.server";
 import { db } from "~/lib/db.server";
 import { parseForm } from "~/lib/form-submission";
@@ -170,6 +170,8 @@ describe("console: newsletter consent records", () => {
 
   it("lists every record with its proof, filters by status and address; the CSV holds active subscribers with their proof", async () => {
     await addUser("u1", "active@example.com");
+    // A username a spreadsheet would run as a formula.
+    await db().insert(profiles).values({ id: "u1", username: "=cmd|calc" });
     await addUser("u2", "gone@example.com");
     await addUser("u3", "+waiting@example.com");
     const proof = { source: "signup", wording: "Subscribe to our newsletter", wordingVersion: "2026-11-22", language: "en" };
@@ -207,7 +209,7 @@ describe("console: newsletter consent records", () => {
     expect(header).toBe(
       "email,username,language,consent_id,asked_at,confirmed_at,form,wording_version,wording_language,wording,unsubscribe_url",
     );
-    expect(row).toContain('"active@example.com"');
+    expect(row).toMatch(/^"active@example.com","'=cmd\|calc","en",/);
     expect(row).toContain('"Subscribe to our newsletter"');
     expect(row).toMatch(/\/newsletter\/unsubscribe\?c=[0-9a-f-]{36}&s=/);
     expect(csv).not.toContain("waiting@example.com");

@@ -103,32 +103,37 @@ export function toCardView(item: MediaItemView): MediaCardView {
   return card;
 }
 
+/**
+ * The empty value of every field an item may lack (all but what a card always has): what the list
+ * leaves out of a card, and what a new item in the console starts with.
+ */
+export const EMPTY_MEDIA_ITEM: Readonly<Omit<MediaItemView, CardRequired>> = {
+  description: null,
+  hasFile: false,
+  fileExtension: null,
+  mimeType: null,
+  fileSize: null,
+  downloadCount: 0,
+  aiGenerated: false,
+  version: null,
+  widthPx: null,
+  heightPx: null,
+  durationMs: null,
+  pages: null,
+  sheetType: null,
+  serviceKind: null,
+  endpoint: null,
+  externalLinks: {},
+  creator: null,
+  source: null,
+  license: null,
+  attribution: null,
+  previewUrl: null,
+};
+
 /** The item a card stands for, in the browser: what the list left out is empty. */
 export function fromCardView(card: MediaCardView): MediaItemView {
-  return {
-    description: null,
-    hasFile: false,
-    fileExtension: null,
-    mimeType: null,
-    fileSize: null,
-    downloadCount: 0,
-    aiGenerated: false,
-    version: null,
-    widthPx: null,
-    heightPx: null,
-    durationMs: null,
-    pages: null,
-    sheetType: null,
-    serviceKind: null,
-    endpoint: null,
-    externalLinks: {},
-    creator: null,
-    source: null,
-    license: null,
-    attribution: null,
-    previewUrl: null,
-    ...card,
-  };
+  return { ...EMPTY_MEDIA_ITEM, ...card };
 }
 
 // Building an Intl.NumberFormat costs ~100 times more than using one: one per locale, made once.

@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/lib/language";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import type { AuditFilters } from "../audit.server";
 import { AdminHeading } from "./admin-shell";
-import { Field, selectClass } from "./field";
+import { ConsoleSearch, ConsoleSelect } from "./console-search";
+import { Field } from "./field";
 import { Pager } from "./pager";
 
 interface Entry {
@@ -41,28 +40,27 @@ export function AuditPage({
   return (
     <>
       <AdminHeading title={t("admin.audit.title")} />
-      <Form method="get" className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label={t("admin.audit.filter")}>
-        <Field name="q" label={t("admin.audit.search")} defaultValue={filters.q} type="search" />
-        <div className="space-y-1.5">
-          <label htmlFor="audit-entity" className="block text-sm font-medium">
-            {t("admin.audit.entity")}
-          </label>
-          <select id="audit-entity" name="entity" defaultValue={filters.entity} className={selectClass}>
-            <option value="">{t("admin.audit.allEntities")}</option>
-            {entities.map((entity) => (
-              <option key={entity} value={entity}>
-                {t(`admin.audit.entities.${entity}`, { defaultValue: entity })}
-              </option>
-            ))}
-          </select>
-        </div>
+      <ConsoleSearch
+        keys="admin.audit"
+        labelKey="admin.audit.filter"
+        query={filters.q}
+        className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
+        submitClassName="justify-self-start sm:col-span-2 lg:col-span-5"
+      >
+        <ConsoleSelect
+          id="audit-entity"
+          name="entity"
+          label={t("admin.audit.entity")}
+          value={filters.entity}
+          options={[
+            ["", t("admin.audit.allEntities")],
+            ...entities.map((entity) => [entity, t(`admin.audit.entities.${entity}`, { defaultValue: entity })] as const),
+          ]}
+        />
         <Field name="actor" label={t("admin.audit.actor")} defaultValue={filters.actor} />
         <Field name="from" label={t("admin.audit.from")} defaultValue={filters.from} type="date" />
         <Field name="to" label={t("admin.audit.to")} defaultValue={filters.to} type="date" />
-        <div className="sm:col-span-2 lg:col-span-5">
-          <Button type="submit">{t("admin.audit.apply")}</Button>
-        </div>
-      </Form>
+      </ConsoleSearch>
       {entries.length === 0 ? (
         <p className="text-muted-foreground">{t("admin.audit.empty")}</p>
       ) : (

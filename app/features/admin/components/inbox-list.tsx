@@ -1,12 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Link } from "react-router";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { INBOX_STATUSES } from "../inbox";
 import type { InboxFilters } from "../inbox.server";
 import { AdminHeading } from "./admin-shell";
-import { Field, selectClass } from "./field";
+import { ConsoleSearch, ConsoleSelect } from "./console-search";
 import { Pager } from "./pager";
 
 interface Row {
@@ -28,27 +27,15 @@ export function InboxList({ messages, filters, hasMore }: { messages: Row[]; fil
   return (
     <>
       <AdminHeading title={t("admin.inbox.title")} />
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("admin.inbox.searchLabel")}
-        className="mb-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
-      >
-        <Field name="q" type="search" label={t("admin.inbox.search")} defaultValue={filters.q} />
-        <div className="space-y-1.5">
-          <label htmlFor="inbox-status" className="block text-sm font-medium">
-            {t("admin.inbox.status")}
-          </label>
-          <select id="inbox-status" name="status" defaultValue={filters.status} className={selectClass}>
-            {INBOX_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`admin.inbox.statuses.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit">{t("admin.inbox.apply")}</Button>
-      </Form>
+      <ConsoleSearch keys="admin.inbox" query={filters.q} layout="one-filter">
+        <ConsoleSelect
+          id="inbox-status"
+          name="status"
+          label={t("admin.inbox.status")}
+          value={filters.status}
+          options={INBOX_STATUSES.map((status) => [status, t(`admin.inbox.statuses.${status}`)] as const)}
+        />
+      </ConsoleSearch>
       {messages.length === 0 ? (
         <p className="text-muted-foreground">{t("admin.inbox.empty")}</p>
       ) : (

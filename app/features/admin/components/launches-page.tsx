@@ -1,11 +1,11 @@
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LaunchDeleteForm } from "../forms/launch-delete-form";
 import type { LaunchFilters, LaunchSignupView } from "../launches-admin.server";
 import { AdminHeading } from "./admin-shell";
-import { Field } from "./field";
+import { ConsoleSearch } from "./console-search";
 import { useDateFormat } from "./use-date-format";
 import { Pager } from "./pager";
 
@@ -62,11 +62,7 @@ export function LaunchesPage({
           </Link>
         ))}
       </nav>
-      <Form method="get" role="search" aria-label={t("admin.launches.searchLabel")} className="mb-6 flex flex-wrap items-end gap-3">
-        <input type="hidden" name="topic" value={filters.topic} />
-        <Field name="q" type="search" label={t("admin.launches.search")} defaultValue={filters.q} className="min-w-0 flex-1 space-y-1.5" />
-        <Button type="submit">{t("admin.launches.apply")}</Button>
-      </Form>
+      <ConsoleSearch keys="admin.launches" query={filters.q} layout="row" hidden={{ topic: filters.topic }} />
       {signups.length === 0 ? (
         <p className="text-muted-foreground">{t("admin.launches.empty", { topic: topicName })}</p>
       ) : (

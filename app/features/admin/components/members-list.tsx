@@ -1,13 +1,13 @@
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import type { MemberFilters } from "../members.server";
 import { AdminHeading } from "./admin-shell";
 import { ConsoleTable } from "./console-table";
-import { Field, selectClass } from "./field";
+import { ConsoleSearch, ConsoleSelect } from "./console-search";
 import { Pager } from "./pager";
 
 export interface MemberView {
@@ -34,6 +34,7 @@ export function signInMethods(t: (key: string) => string, member: Pick<MemberVie
   return [member.password ? t("admin.members.password") : null, member.google ? "Google" : null].filter(Boolean).join(", ") || "—";
 }
 
+const MEMBER_SORTS = ["created", "lastSignIn", "email"] as const;
 const MEMBER_COLUMNS = ["email", "username", "customerType", "newsletter", "confirmed", "created", "lastSignIn", "signIn", "role"];
 
 export function MembersList({ members, filters, hasMore }: { members: MemberView[]; filters: MemberFilters; hasMore: boolean }) {
@@ -43,31 +44,21 @@ export function MembersList({ members, filters, hasMore }: { members: MemberView
     <>
       <AdminHeading title={t("admin.members.title")}>
         <Button asChild variant="outline" size="sm">
-          <a href="/admin/members/newsletter.csv" download>
+          <a href="/admin/newsletter/export.csv" download>
             <Download aria-hidden="true" />
             {t("admin.members.exportNewsletter")}
           </a>
         </Button>
       </AdminHeading>
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("admin.members.searchLabel")}
-        className="mb-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
-      >
-        <Field name="q" type="search" label={t("admin.members.search")} defaultValue={filters.q} />
-        <div className="space-y-1.5">
-          <label htmlFor="members-sort" className="block text-sm font-medium">
-            {t("admin.members.sort")}
-          </label>
-          <select id="members-sort" name="sort" defaultValue={filters.sort} className={selectClass}>
-            <option value="created">{t("admin.members.sorts.created")}</option>
-            <option value="lastSignIn">{t("admin.members.sorts.lastSignIn")}</option>
-            <option value="email">{t("admin.members.sorts.email")}</option>
-          </select>
-        </div>
-        <Button type="submit">{t("admin.members.apply")}</Button>
-      </Form>
+      <ConsoleSearch keys="admin.members" query={filters.q} layout="one-filter">
+        <ConsoleSelect
+          id="members-sort"
+          name="sort"
+          label={t("admin.members.sort")}
+          value={filters.sort}
+          options={MEMBER_SORTS.map((sort) => [sort, t(`admin.members.sorts.${sort}`)] as const)}
+        />
+      </ConsoleSearch>
       {members.length === 0 ? (
         <p className="text-muted-foreground">{t("admin.members.empty")}</p>
       ) : (

@@ -1,10 +1,10 @@
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ConsentRecordView, NewsletterFilters } from "../newsletter-admin.server";
 import { AdminHeading } from "./admin-shell";
-import { Field } from "./field";
+import { ConsoleSearch } from "./console-search";
 import { useDateFormat } from "./use-date-format";
 import { Pager } from "./pager";
 
@@ -69,17 +69,7 @@ export function NewsletterPage({
           </Link>
         ))}
       </nav>
-      <Form method="get" role="search" aria-label={t("admin.newsletter.searchLabel")} className="mb-6 flex flex-wrap items-end gap-3">
-        {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
-        <Field
-          name="q"
-          type="search"
-          label={t("admin.newsletter.search")}
-          defaultValue={filters.q}
-          className="min-w-0 flex-1 space-y-1.5"
-        />
-        <Button type="submit">{t("admin.newsletter.apply")}</Button>
-      </Form>
+      <ConsoleSearch keys="admin.newsletter" query={filters.q} layout="row" hidden={{ status: filters.status }} />
       {records.length === 0 ? (
         <p className="text-muted-foreground">{t("admin.newsletter.empty")}</p>
       ) : (

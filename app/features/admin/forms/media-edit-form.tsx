@@ -1,46 +1,30 @@
 import { useTranslation } from "react-i18next";
 import { CheckboxField, FieldError, IntentForm, SelectField, SubmitButton, TextareaField, TextField } from "~/components/form";
-import { FILE_TYPES, type Attribution, type Creator, type License, type Source } from "~/db/schema";
+import { FILE_TYPES } from "~/db/schema";
+import { EMPTY_MEDIA_ITEM, type MediaItemView } from "~/features/media/media-types";
 import { FormOutcome, useConsoleForm } from "../components/console-form";
 import { mediaItemSchema } from "../schemas/media-schema";
 
-export interface EditableItem {
-  title: string;
-  description: string | null;
-  fileType: string;
-  language: string;
-  aiGenerated: boolean;
-  version: string | null;
-  searchableText: string | null;
-  serviceKind: string | null;
-  endpoint: string | null;
-  externalLinks: Record<string, string>;
-  creator: Creator | null;
-  source: Source | null;
-  license: License | null;
-  attribution: Attribution | null;
-  categories: string[];
-}
+/** What the form edits of an item: the item's own fields, its search text and its categories. */
+export type EditableItem = Pick<
+  MediaItemView,
+  | "title"
+  | "description"
+  | "language"
+  | "aiGenerated"
+  | "version"
+  | "serviceKind"
+  | "endpoint"
+  | "externalLinks"
+  | "creator"
+  | "source"
+  | "license"
+  | "attribution"
+> & { fileType: string; searchableText: string | null; categories: string[] };
 
 /** A new service's starting values: nothing but its type and the console's language. */
 export function emptyService(language: string): EditableItem {
-  return {
-    title: "",
-    description: null,
-    fileType: "services",
-    language,
-    aiGenerated: false,
-    version: null,
-    searchableText: null,
-    serviceKind: null,
-    endpoint: null,
-    externalLinks: {},
-    creator: null,
-    source: null,
-    license: null,
-    attribution: null,
-    categories: [],
-  };
+  return { ...EMPTY_MEDIA_ITEM, title: "", fileType: "services", language, searchableText: null, categories: [] };
 }
 
 /** The form's field values of an item (flat names, as the schema reads them). */
