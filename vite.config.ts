@@ -60,7 +60,9 @@ function browserI18next(): Plugin {
 
 /** The modules in the static import graph of `starts` (with `lazy`, also what they import dynamically). */
 function reach(
-  ctx: { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; code: string | null } | null },
+  ctx: {
+    getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; code: string | null } | null;
+  },
   starts: string[],
   lazy = false,
 ) {
@@ -90,9 +92,12 @@ function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>[
   // Loaded with most app pages anyway: the page meta (every route's `meta`), the form kit's answer hook
   // (/media, /auth, /profile), the dialog trigger (/auth, /profile; /media on first use), number and
   // date formats (/shop, /profile, /media's dialog). In the shell they cost no request of their own.
-  const shared = ["app/lib/seo.ts", "app/components/form/use-form-answer.ts", "app/components/ui/dialog.tsx", "app/lib/intl-formats.ts"].map(
-    (file) => path.resolve(file),
-  );
+  const shared = [
+    "app/lib/seo.ts",
+    "app/components/form/use-form-answer.ts",
+    "app/components/ui/dialog.tsx",
+    "app/lib/intl-formats.ts",
+  ].map((file) => path.resolve(file));
   let shell: Set<string> | undefined;
   let account: Set<string> | undefined;
   let profileIcons: Set<string> | undefined;
@@ -136,7 +141,9 @@ function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>[
               const named = new Set(
                 others
                   .filter((module) => !module.includes("/node_modules/"))
-                  .flatMap((module) => [...(ctx.getModuleInfo(module)?.code ?? "").matchAll(/import\s*{([^}]*)}\s*from\s*["']lucide-react["']/g)])
+                  .flatMap((module) => [
+                    ...(ctx.getModuleInfo(module)?.code ?? "").matchAll(/import\s*{([^}]*)}\s*from\s*["']lucide-react["']/g),
+                  ])
                   .flatMap((match) => match[1]!.split(",").map((name) => name.trim().split(/\s+as\s+/)[0]!)),
               );
               const othersSet = new Set(others);
@@ -146,7 +153,10 @@ function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>[
                   .flatMap((module) => ctx.getModuleInfo(module)?.importedIds ?? [])
                   .filter((icon) => /lucide-react\/dist\/esm\/icons\//.test(icon) && !named.has(iconName(icon)))
                   // An alias (trash-2.mjs) re-exports the icon's own module (trash.mjs).
-                  .flatMap((icon) => [icon, ...(ctx.getModuleInfo(icon)?.importedIds ?? []).filter((id) => id.includes("/lucide-react/dist/esm/icons/"))]),
+                  .flatMap((icon) => [
+                    icon,
+                    ...(ctx.getModuleInfo(icon)?.importedIds ?? []).filter((id) => id.includes("/lucide-react/dist/esm/icons/")),
+                  ]),
               );
             }
             return profileIcons.has(id) ? "profile-icons" : null;

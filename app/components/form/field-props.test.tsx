@@ -10,7 +10,11 @@ const lastResult = {
   initialValue: { name: "Ada", kind: "b", list: ["x", "y"], on: "on", text: "hello" },
   error: { name: ["common.form.invalid"], "": ["auth.errors.title"], on: ["auth.errors.acceptTerms"] },
 } as SubmissionResult<string[]>;
-const constraint = { name: { required: true, minLength: 3, maxLength: 50, pattern: "[a-z]+" }, kind: { required: true }, text: { maxLength: 9 } };
+const constraint = {
+  name: { required: true, minLength: 3, maxLength: 50, pattern: "[a-z]+" },
+  kind: { required: true },
+  text: { maxLength: 9 },
+};
 
 function collect(withResult: boolean) {
   const seen: unknown[] = [];
@@ -20,9 +24,15 @@ function collect(withResult: boolean) {
       const field = fields[name]!;
       for (const ariaDescribedBy of [undefined, "f-name-description"]) {
         for (const type of ["text", "email", "password", "checkbox"] as const) {
-          seen.push([Object.entries(getInputProps(field, { type, ariaDescribedBy })), Object.entries(conform.getInputProps(field, { type, ariaDescribedBy } as Parameters<typeof conform.getInputProps>[1]))]);
+          seen.push([
+            Object.entries(getInputProps(field, { type, ariaDescribedBy })),
+            Object.entries(conform.getInputProps(field, { type, ariaDescribedBy } as Parameters<typeof conform.getInputProps>[1])),
+          ]);
         }
-        seen.push([Object.entries(getTextareaProps(field, { ariaDescribedBy })), Object.entries(conform.getTextareaProps(field, { ariaDescribedBy }))]);
+        seen.push([
+          Object.entries(getTextareaProps(field, { ariaDescribedBy })),
+          Object.entries(conform.getTextareaProps(field, { ariaDescribedBy })),
+        ]);
       }
       seen.push([Object.entries(getSelectProps(field)), Object.entries(conform.getSelectProps(field))]);
     }

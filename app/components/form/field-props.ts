@@ -6,8 +6,16 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
  * same order (so the same markup), without the package's helpers module and its Babel helpers on
  * every page with a form (ADR 0035). field-props.test.ts compares them with Conform's.
  */
-type Meta = Pick<FieldMetadata<unknown, Record<string, unknown>, string[]>, "id" | "name" | "formId" | "errorId" | "errors" | "initialValue"> &
-  Partial<Pick<FieldMetadata<unknown, Record<string, unknown>, string[]>, "required" | "minLength" | "maxLength" | "min" | "max" | "step" | "pattern" | "multiple" | "accept">>;
+type Meta = Pick<
+  FieldMetadata<unknown, Record<string, unknown>, string[]>,
+  "id" | "name" | "formId" | "errorId" | "errors" | "initialValue"
+> &
+  Partial<
+    Pick<
+      FieldMetadata<unknown, Record<string, unknown>, string[]>,
+      "required" | "minLength" | "maxLength" | "min" | "max" | "step" | "pattern" | "multiple" | "accept"
+    >
+  >;
 interface AriaOptions {
   ariaDescribedBy?: string;
 }
@@ -37,7 +45,9 @@ function controlOf(metadata: Meta, options: AriaOptions) {
   });
 }
 
-export function getFormProps(metadata: Pick<FormMetadata<Record<string, unknown>, string[]>, "id" | "errorId" | "errors" | "onSubmit" | "noValidate">) {
+export function getFormProps(
+  metadata: Pick<FormMetadata<Record<string, unknown>, string[]>, "id" | "errorId" | "errors" | "onSubmit" | "noValidate">,
+) {
   return simplify({ id: metadata.id, onSubmit: metadata.onSubmit, noValidate: metadata.noValidate, ...ariaOf(metadata, {}, false) });
 }
 
@@ -56,7 +66,9 @@ export function getInputProps(metadata: Meta, options: AriaOptions & { type: str
   };
   if (options.type === "checkbox" || options.type === "radio") {
     props.value = "on";
-    props.defaultChecked = Array.isArray(metadata.initialValue) ? metadata.initialValue.includes(undefined) : metadata.initialValue === "on";
+    props.defaultChecked = Array.isArray(metadata.initialValue)
+      ? metadata.initialValue.includes(undefined)
+      : metadata.initialValue === "on";
   } else if (typeof metadata.initialValue === "string") {
     props.defaultValue = metadata.initialValue;
   }
@@ -66,7 +78,9 @@ export function getInputProps(metadata: Meta, options: AriaOptions & { type: str
 export function getSelectProps(metadata: Meta, options: AriaOptions = {}) {
   const props: Record<string, unknown> = { ...controlOf(metadata, options), multiple: metadata.multiple };
   const initial = metadata.initialValue as unknown;
-  props.defaultValue = Array.isArray(initial) ? initial.map((item) => `${item ?? ""}`) : (initial as { toString(): string } | undefined)?.toString();
+  props.defaultValue = Array.isArray(initial)
+    ? initial.map((item) => `${item ?? ""}`)
+    : (initial as { toString(): string } | undefined)?.toString();
   return simplify(props) as { key?: string } & Record<string, unknown>;
 }
 

@@ -1,3 +1,4 @@
+/* eslint-disable import-x/no-duplicates -- each icon is its own module (lucide-react/icons/…, ADR 0035); they share one type file */
 import { Loader2 } from "lucide-react";
 import Upload from "lucide-react/icons/upload";
 import UserRound from "lucide-react/icons/user-round";

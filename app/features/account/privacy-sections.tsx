@@ -1,3 +1,4 @@
+/* eslint-disable import-x/no-duplicates -- each icon is its own module (lucide-react/icons/…, ADR 0035); they share one type file */
 import Download from "lucide-react/icons/download";
 import LogOut from "lucide-react/icons/log-out";
 import Monitor from "lucide-react/icons/monitor";
