@@ -211,6 +211,30 @@ test.describe("providers and doors", () => {
   });
 });
 
+test("the Login and Sign Up tabs work from the keyboard (arrows, Home, End) and keep one tab in the Tab order", async ({ page }) => {
+  await gotoHydrated(page, "/auth");
+  const login = page.getByRole("tab", { name: "Login" });
+  const signup = page.getByRole("tab", { name: "Sign Up" });
+  await expect(login).toHaveAttribute("tabindex", "0");
+  await expect(signup).toHaveAttribute("tabindex", "-1");
+  await login.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(signup).toBeFocused();
+  await expect(signup).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "Sign Up" })).toBeVisible();
+  await expect(page.getByRole("tabpanel", { name: "Login" })).toHaveCount(0);
+  await page.keyboard.press("ArrowRight");
+  await expect(login).toBeFocused();
+  await expect(login).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("End");
+  await expect(signup).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Home");
+  await expect(login).toHaveAttribute("aria-selected", "true");
+  // Tab leaves the tab list for the panel's first field.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("tabpanel", { name: "Login" })).toBeFocused();
+});
+
 test.describe("forms before their script arrives (ADR 0035)", () => {
   /** Holds the form kit's lazy part (Conform) until `release()`; counts its requests. */
   async function holdFormRuntime(page: Page) {
