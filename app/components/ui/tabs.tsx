@@ -6,7 +6,7 @@ import { cn } from "~/lib/utils";
  * aria-selected/-controls/-labelledby, data-state, data-orientation), without its 2.7 KB of roving
  * focus and collection code on /auth (ADR 0035): the active tab is the one in the Tab order, the
  * arrow keys (and Home/End) move to the other tabs and select them, a click or Enter/Space selects.
- * Only the active panel is rendered, as Radix did.
+ * Only the active panel has content, as with Radix.
  */
 interface TabsState {
   value: string;
@@ -58,6 +58,7 @@ export function TabsList({ className, ...props }: ComponentProps<"div">) {
       aria-orientation="horizontal"
       // Focusable from script only, as Radix's list: the active tab is the one in the Tab order.
       tabIndex={-1}
+      style={{ outline: "none" }}
       data-orientation="horizontal"
       className={cn("inline-flex h-10 w-full items-center justify-center rounded-md bg-muted p-1 text-muted-foreground", className)}
       onKeyDown={moveFocus}
@@ -91,19 +92,23 @@ export function TabsTrigger({ className, value, ...props }: Omit<ComponentProps<
   );
 }
 
-export function TabsContent({ className, value, ...props }: Omit<ComponentProps<"div">, "value"> & { value: string }) {
+export function TabsContent({ className, value, children, ...props }: Omit<ComponentProps<"div">, "value"> & { value: string }) {
   const tabs = useTabs();
-  if (tabs.value !== value) return null;
+  const active = tabs.value === value;
+  // An inactive panel stays as an empty hidden element (its tab's aria-controls points at it), as Radix's did.
   return (
     <div
-      data-state="active"
+      data-state={active ? "active" : "inactive"}
       data-orientation="horizontal"
       role="tabpanel"
       aria-labelledby={triggerId(tabs.baseId, value)}
+      hidden={!active}
       id={contentId(tabs.baseId, value)}
       tabIndex={0}
       className={cn("mt-4 focus-visible:outline-2 focus-visible:outline-ring", className)}
       {...props}
-    />
+    >
+      {active ? children : null}
+    </div>
   );
 }
