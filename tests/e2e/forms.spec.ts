@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { fillSignUp, smtpApi, uniqueEmail } from "../helpers/accounts";
+import { fillSignUp, signUpConfirmed, smtpApi, uniqueEmail } from "../helpers/accounts";
 import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
 import { fetchMails, linksIn, waitForMail } from "../helpers/mail";
 import { makeDataDir, startProductServer } from "../helpers/product-server";
@@ -281,6 +281,27 @@ test.describe("forms before their script arrives (ADR 0035)", () => {
     await panel.getByLabel("Username").fill("");
     await panel.getByLabel("Email").focus();
     await expect(panel.getByRole("alert")).toHaveText(["Username must be at least 3 characters"]);
+  });
+
+  test("on /profile too: what was typed and where the cursor is stay, and the missed check runs", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signUpConfirmed(page, uniqueEmail("lazy-profile"), "secret-pass-1", "lazyone");
+    // Routing disables the HTTP cache: this page asks for the part again (the sign-up page had it).
+    const runtime = await holdFormRuntime(page);
+    await gotoHydrated(page, "/profile");
+    const username = page.getByLabel("Username");
+    await expect(username).toHaveValue("lazyone");
+    expect(runtime.requested).toHaveLength(0);
+    await username.fill("ab");
+    await page.getByLabel("Customer Type").focus();
+    await expect.poll(() => runtime.requested.length).toBe(1);
+    await expect(username).not.toHaveAttribute("aria-invalid", "true");
+
+    runtime.release();
+    await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
+    await expect(username).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Customer Type")).toBeFocused();
+    await expect(username).toHaveValue("ab");
   });
 
   test("a submit before it arrives is checked by the server, shown the same way, and the form works on", async ({ page }) => {
