@@ -58,6 +58,26 @@ function browserI18next(): Plugin {
   };
 }
 
+/** The modules in the static import graph of `starts` (with `lazy`, also what they import dynamically). */
+function reach(
+  ctx: {
+    getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; code: string | null } | null;
+  },
+  starts: string[],
+  lazy = false,
+) {
+  const seen = new Set<string>();
+  const queue = [...starts];
+  while (queue.length > 0) {
+    const next = queue.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    const info = ctx.getModuleInfo(next);
+    queue.push(...(info?.importedIds ?? []), ...((lazy && info?.dynamicallyImportedIds) || []));
+  }
+  return seen;
+}
+
 /**
  * Every page loads the client entry (react-dom, React Router, i18n) and the root route with everything
  * it imports: one chunk for all of it instead of ~30 (many a single icon of a few hundred bytes, each
@@ -67,29 +87,94 @@ function browserI18next(): Plugin {
  * barrel files of lucide-react and radix-ui to every icon and Radix part any page uses.
  */
 function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>["rollupOptions"]>["output"]> {
+  const route = (name: string) => `${path.resolve(`app/routes/${name}.tsx`)}?__react-router-build-client-route`;
   const roots = [path.resolve("app/entry.client.tsx"), `${path.resolve("app/root.tsx")}?__react-router-build-client-route`];
+  // Loaded with most app pages anyway: the page meta (every route's `meta`), the form kit's answer hook
+  // (/media, /auth, /profile), the dialog trigger (/auth, /profile; /media on first use), number and
+  // date formats (/shop, /profile, /media's dialog). In the shell they cost no request of their own.
+  const shared = [
+    "app/lib/seo.ts",
+    "app/components/form/use-form-answer.ts",
+    "app/components/ui/dialog.tsx",
+    "app/lib/intl-formats.ts",
+  ].map((file) => path.resolve(file));
   let shell: Set<string> | undefined;
+  let account: Set<string> | undefined;
+  let profileIcons: Set<string> | undefined;
   return {
     codeSplitting: {
       groups: [
         {
+          // First: what every page loads takes its packages with it.
+          priority: 2,
           name(id, ctx) {
-            if (!shell) {
-              shell = new Set();
-              const queue = [...roots];
-              while (queue.length > 0) {
-                const next = queue.pop()!;
-                if (shell.has(next)) continue;
-                shell.add(next);
-                queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
-              }
-            }
+            shell ??= reach(ctx, [...roots, ...shared]);
             return shell.has(id) && !id.includes("/node_modules/") ? "shell" : null;
           },
+        },
+        {
+          // The app modules both form pages import (the form kit, fields, inputs, cards, the account
+          // forms' rules; ADR 0035): one chunk instead of seven. Nothing /media or /shop loads, even later
+          // (they would download all of it for one module).
+          priority: 1,
+          name(id, ctx) {
+            if (!account) {
+              const others = reach(ctx, [...roots, route("media"), route("shop")], true);
+              const profile = reach(ctx, [route("profile")]);
+              const both = [...reach(ctx, [route("auth")])].filter((module) => profile.has(module) && !others.has(module));
+              // Rolldown puts what a group's modules import into the group too (except what the shell
+              // took): a module importing something /media or /shop loads stays out.
+              account = new Set(both.filter((module) => [...reach(ctx, [module])].every((used) => shell!.has(used) || !others.has(used))));
+            }
+            return account.has(id) && !id.includes("/node_modules/") ? "account" : null;
+          },
+        },
+        {
+          // The icons only /profile shows (imported one by one, `lucide-react/icons/…`): one chunk instead
+          // of one each. Not those /auth, /media, /shop or the shell load with the page (named in their
+          // code); pages that need one of them later or elsewhere (the console, the cart's Trash2) load
+          // this small chunk for it.
+          priority: 1,
+          name(id, ctx) {
+            if (!profileIcons) {
+              const others = [...reach(ctx, [...roots, route("media"), route("shop"), route("auth")])];
+              const named = new Set(
+                others
+                  .filter((module) => !module.includes("/node_modules/"))
+                  .flatMap((module) => [
+                    ...(ctx.getModuleInfo(module)?.code ?? "").matchAll(/import\s*{([^}]*)}\s*from\s*["']lucide-react["']/g),
+                  ])
+                  .flatMap((match) => match[1]!.split(",").map((name) => name.trim().split(/\s+as\s+/)[0]!)),
+              );
+              const othersSet = new Set(others);
+              profileIcons = new Set(
+                [...reach(ctx, [route("profile")])]
+                  .filter((module) => !module.includes("/node_modules/") && !othersSet.has(module))
+                  .flatMap((module) => ctx.getModuleInfo(module)?.importedIds ?? [])
+                  .filter((icon) => /lucide-react\/dist\/esm\/icons\//.test(icon) && !named.has(iconName(icon)))
+                  // An alias (trash-2.mjs) re-exports the icon's own module (trash.mjs).
+                  .flatMap((icon) => [
+                    icon,
+                    ...(ctx.getModuleInfo(icon)?.importedIds ?? []).filter((id) => id.includes("/lucide-react/dist/esm/icons/")),
+                  ]),
+              );
+            }
+            return profileIcons.has(id) ? "profile-icons" : null;
+          },
+        },
+        {
+          // The texts of the account pages: /auth and /profile both load these two namespaces (per
+          // language), in one request instead of two.
+          name: (id) => /\/app\/locales\/(\w+)\/(?:auth|profile)\.json$/.exec(id)?.[1]?.replace(/^/, "account-texts-") ?? null,
         },
       ],
     },
   };
+}
+
+/** `…/icons/trash-2.mjs` → `Trash2`, the name lucide-react exports it by. */
+function iconName(id: string) {
+  return path.basename(id, ".mjs").replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({

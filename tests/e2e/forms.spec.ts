@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { fillSignUp, smtpApi, uniqueEmail } from "../helpers/accounts";
+import { fillSignUp, signUpConfirmed, smtpApi, uniqueEmail } from "../helpers/accounts";
 import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
 import { fetchMails, linksIn, waitForMail } from "../helpers/mail";
 import { makeDataDir, startProductServer } from "../helpers/product-server";
@@ -208,5 +208,118 @@ test.describe("providers and doors", () => {
     expect(visitor.headers().location).toBe("/auth");
     const contact = await request.post("/contact", { form: { intent: "whatever", name: "x".repeat(5000) }, headers: origin });
     expect(contact.status()).toBe(400);
+  });
+});
+
+test("the Login and Sign Up tabs work from the keyboard (arrows, Home, End) and keep one tab in the Tab order", async ({ page }) => {
+  await gotoHydrated(page, "/auth");
+  const login = page.getByRole("tab", { name: "Login" });
+  const signup = page.getByRole("tab", { name: "Sign Up" });
+  await expect(login).toHaveAttribute("tabindex", "0");
+  await expect(signup).toHaveAttribute("tabindex", "-1");
+  await login.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(signup).toBeFocused();
+  await expect(signup).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "Sign Up" })).toBeVisible();
+  await expect(page.getByRole("tabpanel", { name: "Login" })).toHaveCount(0);
+  await page.keyboard.press("ArrowRight");
+  await expect(login).toBeFocused();
+  await expect(login).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("End");
+  await expect(signup).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Home");
+  await expect(login).toHaveAttribute("aria-selected", "true");
+  // Tab leaves the tab list for the panel's first field.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("tabpanel", { name: "Login" })).toBeFocused();
+});
+
+test.describe("forms before their script arrives (ADR 0035)", () => {
+  /** Holds the form kit's lazy part (Conform) until `release()`; counts its requests. */
+  async function holdFormRuntime(page: Page) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const requested: string[] = [];
+    await page.route(/\/assets\/conform-runtime-[^/]+\.js$/, async (route) => {
+      requested.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    return { release, requested };
+  }
+
+  test("the page loads without it; typed before it arrives, nothing is lost, the cursor stays, and the checks then run", async ({
+    page,
+  }) => {
+    const runtime = await holdFormRuntime(page);
+    await gotoHydrated(page, "/auth");
+    await page.waitForLoadState("networkidle");
+    expect(runtime.requested).toHaveLength(0);
+
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Sign Up" });
+    await panel.getByLabel("Username").fill("alice");
+    await panel.getByLabel("Email").fill("nope");
+    await panel.getByLabel("Password").pressSequentially("sec");
+    // Touching the form asked for it; it has not arrived: no check ran yet, the e-mail was left invalid.
+    await expect.poll(() => runtime.requested.length).toBe(1);
+    await expect(panel.getByRole("alert")).toHaveCount(0);
+
+    runtime.release();
+    // The check the e-mail field missed when it was left runs once Conform is there, as it would have.
+    await expect(panel.getByRole("alert")).toHaveText(["Invalid email address"]);
+    await expect(panel.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(panel.getByLabel("Password")).toBeFocused();
+    await page.keyboard.type("ret-1");
+    await expect(panel.getByLabel("Username")).toHaveValue("alice");
+    await expect(panel.getByLabel("Email")).toHaveValue("nope");
+    await expect(panel.getByLabel("Password")).toHaveValue("secret-1");
+    // Now as before: the message goes as the field is fixed, a field left empty is checked when left.
+    await panel.getByLabel("Email").fill("alice@example.com");
+    await expect(panel.getByRole("alert")).toHaveCount(0);
+    await panel.getByLabel("Username").fill("");
+    await panel.getByLabel("Email").focus();
+    await expect(panel.getByRole("alert")).toHaveText(["Username must be at least 3 characters"]);
+  });
+
+  test("on /profile too: what was typed and where the cursor is stay, and the missed check runs", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signUpConfirmed(page, uniqueEmail("lazy-profile"), "secret-pass-1", "lazyone");
+    // Routing disables the HTTP cache: this page asks for the part again (the sign-up page had it).
+    const runtime = await holdFormRuntime(page);
+    await gotoHydrated(page, "/profile");
+    const username = page.getByLabel("Username");
+    await expect(username).toHaveValue("lazyone");
+    expect(runtime.requested).toHaveLength(0);
+    await username.fill("ab");
+    await page.getByLabel("Customer Type").focus();
+    await expect.poll(() => runtime.requested.length).toBe(1);
+    await expect(username).not.toHaveAttribute("aria-invalid", "true");
+
+    runtime.release();
+    await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
+    await expect(username).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Customer Type")).toBeFocused();
+    await expect(username).toHaveValue("ab");
+  });
+
+  test("a submit before it arrives is checked by the server, shown the same way, and the form works on", async ({ page }) => {
+    const runtime = await holdFormRuntime(page);
+    await gotoHydrated(page, "/auth");
+    const panel = page.getByRole("tabpanel", { name: "Login" });
+    await panel.getByLabel("Email").fill("not-an-email");
+    await panel.getByLabel("Password").fill("whatever-1");
+    await panel.getByLabel("Password").press("Enter");
+    await expect(panel.getByRole("alert")).toHaveText(["Invalid email address"]);
+    await expect(panel.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(panel.getByLabel("Email")).toBeFocused();
+    await expect(panel.getByLabel("Email")).toHaveValue("not-an-email");
+    expect(runtime.requested.length).toBeGreaterThan(0);
+
+    runtime.release();
+    // Conform took over with the server's answer: typing a valid address clears the message.
+    await panel.getByLabel("Email").fill("someone@example.com");
+    await expect(panel.getByRole("alert")).toHaveCount(0);
   });
 });

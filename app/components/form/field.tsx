@@ -1,9 +1,10 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
+import { getInputProps, getSelectProps, getTextareaProps } from "./field-props";
 
 /**
  * The form kit's fields: label, optional description, the input with the schema's limits as

@@ -13,7 +13,7 @@
  * Server side: app/lib/form-submission.ts (parseForm, invalidAnswer, failedAnswer, doneAnswer) and
  * app/lib/form-action.server.ts (runIntent, answer).
  */
-export { getFormProps } from "@conform-to/react";
+export { getFormProps } from "./field-props";
 export { useSchemaForm, constraintOf } from "./use-schema-form";
 export { useIntentFetcher } from "./use-intent-fetcher";
 export { useIntentForm } from "./use-intent-form";

@@ -1,6 +1,6 @@
-import { getFormProps } from "@conform-to/react";
 import type { ComponentProps } from "react";
 import type { useIntentForm } from "./use-intent-form";
+import { getFormProps } from "./field-props";
 import { HydratedInput } from "./hydrated-input";
 
 /**

@@ -1,8 +1,9 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useMemo, useRef } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import type { $ZodType } from "zod/v4/core";
 import { constraintOf, type FieldConstraint } from "~/lib/form-constraint";
-import { parseForm, parseOnServer, type FormAnswer, type FormSchema } from "~/lib/form-submission";
+import type { FormAnswer, FormSchema } from "~/lib/form-submission";
+import { staticFormMetadata } from "./static-form-metadata";
 
 export type KitSchema = FormSchema & $ZodType;
 type Schema = KitSchema;
@@ -21,32 +22,135 @@ export interface SchemaFormOptions<S extends Schema> {
   onRefused?: (errors: Record<string, string[]>) => void;
 }
 
+type Runtime = typeof import("./conform-runtime");
+type Context = ReturnType<Runtime["createFormContext"]>;
+type Subject = Parameters<Runtime["getFormMetadata"]>[1]["current"];
+
+// Conform (~8 KB compressed) loads when a form is first touched, not with the page (ADR 0035).
+let runtime: Runtime | undefined;
+let loading: Promise<Runtime> | undefined;
+const waiting = new Set<() => void>();
+
+/** Loads Conform for every form of the page (once); a failed download is tried again on the next touch. */
+export function loadFormRuntime() {
+  loading ??= import("./conform-runtime").then(
+    (module) => {
+      runtime = module;
+      for (const notify of waiting) notify();
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined; // offline: the route action validates; the next touch tries again
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function subscribeRuntime(notify: () => void) {
+  waiting.add(notify);
+  return () => void waiting.delete(notify);
+}
+const noSubscription = () => () => {};
+const useSafeLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+/** What touches a form: Conform is loaded on the first of these (a focusout is noted for the check it missed). */
+const TOUCH_EVENTS = ["focusin", "pointerdown", "input", "focusout"] as const;
+
+function isSubmitOf(form: HTMLElement | null, next: EventTarget | null) {
+  return next instanceof HTMLButtonElement && next.type === "submit" && next.form === form;
+}
+
 /**
  * The form kit's one form hook (Conform underneath): validates with the form schema on submit,
  * each field again when it is left and, once it showed a problem, as it is typed; renders the
  * server's answer the same way (also without JavaScript); gives the schema's limits to the
  * fields as attributes; and after a refused submit moves focus to the first field to fix,
  * scrolled to the middle of the screen (clear of toasts and the top bar on a phone).
+ *
+ * Until the form is first touched (focus, pointer press, input) Conform is not loaded: the form
+ * renders the same markup from the answer alone (`staticFormMetadata`) and posts as it is (the
+ * route action validates and answers). Then Conform takes over the form in place, with the steps
+ * of its `useForm` (conform-runtime.ts): the DOM is kept, and with it what was typed and the focus.
  */
 export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint, defaultValue, onRefused }: SchemaFormOptions<S>) {
   const derived = useMemo(() => constraint ?? (typeof schema === "function" ? undefined : constraintOf(schema)), [constraint, schema]);
-  const [form, fields] = useForm<Record<string, unknown>>({
-    id,
-    lastResult: answer?.result as SubmissionResult<string[]> | undefined,
+  const lastResult = answer?.result as SubmissionResult<string[]> | undefined;
+  const loaded = useSyncExternalStore(
+    subscribeRuntime,
+    () => runtime,
+    () => undefined,
+  );
+  const config = {
+    lastResult,
     constraint: derived,
     // Conform's DefaultValue type follows the schema's input; ours is validated at run time.
     defaultValue: defaultValue as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
+    shouldValidate: "onBlur" as const,
+    shouldRevalidate: "onInput" as const,
+    onValidate({ formData }: { formData: FormData }) {
       const current = typeof schema === "function" ? schema() : schema;
-      return (current ? parseForm(formData, current) : parseOnServer(formData)) as ReturnType<typeof parseOnServer>;
+      // Only called once Conform is loaded, which is also when `runtime` is set.
+      return current ? runtime!.parseForm(formData, current) : runtime!.parseOnServer(formData);
     },
-    onSubmit(event) {
+    onSubmit(event: unknown) {
       // Valid in the browser: the route's <Form>/<fetcher.Form> sends it on.
       void event;
     },
+  };
+
+  // Conform's useForm (@conform-to/react 1.21 dist/hooks.mjs), its context made once Conform is there;
+  // the options of each render reach it through onUpdate (below), as in useForm.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const context = useMemo(() => loaded?.createFormContext({ ...config, formId: id } as never) as Context | undefined, [loaded]);
+  useSafeLayoutEffect(() => {
+    if (!context) return;
+    const disconnect = context.observe();
+    document.addEventListener("input", context.onInput);
+    document.addEventListener("focusout", context.onBlur);
+    document.addEventListener("reset", context.onReset);
+    return () => {
+      disconnect();
+      document.removeEventListener("input", context.onInput);
+      document.removeEventListener("focusout", context.onBlur);
+      document.removeEventListener("reset", context.onReset);
+    };
+  }, [context]);
+  useSafeLayoutEffect(() => {
+    context?.onUpdate({ ...config, formId: id } as never);
   });
+  // What Conform would have checked had it been there: the fields left, or typed into while showing
+  // a problem, before it arrived. Checked once it runs (with the rules if they are there, otherwise
+  // by the action, as any check before the rules arrive).
+  const missed = useRef(new Set<string>());
+  useEffect(() => {
+    if (!context) return;
+    for (const name of missed.current) context.validate({ name });
+    missed.current.clear();
+  }, [context]);
+  // Conform's proxies record in it what a render reads, and the form subscribes to that: reset every
+  // render, as its useForm does (it is read and written during render by design).
+  const subjectRef = useRef<Subject>({ pendingIntents: true });
+  // eslint-disable-next-line react-hooks/refs
+  subjectRef.current = { pendingIntents: true };
+  const subscribe = useCallback(
+    (notify: () => void) => (context ? context.subscribe(notify, () => subjectRef.current) : noSubscription()),
+    [context],
+  );
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => context?.getState(),
+    () => context?.getState(),
+  );
+  const pendingIntents = snapshot?.pendingIntents;
+  useEffect(() => {
+    if (context && pendingIntents) context.runSideEffect(pendingIntents);
+  }, [context, pendingIntents]);
+  // Conform's proxies record what each render reads: a new pair every render, as its useForm gives.
+  // eslint-disable-next-line react-hooks/refs
+  const conformForm = loaded && context && snapshot ? loaded.getFormMetadata(context, subjectRef, snapshot, true) : undefined;
+  const [form, fields] = conformForm
+    ? ([conformForm, conformForm.getFieldset()] as unknown as ReturnType<typeof staticFormMetadata>)
+    : staticFormMetadata({ id, lastResult, constraint: derived, defaultValue });
 
   // A refused submit (in the browser or by the server) puts the cursor where the first problem is;
   // a field left with a problem keeps the cursor where the person went.
@@ -57,14 +161,25 @@ export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint
     // Leaving a field for the submit button: the submit checks everything anyway, and an error
     // appearing now would push the button away between press and release (the click is lost).
     const holdBlurForSubmit = (event: FocusEvent) => {
-      const next = event.relatedTarget;
-      if (next instanceof HTMLButtonElement && next.type === "submit" && next.form === element) event.stopPropagation();
+      if (isSubmitOf(element, event.relatedTarget)) event.stopPropagation();
+    };
+    const touch = (event: Event) => {
+      void loadFormRuntime().catch(() => {});
+      if (runtime) return;
+      const target = event.target as HTMLInputElement;
+      if (!target.name || !(target.form === element)) return;
+      const left = event.type === "focusout" && !isSubmitOf(element, (event as FocusEvent).relatedTarget);
+      if (left || (event.type === "input" && target.getAttribute("aria-invalid") === "true")) missed.current.add(target.name);
     };
     element?.addEventListener("submit", mark, true);
     element?.addEventListener("focusout", holdBlurForSubmit);
+    for (const type of TOUCH_EVENTS) element?.addEventListener(type, touch, { passive: true });
+    // A page hydrated on first use (/contact, ADR 0032) runs this after the focus that woke it.
+    if (element?.contains(document.activeElement)) void loadFormRuntime().catch(() => {});
     return () => {
       element?.removeEventListener("submit", mark, true);
       element?.removeEventListener("focusout", holdBlurForSubmit);
+      for (const type of TOUCH_EVENTS) element?.removeEventListener(type, touch);
     };
   }, [id]);
   useEffect(() => {

@@ -1,4 +1,7 @@
-import { Loader2, Upload, UserRound } from "lucide-react";
+/* eslint-disable import-x/no-duplicates -- each icon is its own module (lucide-react/icons/…, ADR 0035); they share one type file */
+import { Loader2 } from "lucide-react";
+import Upload from "lucide-react/icons/upload";
+import UserRound from "lucide-react/icons/user-round";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormAnswer, useIntentFetcher } from "~/components/form";

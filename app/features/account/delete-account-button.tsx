@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import Trash2 from "lucide-react/icons/trash-2";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form/form-error";
 import { SubmitButton } from "~/components/form/submit-button";

@@ -1,4 +1,8 @@
-import { Download, LogOut, Monitor, Smartphone } from "lucide-react";
+/* eslint-disable import-x/no-duplicates -- each icon is its own module (lucide-react/icons/…, ADR 0035); they share one type file */
+import Download from "lucide-react/icons/download";
+import LogOut from "lucide-react/icons/log-out";
+import Monitor from "lucide-react/icons/monitor";
+import Smartphone from "lucide-react/icons/smartphone";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useLoaderData } from "react-router";

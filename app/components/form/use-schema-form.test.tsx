@@ -1,0 +1,201 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { ACCOUNT_CONSTRAINTS } from "~/features/account/account-form-rules";
+import { changePasswordSchema, loginSchema, signupSchema } from "~/features/account/schemas";
+import type { FieldConstraint } from "~/lib/form-constraint";
+import { failedAnswer, invalidAnswer, parseForm, type FormAnswer } from "~/lib/form-submission";
+import { CheckboxField, SelectField, SwitchField, TextareaField, TextField, type FieldMeta } from "./field";
+import { FormError } from "./form-error";
+import { staticFormMetadata } from "./static-form-metadata";
+import { useSchemaForm } from "./use-schema-form";
+
+/**
+ * Until a form is touched, the kit renders it without Conform (ADR 0035); the server renders it
+ * that way and the browser hydrates it that way, and then Conform takes over the same DOM. So the
+ * markup must be exactly what Conform's own `useForm` gives, for every answer the action can send:
+ * none, defaults, a refused submit with field and form errors (values echoed, passwords not), a
+ * failed one, checkboxes on and off.
+ */
+type Fields = Record<string, FieldMeta>;
+type Options = {
+  id: string;
+  lastResult?: SubmissionResult<string[]>;
+  constraint?: Record<string, FieldConstraint>;
+  defaultValue?: Record<string, unknown>;
+};
+
+function Body({ form, fields, names }: { form: ReturnType<typeof staticFormMetadata>[0]; fields: Fields; names: string[] }) {
+  return (
+    <form {...getFormProps(form)}>
+      {names.map((name) =>
+        name === "customerType" ? (
+          <SelectField
+            key={name}
+            field={fields[name]!}
+            label={name}
+            options={[
+              { value: "private", label: "P" },
+              { value: "business", label: "B" },
+            ]}
+          />
+        ) : /Subscribed|accept/.test(name) ? (
+          name === "newsletterSubscribed" ? (
+            <SwitchField key={name} field={fields[name]!} label={name} description="hint" />
+          ) : (
+            <CheckboxField key={name} field={fields[name]!}>
+              {name}
+            </CheckboxField>
+          )
+        ) : name === "message" ? (
+          <TextareaField key={name} field={fields[name]!} label={name} />
+        ) : (
+          <TextField
+            key={name}
+            field={fields[name]!}
+            label={name}
+            type={/password/i.test(name) ? "password" : "text"}
+            description={name === "username" ? "d" : undefined}
+          />
+        ),
+      )}
+      <FormError form={form} />
+    </form>
+  );
+}
+
+function WithConform({ options, names }: { options: Options; names: string[] }) {
+  const [form, fields] = useForm<Record<string, unknown>>({
+    ...options,
+    defaultValue: options.defaultValue as never,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return <Body form={form as never} fields={fields as unknown as Fields} names={names} />;
+}
+
+function WithStatic({ options, names }: { options: Options; names: string[] }) {
+  const [form, fields] = staticFormMetadata(options);
+  return <Body form={form} fields={fields as unknown as Fields} names={names} />;
+}
+
+function WithKit({ options, names }: { options: Options; names: string[] }) {
+  const answer = options.lastResult ? ({ intent: "x", ok: false, result: options.lastResult } as FormAnswer<object>) : undefined;
+  const [form, fields] = useSchemaForm({
+    id: options.id,
+    schema: () => undefined,
+    answer,
+    constraint: options.constraint,
+    defaultValue: options.defaultValue,
+  });
+  return <Body form={form} fields={fields as unknown as Fields} names={names} />;
+}
+
+function formData(entries: Record<string, string>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(entries)) data.append(name, value);
+  return data;
+}
+
+const signupNames = ["username", "customerType", "email", "password", "newsletterSubscribed", "acceptTerms", "acceptPrivacy", "message"];
+
+const cases: [string, Options, string[]][] = [
+  ["an untouched login form", { id: "login", constraint: ACCOUNT_CONSTRAINTS.loginSchema }, ["email", "password"]],
+  [
+    "the profile form with its defaults",
+    {
+      id: "profile",
+      constraint: ACCOUNT_CONSTRAINTS.profileSchema,
+      defaultValue: { username: "ada", customerType: "business", newsletterSubscribed: "on" },
+    },
+    ["username", "customerType", "newsletterSubscribed"],
+  ],
+  [
+    "defaults that are empty, numbers or booleans",
+    { id: "other", defaultValue: { username: "", customerType: undefined, newsletterSubscribed: true, acceptTerms: false, message: 3 } },
+    signupNames,
+  ],
+  [
+    "a refused sign-up (every field's problem, the typed values back, the password not)",
+    {
+      id: "signup",
+      constraint: ACCOUNT_CONSTRAINTS.signupSchema,
+      defaultValue: { customerType: "private" },
+      lastResult: invalidAnswer(
+        "signup",
+        parseForm(
+          formData({ username: "x", customerType: "business", email: "bad", password: "1", newsletterSubscribed: "on" }),
+          signupSchema,
+        ),
+      ).result,
+    },
+    signupNames,
+  ],
+  [
+    "a refused empty login",
+    {
+      id: "login",
+      constraint: ACCOUNT_CONSTRAINTS.loginSchema,
+      lastResult: invalidAnswer("login", parseForm(formData({}), loginSchema)).result,
+    },
+    ["email", "password"],
+  ],
+  [
+    "a failed login (the form's own problem)",
+    {
+      id: "login",
+      constraint: ACCOUNT_CONSTRAINTS.loginSchema,
+      lastResult: failedAnswer("login", parseForm(formData({ email: "a@b.de", password: "secret12" }), loginSchema), {
+        title: "auth.errors.title",
+        form: "auth.errors.invalidCredentials",
+        fields: { email: "auth.errors.invalidEmail" },
+      }).result,
+    },
+    ["email", "password"],
+  ],
+  [
+    "a refused password change (an error on the form and on a field)",
+    {
+      id: "changePassword",
+      constraint: ACCOUNT_CONSTRAINTS.changePasswordSchema,
+      lastResult: invalidAnswer(
+        "changePassword",
+        parseForm(formData({ currentPassword: "a", newPassword: "abcdefgh", confirmPassword: "abcdefgx" }), changePasswordSchema),
+      ).result,
+    },
+    ["currentPassword", "newPassword", "confirmPassword"],
+  ],
+  [
+    "an answer to a field's check (only the validated field shows its problem)",
+    {
+      id: "signup",
+      lastResult: {
+        status: "error",
+        intent: { type: "validate", payload: { name: "email" } },
+        initialValue: { username: "x", email: "bad" },
+        error: { username: ["auth.errors.usernameMin"], email: ["auth.errors.invalidEmail"] },
+        state: { validated: { email: true } },
+      } as SubmissionResult<string[]>,
+    },
+    ["username", "email"],
+  ],
+];
+
+describe("the form kit before Conform is loaded", () => {
+  it.each(cases)("renders %s exactly as Conform does", (_, options, names) => {
+    const conform = renderToStaticMarkup(<WithConform options={options} names={names} />);
+    expect(renderToStaticMarkup(<WithStatic options={options} names={names} />)).toBe(conform);
+    // useSchemaForm on the server (and in the browser until the form is touched) is the static path.
+    expect(renderToStaticMarkup(<WithKit options={options} names={names} />)).toBe(conform);
+  });
+
+  it("shows the answer's problems and values in the markup, as the page without JavaScript does", () => {
+    const [, , , refused] = cases;
+    const html = renderToStaticMarkup(<WithStatic options={refused![1]} names={refused![2]} />);
+    expect(html).toContain('id="signup-email-error"');
+    expect(html).toContain("auth.errors.invalidEmail");
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="email"[^>]*value="bad"|<input[^>]*name="email"[^>]*aria-invalid="true"/);
+    expect(html).not.toContain('value="1"');
+    expect(html).toContain('noValidate=""');
+  });
+});
