@@ -1,13 +1,16 @@
 import { getEnv } from "./env.server";
+import { LANGUAGE_LOCALES, LANGUAGES } from "./i18n";
 import { getFixedT, languageFromRequest } from "./i18n.server";
-import { organizationJsonLd, type PageMeta } from "./seo";
+import { localizedUrl, OG_IMAGE_PATH, organizationJsonLd, type PageMeta } from "./seo";
 import { getSiteFacts } from "./site-facts.server";
+
+const ogLocale = (tag: string) => tag.replace("-", "_");
 
 /**
  * The page's head data in the request's language: title and description from
- * `<key>.title/description`, the origin and path the canonical URL, hreflang alternates and Open
- * Graph/Twitter image are made of, and the organization's JSON-LD (see seo.ts for the URL scheme).
- * `noindex` for pages search engines should not list (not found).
+ * `<key>.title/description`, canonical URL, hreflang alternates, Open Graph/Twitter image and the
+ * organization's JSON-LD (see seo.ts for the URL scheme). `noindex` for pages search engines
+ * should not list (not found).
  */
 export async function loadPageMeta(request: Request, key: string, options: { noindex?: boolean } = {}): Promise<PageMeta> {
   const language = languageFromRequest(request);
@@ -19,9 +22,14 @@ export async function loadPageMeta(request: Request, key: string, options: { noi
     title: t(`${key}.title`),
     description: t(`${key}.description`),
     language,
-    // The canonical URL, alternates, locales and image URL follow from these (metaFromLoader).
-    origin,
-    path,
+    canonical: localizedUrl(origin, path, language),
+    alternates: [
+      ...LANGUAGES.map((other) => ({ hrefLang: other, href: localizedUrl(origin, path, other) })),
+      { hrefLang: "x-default", href: localizedUrl(origin, path, "en") },
+    ],
+    ogLocale: ogLocale(LANGUAGE_LOCALES[language]),
+    ogLocaleAlternates: LANGUAGES.filter((other) => other !== language).map((other) => ogLocale(LANGUAGE_LOCALES[other])),
+    image: `${origin}${OG_IMAGE_PATH}`,
     imageAlt: t("common.seo.imageAlt"),
     organization: organizationJsonLd(origin, await getSiteFacts()),
     noindex: options.noindex,

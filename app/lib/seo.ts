@@ -1,5 +1,5 @@
 import { siteConfig, type SiteConfig } from "~/config/site";
-import { LANGUAGE_LOCALES, LANGUAGES, type Language } from "./i18n";
+import type { Language } from "./i18n";
 
 /**
  * Search-engine and link-preview tags (issue 3). `loadPageMeta` (server) builds a PageMeta for
@@ -12,13 +12,15 @@ export interface PageMeta {
   title: string;
   description: string;
   language?: Language;
-  /**
-   * The site's public origin (PUBLIC_URL) and the page's path. With `language` they give the canonical
-   * URL, the hreflang alternates, the Open Graph locales and the preview image's URL (metaFromLoader),
-   * which every page's data sent in full before (ADR 0036).
-   */
-  origin?: string;
-  path?: string;
+  /** Absolute canonical URL of this page in this language. */
+  canonical?: string;
+  /** Absolute URL per language (hreflang), plus x-default. */
+  alternates?: Array<{ hrefLang: string; href: string }>;
+  /** Open Graph locale of this page (en_US) and of the other languages. */
+  ogLocale?: string;
+  ogLocaleAlternates?: string[];
+  /** Absolute URL of the 1200x630 preview image. */
+  image?: string;
   imageAlt?: string;
   /** The organization as JSON-LD (schema.org). */
   organization?: Record<string, unknown>;
@@ -81,9 +83,6 @@ export function organizationJsonLd(origin: string, facts: SiteConfig = siteConfi
   });
 }
 
-/** The Open Graph form of a language's locale (en_US). */
-const ogLocale = (language: Language) => LANGUAGE_LOCALES[language].replace("-", "_");
-
 /** The `meta` export of a route whose loader returns `{ meta: PageMeta }`. */
 export function metaFromLoader({ data }: { data?: { meta?: PageMeta } | null }) {
   const meta = data?.meta;
@@ -93,15 +92,12 @@ export function metaFromLoader({ data }: { data?: { meta?: PageMeta } | null }) 
     tags.push({ name: "robots", content: "noindex" });
     return tags;
   }
-  const { origin, path, language } = meta;
-  const located = origin !== undefined && path !== undefined && language !== undefined;
-  if (located) {
-    const canonical = localizedUrl(origin, path, language);
-    tags.push({ tagName: "link", rel: "canonical", href: canonical });
-    tags.push({ property: "og:url", content: canonical });
-    for (const other of LANGUAGES)
-      tags.push({ tagName: "link", rel: "alternate", hrefLang: other, href: localizedUrl(origin, path, other) });
-    tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: localizedUrl(origin, path, "en") });
+  if (meta.canonical) {
+    tags.push({ tagName: "link", rel: "canonical", href: meta.canonical });
+    tags.push({ property: "og:url", content: meta.canonical });
+  }
+  for (const alternate of meta.alternates ?? []) {
+    tags.push({ tagName: "link", rel: "alternate", hrefLang: alternate.hrefLang, href: alternate.href });
   }
   tags.push(
     { property: "og:type", content: "website" },
@@ -109,14 +105,11 @@ export function metaFromLoader({ data }: { data?: { meta?: PageMeta } | null }) 
     { property: "og:title", content: meta.title },
     { property: "og:description", content: meta.description },
   );
-  const image = located ? `${origin}${OG_IMAGE_PATH}` : undefined;
-  if (located) {
-    tags.push({ property: "og:locale", content: ogLocale(language) });
-    for (const other of LANGUAGES) if (other !== language) tags.push({ property: "og:locale:alternate", content: ogLocale(other) });
-  }
-  if (image) {
+  if (meta.ogLocale) tags.push({ property: "og:locale", content: meta.ogLocale });
+  for (const locale of meta.ogLocaleAlternates ?? []) tags.push({ property: "og:locale:alternate", content: locale });
+  if (meta.image) {
     tags.push(
-      { property: "og:image", content: image },
+      { property: "og:image", content: meta.image },
       { property: "og:image:width", content: String(OG_IMAGE_SIZE.width) },
       { property: "og:image:height", content: String(OG_IMAGE_SIZE.height) },
       { property: "og:image:type", content: "image/png" },
@@ -128,7 +121,7 @@ export function metaFromLoader({ data }: { data?: { meta?: PageMeta } | null }) 
     { name: "twitter:title", content: meta.title },
     { name: "twitter:description", content: meta.description },
   );
-  if (image) tags.push({ name: "twitter:image", content: image });
+  if (meta.image) tags.push({ name: "twitter:image", content: meta.image });
   if (meta.imageAlt) tags.push({ name: "twitter:image:alt", content: meta.imageAlt });
   if (meta.organization) tags.push({ "script:ld+json": meta.organization });
   return tags;

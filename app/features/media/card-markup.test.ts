@@ -61,7 +61,7 @@ describe("packCards", () => {
     expect(packed).not.toContain("three sizes");
     expect(packed).not.toContain("sig=");
     // The item's id is sent (the card's markup names its title by the card's place in the list).
-    expect(packed.startsWith(`${cards[0].id}|image|de|`)).toBe(true);
+    expect(packed.startsWith(`${cards[0].id}|image|de|20758|`)).toBe(true);
     // Each card costs its few values: far less than the card view's JSON.
     expect(packed.length).toBeLessThan(JSON.stringify(cards).length / 2);
   });

@@ -12,7 +12,7 @@ import type { MediaCardView } from "./media-types";
  * One card per `~`-separated entry, its fields separated by `|`, in this order (empty = absent;
  * trailing empty fields left out):
  *
- *   id | fileType | language | createdAt (day) | flags (`f` has a file, `a` AI-generated) | fileExtension |
+ *   id | fileType | language | createdAt (the day, as days since 1970)  | flags (`f` has a file, `a` AI-generated) | fileExtension |
  *   mimeType | fileSize | durationMs | downloadCount | serviceKind | endpoint | title | description | previewUrl
  *
  * The last three are empty when the markup shows them (the usual case) and carry the value when it
@@ -40,6 +40,12 @@ export function survivesMarkup(text: string): boolean {
   return !/[\r\0]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 }
 
+const DAY_MS = 86_400_000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** "2026-11-23" as "20415" (days since 1970); anything else as it is (with a dash, so never all digits). */
+const packDay = (day: string) => (DAY.test(day) ? String(Date.parse(`${day}T00:00:00Z`) / DAY_MS) : escapeValue(day));
+const unpackDay = (packed: string) => (/^\d+$/.test(packed) ? new Date(Number(packed) * DAY_MS).toISOString().slice(0, 10) : packed);
+
 const escapeValue = (value: string) => value.replace(/[%|~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 const unescapeValue = (value: string) => value.replace(/%(25|7C|7E)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
@@ -50,7 +56,7 @@ function packCard(card: MediaCardView): string {
     text(card.id),
     card.fileType,
     text(card.language),
-    card.createdAt,
+    packDay(card.createdAt),
     `${card.hasFile ? "f" : ""}${card.aiGenerated ? "a" : ""}`,
     text(card.fileExtension),
     text(card.mimeType),
@@ -109,7 +115,7 @@ export function unpackCards(packed: string, markups: readonly CardMarkup[]): Med
       title: title || markup.title,
       fileType: fileType as FileType,
       language: language ?? "",
-      createdAt: createdAt ?? "",
+      createdAt: unpackDay(createdAt ?? ""),
     };
     const optional: Partial<MediaCardView> = {
       description: description || markup.description,

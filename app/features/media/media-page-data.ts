@@ -9,17 +9,20 @@ import type { MediaPageData } from "./media-page";
  * card-markup.ts); `items` and `categories` are there for the server's own render but are not sent
  * (ADR 0036). A data request (client navigation, "Load more") sends them whole.
  */
-export type SentMediaPageData = Omit<MediaPageData, "items" | "categories"> &
-  Partial<Pick<MediaPageData, "items" | "categories">> & { packed?: string };
+export type SentMediaPageData = Omit<MediaPageData, "items" | "categories" | "nextCursor"> &
+  Partial<Pick<MediaPageData, "items" | "categories" | "nextCursor">> & { packed?: string };
 
 /**
- * The data of a page request: the cards' and categories' part the markup shows is not sent. They stay
+ * The data of a page request: the cards' and categories' part the markup shows is not sent, nor the
+ * next page's cursor (the "Load more" link has it). They stay
  * on the object for the server's render as properties React Router's encoding (like JSON) does not
  * send: not enumerable. Category names the HTML parser would change are sent as before.
  */
 export function leaveToMarkup<T extends MediaPageData>(data: T): Omit<T, "items" | "categories"> & SentMediaPageData {
   const sent = { ...data, packed: packCards(data.items) };
   Object.defineProperty(sent, "items", { enumerable: false });
+  // The "Load more" link carries the next page's cursor.
+  if (data.nextCursor !== null) Object.defineProperty(sent, "nextCursor", { enumerable: false });
   if (data.categories.every((category) => survivesMarkup(category.name) && survivesMarkup(category.slug))) {
     Object.defineProperty(sent, "categories", { enumerable: false });
   }
@@ -35,5 +38,15 @@ export function completeFromMarkup<T extends SentMediaPageData>(sent: T): { data
   if (sent.items && sent.categories) return { data: sent as T & MediaPageData, complete: true };
   const items = sent.items ?? unpackCards(sent.packed ?? "", readCardsOnPage());
   const categories = sent.categories ?? readFilterOptions("category").map((option) => ({ name: option.label, slug: option.value }));
-  return { data: { ...sent, items: items ?? [], categories }, complete: items !== undefined };
+  const nextCursor = "nextCursor" in sent ? sent.nextCursor : readLoadMoreCursor();
+  return {
+    data: { ...sent, items: items ?? [], categories, nextCursor: nextCursor ?? null },
+    complete: items !== undefined && nextCursor !== undefined,
+  };
+}
+
+/** The cursor of the server-rendered "Load more" link (the list's next page); undefined without one. */
+function readLoadMoreCursor(): string | undefined {
+  const link = document.querySelector<HTMLAnchorElement>('section a[href^="/media?"][href*="cursor="]');
+  return link ? (new URL(link.href).searchParams.get("cursor") ?? undefined) : undefined;
 }
