@@ -1,6 +1,6 @@
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { useLoaderData, useRouteLoaderData } from "react-router";
-import { AccountNoticeBanner } from "~/features/account/account-notice";
+import { AccountNoticeSlot } from "~/features/account/account-notice-slot";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
 import { countMedia, findCategory, listCategoryOptions, parseLibraryFilters } from "~/features/media/library.server";
@@ -104,5 +104,5 @@ export default function MediaRoute() {
   if (typeof window !== "undefined") lastData ??= data;
   // Back from signing up for a gated download: the account notice also in the item's dialog, which covers the page.
   const notice = useRouteLoaderData<RootLoaderData>("root")?.notice;
-  return <MediaPage data={data} dialogNotice={<AccountNoticeBanner notice={notice} placement="dialog" />} />;
+  return <MediaPage data={data} dialogNotice={<AccountNoticeSlot notice={notice} placement="dialog" />} />;
 }
