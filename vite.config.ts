@@ -97,6 +97,9 @@ function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>[
     "app/components/form/use-form-answer.ts",
     "app/components/ui/dialog.tsx",
     "app/lib/intl-formats.ts",
+    // The account notice's resend form is also under /auth's login form (the notice itself loads only with a notice).
+    "app/features/account/resend-confirmation.tsx",
+    "app/components/form/hydrated-input.tsx",
   ].map((file) => path.resolve(file));
   let shell: Set<string> | undefined;
   let account: Set<string> | undefined;

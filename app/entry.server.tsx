@@ -72,6 +72,10 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // The page is sent whole once everything is ready (onAllReady): a Suspense boundary's content is
+        // written in place, never "outlined" after the page (hidden, revealed by a script, so invisible
+        // without JavaScript), which React does past this many bytes (12,800 by default).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },

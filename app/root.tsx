@@ -25,7 +25,7 @@ import { useNonce } from "~/lib/nonce";
 import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
 import { loadAccountNotice } from "~/features/account/account-notice.server";
-import { AccountNoticeBanner } from "~/features/account/account-notice";
+import { AccountNoticeSlot } from "~/features/account/account-notice-slot";
 import { getSiteFacts } from "~/lib/site-facts.server";
 import { SiteFactsProvider, useSiteFacts, type SiteFacts } from "~/lib/site-facts";
 import { CartButton } from "~/features/shop/cart-button";
@@ -116,7 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <div className="flex min-h-screen flex-col">
               <SiteHeader user={data?.user ?? null} renderCart={(layout) => <CartButton layout={layout} />} />
               <main id="main" className="flex-1">
-                <AccountNoticeBanner notice={data?.notice} />
+                <AccountNoticeSlot notice={data?.notice} />
                 {children}
               </main>
               <SiteFooter year={data?.year ?? new Date().getFullYear()} />

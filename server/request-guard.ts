@@ -93,7 +93,7 @@ export async function refuse(
   if (res.headersSent) return;
   const language = languageOf(req);
   const t = await getFixedT(language);
-  const message = t(`common.http.${key}`);
+  const message = t(`http.${key}`);
   res.status(status);
   res.setHeader("Cache-Control", "no-store");
   for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);

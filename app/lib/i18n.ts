@@ -54,11 +54,14 @@ export function namespacesOf(handles: readonly unknown[]): string[] {
   return [...new Set([...SHELL_NAMESPACES, ...fromRoutes])];
 }
 
-// One lazy chunk per language and namespace. Mails are rendered on the server only; the
+// One lazy chunk per language and namespace. Mails and the request guard's refusals (http) are rendered on the server only; the
 // console's texts come with its layout's loader data (no public chunk reveals it, ADR 0020).
-const lazyFiles = import.meta.glob<Messages>(["../locales/*/*.json", "!../locales/*/mail.json", "!../locales/*/admin.json"], {
-  import: "default",
-});
+const lazyFiles = import.meta.glob<Messages>(
+  ["../locales/*/*.json", "!../locales/*/mail.json", "!../locales/*/admin.json", "!../locales/*/http.json"],
+  {
+    import: "default",
+  },
+);
 
 function hasNamespace(i18n: I18n, language: Language, namespace: string) {
   return i18n.getResource(language, "translation", namespace) !== undefined;

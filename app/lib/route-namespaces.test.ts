@@ -14,7 +14,7 @@ const app = path.resolve("app");
 const namespaces = new Set(fs.readdirSync(path.join(app, "locales/en")).map((file) => file.replace(/\.json$/, "")));
 // Mails are rendered on the server only; the browser never loads their texts.
 // The console's texts come with its layout's loader data, never as a public chunk (ADR 0020).
-const SERVER_ONLY = new Set(["mail", "admin"]);
+const SERVER_ONLY = new Set(["mail", "admin", "http"]);
 // String literals that look like keys but are not.
 const NOT_KEYS = new Set([
   "shop.cart", // the cart's localStorage key (features/shop/cart-store.ts)

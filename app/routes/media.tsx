@@ -1,7 +1,7 @@
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { useEffect, useMemo, useRef } from "react";
 import { useLoaderData, useRevalidator, useRouteLoaderData } from "react-router";
-import { AccountNoticeBanner } from "~/features/account/account-notice";
+import { AccountNoticeSlot } from "~/features/account/account-notice-slot";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
 import { completeFromMarkup, leaveToMarkup } from "~/features/media/media-page-data";
@@ -114,5 +114,5 @@ export default function MediaRoute() {
   if (typeof window !== "undefined" && complete) lastData ??= data;
   // Back from signing up for a gated download: the account notice also in the item's dialog, which covers the page.
   const notice = useRouteLoaderData<RootLoaderData>("root")?.notice;
-  return <MediaPage data={data} dialogNotice={<AccountNoticeBanner notice={notice} placement="dialog" />} />;
+  return <MediaPage data={data} dialogNotice={<AccountNoticeSlot notice={notice} placement="dialog" />} />;
 }

@@ -27,7 +27,7 @@ import { DOCUMENT_PAGE } from "~/lib/document-page";
  */
 export const meta = metaFromLoader;
 // A document page without React (ADR 0032): its forms post as plain HTML forms.
-export const handle = DOCUMENT_PAGE;
+export const handle = { i18n: ["notify"], ...DOCUMENT_PAGE };
 
 /** The form kit's intent table; without JavaScript the answer goes back to the page the form is on. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,17 +45,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const submission = parseForm(body, confirmSchema);
         if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
         if (!(await confirmLaunchNotification(submission.value.token))) {
-          return answer(failedAnswer(intent, submission, { form: "common.notify.invalidLink.description" }));
+          return answer(failedAnswer(intent, submission, { form: "notify.invalidLink.description" }));
         }
-        return answer(doneAnswer(intent, submission, { message: "common.notify.confirmed.title" }));
+        return answer(doneAnswer(intent, submission, { message: "notify.confirmed.title" }));
       },
       remove: async ({ form: body, intent }) => {
         const submission = parseForm(body, removeSchema);
         if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
         if ((await removeByLink(submission.value.remove, submission.value.s)) === "invalid") {
-          return answer(failedAnswer(intent, submission, { form: "common.notify.remove.invalid" }));
+          return answer(failedAnswer(intent, submission, { form: "notify.remove.invalid" }));
         }
-        return answer(doneAnswer(intent, submission, { message: "common.notify.remove.done" }));
+        return answer(doneAnswer(intent, submission, { message: "notify.remove.done" }));
       },
     },
     form,
@@ -80,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const valid = isValidRemovalLink(id, signature);
     return data(
       {
-        meta: await loadPageMeta(request, "common.notify.remove.meta", { noindex: true }),
+        meta: await loadPageMeta(request, "notify.remove.meta", { noindex: true }),
         topic: null,
         removePath: null,
         confirm: null,
@@ -94,7 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const entry = await findLaunchNotification(token);
   return data(
     {
-      meta: await loadPageMeta(request, "common.notify.meta", { noindex: true }),
+      meta: await loadPageMeta(request, "notify.meta", { noindex: true }),
       topic: entry?.topic ?? null,
       removePath: entry?.removePath ?? null,
       // Not yet confirmed: the page shows a button; only pressing it confirms.
@@ -115,9 +115,9 @@ export default function NotifyRoute() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <XCircle className="size-12 text-destructive" aria-hidden="true" />
-      <h1 className="mt-6 text-3xl font-bold">{t("common.notify.invalidLink.title")}</h1>
+      <h1 className="mt-6 text-3xl font-bold">{t("notify.invalidLink.title")}</h1>
       <p className="mt-4 text-muted-foreground">
-        {removeInvalid ? t("common.notify.remove.invalid") : t("common.notify.invalidLink.description")}
+        {removeInvalid ? t("notify.remove.invalid") : t("notify.invalidLink.description")}
       </p>
       <Link to="/" className="mt-8 text-primary underline underline-offset-4">
         {t("common.notFound.returnHome")}

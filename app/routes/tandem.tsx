@@ -9,7 +9,7 @@ import { HYDRATE_ON_USE } from "~/lib/document-page";
 
 export const meta = metaFromLoader;
 // Translation namespaces the browser loads for this page (app/lib/i18n.ts); a document page without React (ADR 0032).
-export const handle = { i18n: ["tandem"], ...HYDRATE_ON_USE };
+export const handle = { i18n: ["tandem", "notify"], ...HYDRATE_ON_USE };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The notify field's limits as input attributes, without sending the schema (zod) with the page.

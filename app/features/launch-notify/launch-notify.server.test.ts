@@ -120,7 +120,7 @@ describe("tell me when it opens (double opt-in)", () => {
     const refused = (await submit({ email: "not-an-address", topic: "academy" })) as unknown as {
       result: { error: Record<string, string[]> };
     };
-    expect(refused.result.error.email).toEqual(["common.notify.invalid"]);
+    expect(refused.result.error.email).toEqual(["notify.invalid"]);
     const garbage = (await action({
       request: post("\u0000\u0001garbage", { "Content-Type": "multipart/form-data; boundary=nope" }),
       context: { clientIp: "203.0.113.9" },
@@ -189,7 +189,7 @@ describe("tell me when it opens (double opt-in)", () => {
         params: {},
       } as never)) as unknown as { data: { ok: boolean; error?: string }; init: { status: number } };
     const forged = await removeWith({ remove: id, s: `${signature.slice(0, -2)}xx` });
-    expect(forged).toMatchObject({ data: { ok: false, error: "common.notify.remove.invalid" }, init: { status: 400 } });
+    expect(forged).toMatchObject({ data: { ok: false, error: "notify.remove.invalid" }, init: { status: 400 } });
     expect((await removeWith({ remove: "not-an-id", s: signature })).init.status).toBe(400);
     expect(await db().select().from(launchNotifications)).toHaveLength(2);
 

@@ -52,7 +52,7 @@ export async function requestLaunchNotification(
     const token = crypto.randomBytes(32).toString("base64url");
     const link = `${getEnv().PUBLIC_URL}/notify?token=${token}`;
     const t = await getFixedT(language);
-    const topicName = t(`common.notify.topics.${topic}`);
+    const topicName = t(`notify.topics.${topic}`);
     await db().transaction(async (tx) => {
       const [entry] = await tx
         .insert(launchNotifications)
@@ -63,8 +63,8 @@ export async function requestLaunchNotification(
         })
         .returning({ id: launchNotifications.id });
       const removeLink = removalUrl(entry!.id);
-      const subject = t("common.notify.mail.subject", { topic: topicName });
-      const text = t("common.notify.mail.text", { topic: topicName, link, removeLink });
+      const subject = t("notify.mail.subject", { topic: topicName });
+      const text = t("notify.mail.text", { topic: topicName, link, removeLink });
       const html = text
         .split("\n")
         .map((line) => (line === link || line === removeLink ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>` : escapeHtml(line)))
@@ -79,7 +79,7 @@ export async function requestLaunchNotification(
 }
 
 const STATUS_CODE = { sent: 200, invalid: 400, "rate-limited": 429, error: 500 } as const;
-const PROBLEM = { "rate-limited": "common.notify.rateLimited", error: "common.notify.error" } as const;
+const PROBLEM = { "rate-limited": "notify.rateLimited", error: "notify.error" } as const;
 
 /**
  * The form's intent (form kit, ADR 0016): the schema's problems inline, the limits and failures
@@ -90,7 +90,7 @@ export async function notifyIntent({ form, intent, request }: IntentContext, cli
   const submission = parseForm(form, notifySchema);
   if (submission.status !== "success") return { ...invalidAnswer(intent, submission), status: "invalid" };
   const status = await requestLaunchNotification(submission.value, { clientIp, language: languageFromRequest(request) });
-  if (status === "sent") return doneAnswer(intent, submission, { message: "common.notify.sent", extra: { status } }) as NotifyAnswer;
+  if (status === "sent") return doneAnswer(intent, submission, { message: "notify.sent", extra: { status } }) as NotifyAnswer;
   return failedAnswer(intent, submission, { form: PROBLEM[status] }, { status }) as NotifyAnswer;
 }
 

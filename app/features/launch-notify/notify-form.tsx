@@ -11,10 +11,10 @@ import type { notifySchema as NotifySchema } from "./notify-schema";
 type NotifyAnswer = FormAnswer<{ status: LaunchNotifyResult["status"] }>;
 
 const NO_JS_MESSAGES: Record<LaunchNotifyResult["status"], string> = {
-  sent: "common.notify.sent",
-  invalid: "common.notify.invalid",
-  "rate-limited": "common.notify.rateLimited",
-  error: "common.notify.error",
+  sent: "notify.sent",
+  invalid: "notify.invalid",
+  "rate-limited": "notify.rateLimited",
+  error: "notify.error",
 };
 
 /**
@@ -42,15 +42,15 @@ export function NotifyForm({ topic, constraint }: { topic: LaunchTopic; constrai
   });
   const isHydrated = useHydrated();
   const noJsStatus = params.get("notify") as LaunchNotifyResult["status"] | null;
-  const message = kit.answer ? (kit.answer.ok ? "common.notify.sent" : null) : noJsStatus ? NO_JS_MESSAGES[noJsStatus] : null;
+  const message = kit.answer ? (kit.answer.ok ? "notify.sent" : null) : noJsStatus ? NO_JS_MESSAGES[noJsStatus] : null;
   return (
     <section id="notify" aria-labelledby="notify-title" className="mx-auto max-w-2xl scroll-mt-24 px-4 pb-16 sm:px-6">
       <div className="rounded-lg border border-border bg-card p-6 sm:p-8">
         <h2 id="notify-title" className="flex items-center gap-2 text-xl font-semibold">
           <BellRing className="size-5 text-accent" aria-hidden="true" />
-          {t("common.notify.title")}
+          {t("notify.title")}
         </h2>
-        <p className="mt-2 text-sm text-muted-foreground">{t(`common.notify.description.${topic}`)}</p>
+        <p className="mt-2 text-sm text-muted-foreground">{t(`notify.description.${topic}`)}</p>
         <IntentForm
           kit={kit}
           action="/notify"
@@ -65,12 +65,12 @@ export function NotifyForm({ topic, constraint }: { topic: LaunchTopic; constrai
               id={`notify-email-${topic}`}
               type="email"
               autoComplete="email"
-              label={t("common.notify.emailLabel")}
-              placeholder={t("common.notify.emailPlaceholder")}
+              label={t("notify.emailLabel")}
+              placeholder={t("notify.emailPlaceholder")}
               className="min-w-0 sm:flex-1 [&_input]:h-10 [&>label]:sr-only"
             />
-            <SubmitButton busy={kit.busy} busyLabel={t("common.notify.submit")}>
-              {t("common.notify.submit")}
+            <SubmitButton busy={kit.busy} busyLabel={t("notify.submit")}>
+              {t("notify.submit")}
             </SubmitButton>
           </div>
           <FieldError field={kit.fields.topic} />
@@ -79,14 +79,14 @@ export function NotifyForm({ topic, constraint }: { topic: LaunchTopic; constrai
         <p
           id="notify-message"
           role="status"
-          className={`mt-3 text-sm ${message === "common.notify.sent" ? "text-accent" : "text-destructive"}`}
+          className={`mt-3 text-sm ${message === "notify.sent" ? "text-accent" : "text-destructive"}`}
         >
           {message ? t(message) : null}
         </p>
         <p className="mt-2 text-xs text-muted-foreground">
-          {t("common.notify.privacy")}{" "}
+          {t("notify.privacy")}{" "}
           <Link to="/privacy" className="underline underline-offset-2 hover:text-foreground">
-            {t("common.notify.privacyLink")}
+            {t("notify.privacyLink")}
           </Link>
         </p>
       </div>

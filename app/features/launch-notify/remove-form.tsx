@@ -19,17 +19,17 @@ export function RemoveForm({ id, signature }: { id: string; signature: string })
       ) : (
         <BellOff className="size-12 text-accent" aria-hidden="true" />
       )}
-      <h1 className="mt-6 text-3xl font-bold">{t("common.notify.remove.title")}</h1>
+      <h1 className="mt-6 text-3xl font-bold">{t("notify.remove.title")}</h1>
       <p className="mt-4 text-muted-foreground" role="status">
-        {done ? t("common.notify.remove.done") : t("common.notify.remove.description")}
+        {done ? t("notify.remove.done") : t("notify.remove.description")}
       </p>
       {done ? null : (
         <IntentForm kit={kit} className="mt-8 grid justify-items-center gap-3">
           <input type="hidden" name="remove" value={id} />
           <input type="hidden" name="s" value={signature} />
           <FormError form={kit.form} />
-          <SubmitButton busy={kit.busy} busyLabel={t("common.notify.remove.busy")}>
-            {t("common.notify.remove.button")}
+          <SubmitButton busy={kit.busy} busyLabel={t("notify.remove.busy")}>
+            {t("notify.remove.button")}
           </SubmitButton>
         </IntentForm>
       )}
