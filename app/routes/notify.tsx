@@ -116,9 +116,7 @@ export default function NotifyRoute() {
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <XCircle className="size-12 text-destructive" aria-hidden="true" />
       <h1 className="mt-6 text-3xl font-bold">{t("notify.invalidLink.title")}</h1>
-      <p className="mt-4 text-muted-foreground">
-        {removeInvalid ? t("notify.remove.invalid") : t("notify.invalidLink.description")}
-      </p>
+      <p className="mt-4 text-muted-foreground">{removeInvalid ? t("notify.remove.invalid") : t("notify.invalidLink.description")}</p>
       <Link to="/" className="mt-8 text-primary underline underline-offset-4">
         {t("common.notFound.returnHome")}
       </Link>

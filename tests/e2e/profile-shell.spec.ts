@@ -93,7 +93,8 @@ test.describe("profile: the member shell and its data request", () => {
   });
 
   test("the member's data answer is React Router's own, sent in one piece (ADR 0038)", async ({ request }) => {
-    const decoded = async (answer: APIResponse) => (await decodeTurboStream(new Response(new Uint8Array(await answer.body())).body!, globalThis)).value;
+    const decoded = async (answer: APIResponse) =>
+      (await decodeTurboStream(new Response(new Uint8Array(await answer.body())).body!, globalThis)).value;
     // The everyday request is answered before React Router; with `_routes` React Router itself answers.
     const direct = await get(request, "/profile.data", alice.cookie);
     const routed = await get(request, "/profile.data?_routes=root,routes/profile", alice.cookie);

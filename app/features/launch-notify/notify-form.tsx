@@ -76,11 +76,7 @@ export function NotifyForm({ topic, constraint }: { topic: LaunchTopic; constrai
           <FieldError field={kit.fields.topic} />
           <FormError form={kit.form} />
         </IntentForm>
-        <p
-          id="notify-message"
-          role="status"
-          className={`mt-3 text-sm ${message === "notify.sent" ? "text-accent" : "text-destructive"}`}
-        >
+        <p id="notify-message" role="status" className={`mt-3 text-sm ${message === "notify.sent" ? "text-accent" : "text-destructive"}`}>
           {message ? t(message) : null}
         </p>
         <p className="mt-2 text-xs text-muted-foreground">

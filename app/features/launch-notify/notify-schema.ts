@@ -19,7 +19,5 @@ export const removeSchema = z.object({
 
 /** The confirmation link's button: the link's token, checked on the server (launch-notify.server.ts). */
 export const confirmSchema = z.object({
-  token: z
-    .string("notify.invalidLink.description")
-    .check(z.regex(/^[A-Za-z0-9_-]{1,100}$/, "notify.invalidLink.description")),
+  token: z.string("notify.invalidLink.description").check(z.regex(/^[A-Za-z0-9_-]{1,100}$/, "notify.invalidLink.description")),
 });
