@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { account, newsletterConsents, profiles, session, user } from "~/db/schema";
 import { preparedQuery } from "~/lib/db.server";
 import { newsletterStatusOf } from "./newsletter.server";
-import { toProfileData, type ProfileData } from "./profile.server";
+import { profileColumns, toProfileData, type ProfileData } from "./profile.server";
 import { getSessionUserShortly, sessionRowFields, type SessionRow, type SessionUser } from "./session.server";
 import { toActiveSessions, type ActiveSession } from "./sessions.server";
 
@@ -20,12 +20,7 @@ export interface ProfilePage {
 type JsonTimestamps<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
 const pageFields = {
-  email: user.email,
-  name: user.name,
-  username: profiles.username,
-  customerType: profiles.customerType,
-  newsletterSubscribed: profiles.newsletterSubscribed,
-  avatarUrl: profiles.avatarUrl,
+  ...profileColumns,
   hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
   consent: sql<{ status: string; expiresAt: string | null } | null>`(
     select json_build_object('status', ${newsletterConsents.status}, 'expiresAt', ${newsletterConsents.tokenExpiresAt})

@@ -23,19 +23,18 @@ export interface ProfileData {
   hasPassword: boolean;
 }
 
+/** The columns of a profile (user and profiles joined): getProfile, and the profile page's one query. */
+export const profileColumns = {
+  email: user.email,
+  name: user.name,
+  username: profiles.username,
+  customerType: profiles.customerType,
+  newsletterSubscribed: profiles.newsletterSubscribed,
+  avatarUrl: profiles.avatarUrl,
+};
+
 export async function getProfile(userId: string): Promise<ProfileData | null> {
-  const [row] = await db()
-    .select({
-      email: user.email,
-      name: user.name,
-      username: profiles.username,
-      customerType: profiles.customerType,
-      newsletterSubscribed: profiles.newsletterSubscribed,
-      avatarUrl: profiles.avatarUrl,
-    })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, userId));
+  const [row] = await db().select(profileColumns).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(eq(user.id, userId));
   if (!row) return null;
   // A Google-only account has no credential row: it has no password to change or verify.
   const passwordRows = await db()
