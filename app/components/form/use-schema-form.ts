@@ -53,6 +53,8 @@ function subscribeRuntime(notify: () => void) {
 }
 const noSubscription = () => () => {};
 const useSafeLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+/** The name of the button Conform submits its own checks with (@conform-to/dom's INTENT). */
+const CONFORM_INTENT = "__intent__";
 /** What touches a form: Conform is loaded on the first of these (a focusout is noted for the check it missed). */
 const TOUCH_EVENTS = ["focusin", "pointerdown", "input", "focusout"] as const;
 
@@ -157,7 +159,11 @@ export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint
   const submitted = useRef(false);
   useEffect(() => {
     const element = document.getElementById(id);
-    const mark = () => void (submitted.current = true);
+    // Only a person's submit: Conform checks a field it was away for (or one left) by a submit of its own,
+    // with a hidden `__intent__` button, and that must not pull the cursor back from the field being typed in.
+    const mark = (event: SubmitEvent) => {
+      if ((event.submitter as HTMLButtonElement | null)?.name !== CONFORM_INTENT) submitted.current = true;
+    };
     // Leaving a field for the submit button: the submit checks everything anyway, and an error
     // appearing now would push the button away between press and release (the click is lost).
     const holdBlurForSubmit = (event: FocusEvent) => {
