@@ -157,12 +157,14 @@ export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint
   // A refused submit (in the browser or by the server) puts the cursor where the first problem is;
   // a field left with a problem keeps the cursor where the person went.
   const submitted = useRef(false);
+  const byPerson = useRef(false);
   useEffect(() => {
     const element = document.getElementById(id);
-    // Only a person's submit: Conform checks a field it was away for (or one left) by a submit of its own,
-    // with a hidden `__intent__` button, and that must not pull the cursor back from the field being typed in.
+    // Conform checks a field it was away for (or one left) by a submit of its own, with a hidden
+    // `__intent__` button: that one must not pull the cursor back from the field being typed in.
     const mark = (event: SubmitEvent) => {
-      if ((event.submitter as HTMLButtonElement | null)?.name !== CONFORM_INTENT) submitted.current = true;
+      submitted.current = true;
+      byPerson.current = (event.submitter as HTMLButtonElement | null)?.name !== CONFORM_INTENT;
     };
     // Leaving a field for the submit button: the submit checks everything anyway, and an error
     // appearing now would push the button away between press and release (the click is lost).
@@ -197,7 +199,7 @@ export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint
     // The status may change a render before the errors arrive: wait for them.
     if (Object.keys(form.allErrors).length === 0) return;
     submitted.current = false;
-    focusFirstInvalid(id);
+    if (byPerson.current) focusFirstInvalid(id);
     onRefused?.(form.allErrors);
   }, [id, form.status, form.allErrors, onRefused]);
 
