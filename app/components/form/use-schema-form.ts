@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { $ZodType } from "zod/v4/core";
 import { constraintOf, type FieldConstraint } from "~/lib/form-constraint";
 import type { FormAnswer, FormSchema } from "~/lib/form-submission";
@@ -77,13 +77,25 @@ function isSubmitOf(form: HTMLElement | null, next: EventTarget | null) {
 export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint, defaultValue, onRefused }: SchemaFormOptions<S>) {
   const derived = useMemo(() => constraint ?? (typeof schema === "function" ? undefined : constraintOf(schema)), [constraint, schema]);
   const lastResult = answer?.result as SubmissionResult<string[]> | undefined;
+  // Whether the form's last submit was Conform checking a field (its hidden `__intent__` button) rather than
+  // a person's. Conform puts the cursor on the first field in error when an answer says "error" (@conform-to/dom
+  // report): right after a person's submit, but not for its own check answered by the server (the rules not
+  // loaded yet), which must leave the cursor where the person is typing. That answer reaches Conform as its
+  // checks in the browser do, without the status; the kit still reports the refusal (below).
+  const [checking, setChecking] = useState(false);
+  // Keyed to the answer: who sent the form when it came.
+  const conformResult = useMemo(
+    () => (checking && lastResult?.status === "error" ? { ...lastResult, status: undefined } : lastResult),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [lastResult],
+  );
   const loaded = useSyncExternalStore(
     subscribeRuntime,
     () => runtime,
     () => undefined,
   );
   const config = {
-    lastResult,
+    lastResult: conformResult,
     constraint: derived,
     // Conform's DefaultValue type follows the schema's input; ours is validated at run time.
     defaultValue: defaultValue as never,
@@ -165,6 +177,7 @@ export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint
     const mark = (event: SubmitEvent) => {
       submitted.current = true;
       byPerson.current = (event.submitter as HTMLButtonElement | null)?.name !== CONFORM_INTENT;
+      setChecking(!byPerson.current);
     };
     // Leaving a field for the submit button: the submit checks everything anyway, and an error
     // appearing now would push the button away between press and release (the click is lost).
@@ -190,9 +203,11 @@ export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint
       for (const type of TOUCH_EVENTS) element?.removeEventListener(type, touch);
     };
   }, [id]);
+  // A refusal of Conform's own check given to it without its status (above) is still a refusal.
+  const status = form.status ?? (conformResult !== lastResult ? lastResult?.status : undefined);
   useEffect(() => {
-    if (!submitted.current || !form.status) return;
-    if (form.status === "success") {
+    if (!submitted.current || !status) return;
+    if (status === "success") {
       submitted.current = false;
       return;
     }
@@ -201,7 +216,7 @@ export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint
     submitted.current = false;
     if (byPerson.current) focusFirstInvalid(id);
     onRefused?.(form.allErrors);
-  }, [id, form.status, form.allErrors, onRefused]);
+  }, [id, status, form.allErrors, onRefused]);
 
   return [form, fields] as const;
 }

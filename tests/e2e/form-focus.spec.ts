@@ -1,0 +1,128 @@
+import { expect, test, type Page } from "@playwright/test";
+import { hydrateFormOnUse } from "../helpers/hydration";
+
+/**
+ * The form kit's focus rule (ADR 0035): a refused submit by a person puts the cursor on the first field
+ * to fix; Conform's own checks (a submit with its hidden `__intent__` button, when a field is left or
+ * when Conform arrives after the person already left fields) report the refusal the same way but never
+ * move the cursor away from where the person is typing. Seen in CI before the fix: on /contact under
+ * load, Conform arrived while the subject was typed, its check of the e-mail field went to the server
+ * (the rules had not arrived yet), and the rest of the subject was typed into the e-mail field.
+ *
+ * Deterministic here: the page's lazy parts are held back with `page.route` and released when the test
+ * says, and every step waits for what a person would see (the toast, the message, the cursor).
+ */
+
+/** Holds one lazily loaded chunk (`/assets/<name>-<hash>.js`) until `release()`; counts its requests. */
+async function holdChunk(page: Page, name: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  await page.route(new RegExp(`/assets/${name}-[^/]+\\.js$`), async (route) => {
+    requested.push(route.request().url());
+    await held;
+    // The page may be gone when a chunk is released at the end of a test.
+    await route.continue().catch(() => {});
+  });
+  return { release, requested };
+}
+
+const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
+/** The toast with this title and description (older toasts may still be on screen). */
+const toast = (page: Page, title: string, description: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: title }).filter({ hasText: description });
+
+test.describe("the cursor stays where the person types; only their refused submit moves it", () => {
+  test("Conform arrives while the person types: its check of the fields already left keeps the cursor in the subject", async ({ page }) => {
+    const conform = await holdChunk(page, "conform-runtime");
+    // The contact rules (zod) stay away too, so Conform's checks go to the server, as under load in CI.
+    const rules = await holdChunk(page, "contact-schema");
+    await page.goto("/contact");
+    // Focuses the name field and waits for React (hydrated on first use, ADR 0032).
+    await hydrateFormOnUse(page);
+    await expect(field(page, "Name")).toBeFocused();
+
+    await page.keyboard.type("Ada");
+    await page.keyboard.press("Tab");
+    await expect(field(page, "Email")).toBeFocused();
+    await page.keyboard.type("ada@exa");
+    await page.keyboard.press("Tab");
+    await expect(field(page, "Subject")).toBeFocused();
+    await page.keyboard.type("Consulting");
+    // The form was touched: Conform was asked for, has not arrived, and nothing was checked yet.
+    await expect.poll(() => conform.requested.length).toBe(1);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await expect(field(page, "Email")).not.toHaveAttribute("aria-invalid", "true");
+
+    conform.release();
+    // Conform checks the fields left before it came (by the server: the rules are still held back).
+    // The refusal is reported as before (the toast, the message under the field) ...
+    await expect(toast(page, "Validation Error", "Invalid email address")).toBeVisible();
+    await expect(field(page, "Email")).toHaveAttribute("aria-invalid", "true");
+    const emailProblem = await field(page, "Email").getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${emailProblem}"]`)).toHaveText("Invalid email address");
+    // ... but the cursor stays in the subject, and what is typed next goes there.
+    await expect(field(page, "Subject")).toBeFocused();
+    await page.keyboard.type(" question");
+    await expect(field(page, "Name")).toHaveValue("Ada");
+    await expect(field(page, "Email")).toHaveValue("ada@exa");
+    await expect(field(page, "Subject")).toHaveValue("Consulting question");
+
+    // The rules arrive; the message field is filled and left by the keyboard: still no jump.
+    rules.release();
+    await page.keyboard.press("Tab");
+    await expect(field(page, "Message")).toBeFocused();
+    await page.keyboard.type("Please tell me more about your consulting.");
+    await expect(field(page, "Message")).toHaveValue("Please tell me more about your consulting.");
+    await expect(field(page, "Email")).toHaveValue("ada@exa");
+
+    // A person's submit with the e-mail still wrong: refused, and now the cursor goes to the e-mail field.
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(field(page, "Email")).toBeFocused();
+    await expect(toast(page, "Validation Error", "Invalid email address").first()).toBeVisible();
+    await expect(page.locator(`[id="${emailProblem}"]`)).toHaveText("Invalid email address");
+    // Fixed where the cursor is, the message goes as it is typed.
+    await page.keyboard.type("mple.com");
+    await expect(field(page, "Email")).toHaveValue("ada@example.com");
+    await expect(field(page, "Email")).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("Conform already there: a field left wrong is reported but keeps the cursor; a refused submit moves it (in German)", async ({
+    page,
+  }) => {
+    // Conform comes at once; the rules are held back, so its checks go to the server (the longest way).
+    const rules = await holdChunk(page, "contact-schema");
+    await page.goto("/contact?lang=de");
+    await hydrateFormOnUse(page);
+    // The name field is left empty: Conform's check refuses it (seeing this means Conform runs here) ...
+    await page.keyboard.press("Tab");
+    await expect(toast(page, "Eingabefehler", "Name ist erforderlich")).toBeVisible();
+    await expect(field(page, "Name")).toHaveAttribute("aria-invalid", "true");
+    // ... and the cursor stays in the e-mail field the person moved to.
+    await expect(field(page, "E-Mail")).toBeFocused();
+
+    // Conform is there now: a wrong address left for the subject is checked as it is left ...
+    await page.keyboard.type("ada@");
+    await page.keyboard.press("Tab");
+    await expect(field(page, "Betreff")).toBeFocused();
+    await page.keyboard.type("Beratung");
+    await expect(field(page, "E-Mail")).toHaveAttribute("aria-invalid", "true");
+    const emailProblem = await field(page, "E-Mail").getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${emailProblem}"]`)).toHaveText("Ungültige E-Mail-Adresse");
+    // ... and the cursor stays in the subject (the name, still empty, is the first problem of the form).
+    await expect(field(page, "Betreff")).toBeFocused();
+    await page.keyboard.type("sanfrage");
+    await expect(field(page, "Betreff")).toHaveValue("Beratungsanfrage");
+    await expect(field(page, "E-Mail")).toHaveValue("ada@");
+    await expect(field(page, "Name")).toHaveValue("");
+
+    // The person submits (Enter in the subject): refused, the cursor goes to the first field to fix.
+    await page.keyboard.press("Enter");
+    await expect(field(page, "Name")).toBeFocused();
+    const nameProblem = await field(page, "Name").getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${nameProblem}"]`)).toHaveText("Name ist erforderlich");
+    await expect(toast(page, "Eingabefehler", "Name ist erforderlich")).toBeVisible();
+    await expect(field(page, "Betreff")).toHaveValue("Beratungsanfrage");
+    rules.release();
+  });
+});
