@@ -46,7 +46,7 @@ export function ConfirmedNotice({ topic, removePath }: { topic: LaunchTopic; rem
         {t("notify.confirmed.remove")}
       </a>
       <Link to={`/${topic}`} className="mt-8 text-primary underline underline-offset-4">
-        {t("notify.confirmed.back", { topic: name })}
+        {t(`notify.confirmed.back.${topic}`)}
       </Link>
     </section>
   );

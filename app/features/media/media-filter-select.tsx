@@ -21,7 +21,7 @@ export function FilterSelect({
   label: string;
   value: string;
   options: FilterOption[];
-  /** Its width from the `sm` breakpoint on, where the filters share one row with the search. */
+  /** Its width from the `lg` breakpoint on, where the filters share one row with the search (below it, three equal columns). */
   widthClass: string;
   onChoose: (value: string) => void;
 }) {

@@ -166,7 +166,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
         method="get"
         action="/media"
         role="search"
-        className="mt-8 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto]"
+        className="mt-8 grid gap-3 rounded-lg border border-border bg-card p-4 lg:grid-cols-[minmax(0,1fr)_auto_auto_auto]"
         onSubmit={(event) => {
           event.preventDefault();
           clearTimeout(debounce.current);
@@ -190,12 +190,12 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
             className="mfield pl-9 pr-3 placeholder:text-muted-foreground"
           />
         </div>
-        <div className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-3 sm:contents">
+        <div className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-3 lg:contents">
           <FilterSelect
             name="type"
             label={t("media.filters.type")}
             value={choice.type}
-            widthClass="sm:w-44"
+            widthClass="lg:w-44"
             options={TYPE_FILTER_OPTIONS.map((type) => ({
               value: type,
               label: type === "all" ? t("media.filters.allTypes") : t(`media.filters.types.${type}`),
@@ -206,7 +206,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
             name="category"
             label={t("media.filters.category")}
             value={choice.category}
-            widthClass="sm:w-52"
+            widthClass="lg:w-52"
             options={[
               { value: "", label: t("media.filters.allCategories") },
               ...data.categories.map((category) => ({ value: category.slug, label: category.name })),
@@ -217,7 +217,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
             name="language"
             label={t("media.filters.language")}
             value={choice.language}
-            widthClass="sm:w-40"
+            widthClass="lg:w-48"
             options={[
               { value: "", label: t("media.filters.allLanguages") },
               ...LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code], lang: code })),
