@@ -9,7 +9,7 @@ import { LANGUAGES } from "~/lib/i18n";
  * "Zurück zu die IP Angel Academy" under a page titled "IP Angel Akademie").
  */
 const read = (language: string, namespace: string) =>
-  JSON.parse(fs.readFileSync(path.resolve("app/locales", language, `${namespace}.json`), "utf8")) as Record<string, never>;
+  JSON.parse(fs.readFileSync(path.resolve("app/locales", language, `${namespace}.json`), "utf8")) as Record<string, Record<string, unknown>>;
 
 function stringsOf(value: unknown): string[] {
   if (typeof value === "string") return [value];
@@ -18,7 +18,7 @@ function stringsOf(value: unknown): string[] {
 }
 
 describe.each(LANGUAGES)("notify texts in %s", (language) => {
-  const notify = read(language, "notify") as { topics: Record<string, string>; confirmed: { back: Record<string, string> } };
+  const notify = read(language, "notify") as unknown as { topics: Record<string, string>; confirmed: { back: Record<string, string> } };
   const pageNames = { academy: read(language, "academy")["hero"]["title"] as string, tandem: "Tandem" };
 
   it.each(Object.entries(pageNames))("call %s by its page's name, in the link back too", (topic, name) => {

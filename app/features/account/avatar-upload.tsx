@@ -5,7 +5,8 @@ import UserRound from "lucide-react/icons/user-round";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormAnswer, useIntentFetcher } from "~/components/form";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
 import type { ProfileAnswer } from "./profile-actions.server";
 import { AVATAR_MAX_BYTES } from "~/lib/field-limits";
 
@@ -17,7 +18,6 @@ import { AVATAR_MAX_BYTES } from "~/lib/field-limits";
 export function AvatarUpload({ avatarUrl }: { avatarUrl: string | null }) {
   const { t } = useTranslation();
   const { fetcher, answer, busy } = useIntentFetcher<ProfileAnswer>("avatar");
-  const input = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [browserError, setBrowserError] = useState<string | undefined>();
   useFormAnswer(answer);
@@ -42,7 +42,6 @@ export function AvatarUpload({ avatarUrl }: { avatarUrl: string | null }) {
       </div>
       <div className="grid gap-2 text-center sm:text-left">
         <input
-          ref={input}
           id="avatar-file"
           name="avatar"
           type="file"
@@ -50,7 +49,8 @@ export function AvatarUpload({ avatarUrl }: { avatarUrl: string | null }) {
           aria-label={t("profile.avatar.upload")}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "avatar-error" : "avatar-hint"}
-          className="sr-only"
+          disabled={busy}
+          className="peer sr-only"
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             if (!file) return;
@@ -63,13 +63,24 @@ export function AvatarUpload({ avatarUrl }: { avatarUrl: string | null }) {
             if (form.current) void fetcher.submit(form.current, { method: "post", encType: "multipart/form-data" });
           }}
         />
-        <Button type="button" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
+        {/* The file input's own label, drawn as the button: it opens the file chooser with and without
+            JavaScript (a button would need a script to); the input keeps the focus (its ring shown here). */}
+        <label
+          htmlFor="avatar-file"
+          aria-hidden
+          className={cn(
+            buttonVariants({ variant: "outline" }),
+            "cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring",
+            busy && "pointer-events-none opacity-50",
+          )}
+        >
           {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
           {busy ? t("profile.busy.uploading") : t("profile.avatar.upload")}
-        </Button>
+        </label>
+        {/* Without JavaScript the chosen file is sent with this button. */}
         <noscript>
           <Button type="submit" variant="secondary" size="sm">
-            {t("profile.avatar.upload")}
+            {t("profile.avatar.send")}
           </Button>
         </noscript>
         <p id="avatar-hint" className="text-xs text-muted-foreground">
