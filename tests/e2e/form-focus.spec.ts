@@ -27,6 +27,22 @@ async function holdChunk(page: Page, name: string) {
   return { release, requested };
 }
 
+/** Holds the posts of Conform's own checks (its `__intent__` field) until `release()`; counts them. */
+async function holdChecks(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const sent: string[] = [];
+  await page.route("**/contact*", async (route) => {
+    const body = route.request().postData() ?? "";
+    if (route.request().method() === "POST" && body.includes("__intent__")) {
+      sent.push(body);
+      await held;
+    }
+    await route.continue().catch(() => {});
+  });
+  return { release, sent };
+}
+
 const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
 /** The toast with this title and description (older toasts may still be on screen). */
 const toast = (page: Page, title: string, description: string) =>
@@ -92,10 +108,16 @@ test.describe("the cursor stays where the person types; only their refused submi
   }) => {
     // Conform comes at once; the rules are held back, so its checks go to the server (the longest way).
     const rules = await holdChunk(page, "contact-schema");
+    const checks = await holdChecks(page);
     await page.goto("/contact?lang=de");
     await hydrateFormOnUse(page);
-    // The name field is left empty: Conform's check refuses it (seeing this means Conform runs here) ...
+    // The name field is left empty: Conform checks it by the action. That is not the message being sent:
+    // the button neither says 'Wird gesendet...' nor is it disabled while the check runs.
     await page.keyboard.press("Tab");
+    await expect.poll(() => checks.sent.length).toBe(1);
+    await expect(page.getByRole("button", { name: "Nachricht senden" })).toBeEnabled();
+    checks.release();
+    // The check refuses the empty name (seeing this means Conform runs here) ...
     await expect(toast(page, "Eingabefehler", "Name ist erforderlich")).toBeVisible();
     await expect(field(page, "Name")).toHaveAttribute("aria-invalid", "true");
     // ... and the cursor stays in the e-mail field the person moved to.
