@@ -12,6 +12,7 @@ import { resolveLanguage } from "~/lib/i18n.server";
 import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
+import { preferredEncoding } from "./preferred-encoding";
 
 /**
  * An in-memory HTML cache in front of React Router for pages that are the same for every
@@ -284,13 +285,9 @@ export function createPageCache(options: {
       res.status(304).end();
       return;
     }
-    const accepted = String(req.headers["accept-encoding"] ?? "");
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
     // The plain form is rare (every browser takes gzip): unpacked on demand instead of kept.
-    const [encoding, body] = /\bbr\b/.test(accepted)
-      ? ["br", entry.br]
-      : /\bgzip\b/.test(accepted)
-        ? ["gzip", entry.gzip]
-        : [undefined, zlib.gunzipSync(entry.gzip)];
+    const body = encoding ? entry[encoding] : zlib.gunzipSync(entry.gzip);
     // A Content-Encoding already set makes the compression middleware leave the body alone.
     if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", String(body.length));
