@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { encode } from "turbo-stream";
 import { NOTICE_COOKIE } from "~/features/account/account-notice.server";
 import { readSessionWithPage } from "~/features/account/profile-page.server";
+import { mayCarrySession } from "~/features/account/session.server";
 import { preferredEncoding } from "./preferred-encoding";
 import { headersOf } from "./react-router-adapter";
 import { urlOf } from "./request-url";
@@ -53,7 +54,7 @@ function isEverydayRequest(req: ExpressRequest) {
   if (req.method !== "GET" || req.url !== PATH) return false;
   if (req.headers["content-length"] || req.headers["transfer-encoding"]) return false;
   const cookie = req.headers.cookie ?? "";
-  return cookie.includes("session_token") && !NOTICE.test(cookie);
+  return mayCarrySession(cookie) && !NOTICE.test(cookie);
 }
 
 async function encodeResults(results: Record<string, { data: unknown }>) {

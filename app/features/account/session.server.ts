@@ -131,6 +131,14 @@ async function signedSessionToken(cookieHeader: string): Promise<string | undefi
 }
 
 /**
+ * Whether a Cookie header may carry a session (better-auth's session cookie, by the name it always
+ * ends in): the free test before any lookup, so visitors without one cost nothing.
+ */
+export function mayCarrySession(cookieHeader: string | null | undefined): cookieHeader is string {
+  return cookieHeader?.includes("session_token") ?? false;
+}
+
+/**
  * The short path of a session lookup (ADR 0031): the signed cookie checked here and ONE query for
  * session, user and profile (`readRow`, which may read more in the same query, ADR 0038). It answers
  * only the everyday case, a valid session that needs nothing written; everything else (no or a bad
@@ -161,7 +169,7 @@ async function lookupShortly(request: Request, cookieHeader: string, readRow = r
  */
 export async function getSessionUserShortly(request: Request, readRow = readSessionRow): Promise<SessionUser | undefined> {
   const cookieHeader = request.headers.get("cookie");
-  if (!cookieHeader?.includes("session_token")) return undefined;
+  if (!mayCarrySession(cookieHeader)) return undefined;
   const user = await lookupShortly(request, cookieHeader, readRow).catch(() => undefined);
   if (user) cache.set(request, Promise.resolve(user));
   return user;
@@ -169,7 +177,7 @@ export async function getSessionUserShortly(request: Request, readRow = readSess
 
 async function lookup(request: Request): Promise<SessionUser | null> {
   const cookieHeader = request.headers.get("cookie");
-  if (!cookieHeader?.includes("session_token")) return null;
+  if (!mayCarrySession(cookieHeader)) return null;
   try {
     const shortly = await lookupShortly(request, cookieHeader);
     if (shortly) return shortly;
