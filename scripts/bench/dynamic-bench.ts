@@ -325,14 +325,19 @@ async function lighthouseRuns(server: Server, cookie: string) {
   });
   try {
     await lighthouse(`${server.url}/`, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"] });
+    // The member's cookie goes into the browser's own cookie jar. Lighthouse's `extraHeaders: { Cookie }`
+    // is not enough: once the site has set a cookie (`language`, by the warm-up above), Chromium sends the
+    // jar's cookies instead, and `/profile` redirected to `/auth` — which is what rounds one to four measured.
+    await putCookieInJar(chrome.port, server.url, cookie);
     for (const route of ["/media", "/auth", "/shop", "/profile"]) {
       const result = await lighthouse(`${server.url}${route}`, {
         port: chrome.port,
         logLevel: "error",
         onlyCategories: ["performance"],
         formFactor: "mobile",
-        extraHeaders: route === "/profile" ? { Cookie: cookie } : undefined,
       });
+      const landed = result ? new URL(result.lhr.finalDisplayedUrl).pathname : "(no result)";
+      if (landed !== route) throw new Error(`Lighthouse asked for ${route} but measured ${landed}`);
       const score = Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
       const lcp = result?.lhr.audits["largest-contentful-paint"]?.numericValue ?? 0;
       atLeast(`Lighthouse mobile performance ${route}`, score, TARGET.lighthouse, String(score), `>= ${TARGET.lighthouse}`);
@@ -340,6 +345,21 @@ async function lighthouseRuns(server: Server, cookie: string) {
     }
   } finally {
     await chrome.kill();
+  }
+}
+
+/** Sets `name=value` in the default context of the Chromium Lighthouse drives (over its DevTools port). */
+async function putCookieInJar(port: number, url: string, cookie: string) {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const [name, value] = cookie.split("=") as [string, string];
+    const [context] = browser.contexts();
+    if (!context) throw new Error("Lighthouse's Chromium has no default context");
+    await context.addCookies([{ name, value, url, httpOnly: true, sameSite: "Lax" }]);
+  } finally {
+    // Disconnects; the browser Lighthouse launched keeps running (a CDP connection does not own it).
+    await browser.close();
   }
 }
 
