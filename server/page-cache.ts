@@ -13,6 +13,7 @@ import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
 import { preferredEncoding } from "./preferred-encoding";
+import { carriesSessionCookie } from "./session-cookie";
 
 /**
  * An in-memory HTML cache in front of React Router for pages that are the same for every
@@ -42,7 +43,6 @@ import { preferredEncoding } from "./preferred-encoding";
 const CONTENT_TTL_MS = 5 * 60 * 1000;
 const LIVE_TTL_MS = 60 * 1000;
 const MAX_ENTRIES = 300;
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 // A visitor with an account notice (features/account/account-notice.server.ts) sees `/` of their own.
 const NOTICE_COOKIE = /(?:^|;\s*)account_notice=[^;]/;
 const CONTENT_PATHS = new Set(PUBLIC_PAGES.filter((page) => page.cacheable).map((page) => page.path));
@@ -215,7 +215,7 @@ export function createPageCache(options: {
     if (!policy) return undefined;
     const cookie = req.headers.cookie;
     if (cookie && NOTICE_COOKIE.test(cookie)) return undefined;
-    const signedIn = Boolean(cookie && SESSION_COOKIE.test(cookie));
+    const signedIn = carriesSessionCookie(cookie);
     if (policy.memberShell ? !signedIn : signedIn) return undefined;
     // Console staff get their own build's pages (server/console-gate.ts), rendered per request.
     if (policy.memberShell && (res.locals.consoleAudience ?? "public") !== "public") return undefined;
