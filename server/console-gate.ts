@@ -5,6 +5,7 @@ import { CONSOLE_HEADERS } from "~/features/admin/guard.server";
 import { canUse, isConsolePath, sectionOfRoute } from "~/features/admin/access";
 import { roleOfSessionToken } from "~/features/admin/roles.server";
 import { logger } from "~/lib/logger.server";
+import { SESSION_COOKIE } from "./session-cookie";
 
 /**
  * The console is invisible to everyone without a role (issue 11, ADR 0020). A request is served
@@ -16,8 +17,6 @@ import { logger } from "~/lib/logger.server";
  */
 
 type Audience = ConsoleRole | "public";
-
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
 /** The session token of a better-auth cookie (`<token>.<signature>`, URL-encoded). */
 export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {

@@ -4,6 +4,8 @@ import type { ServerBuild } from "react-router";
 import { encode } from "turbo-stream";
 import { NOTICE_COOKIE } from "~/features/account/account-notice.server";
 import { readSessionWithPage } from "~/features/account/profile-page.server";
+import { mayCarrySession } from "~/features/account/session.server";
+import { preferredEncoding } from "./preferred-encoding";
 import { headersOf } from "./react-router-adapter";
 import { urlOf } from "./request-url";
 
@@ -52,7 +54,7 @@ function isEverydayRequest(req: ExpressRequest) {
   if (req.method !== "GET" || req.url !== PATH) return false;
   if (req.headers["content-length"] || req.headers["transfer-encoding"]) return false;
   const cookie = req.headers.cookie ?? "";
-  return cookie.includes("session_token") && !NOTICE.test(cookie);
+  return mayCarrySession(cookie) && !NOTICE.test(cookie);
 }
 
 async function encodeResults(results: Record<string, { data: unknown }>) {
@@ -62,13 +64,13 @@ async function encodeResults(results: Record<string, { data: unknown }>) {
 /** The body as the client accepts it: brotli (quality 4) or gzip, in one call instead of a stream. */
 function compressed(req: ExpressRequest, body: Buffer): [string | undefined, Buffer] {
   if (body.length < COMPRESS_FROM_BYTES) return [undefined, body];
-  const accepted = String(req.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepted)) {
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  if (encoding === "br") {
     // Quality 2 with a 64 KB window: ~15 µs for this size, within 15 % of quality 4's bytes at half its time.
     const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 16 };
     return ["br", zlib.brotliCompressSync(body, { params })];
   }
-  if (/\bgzip\b/.test(accepted)) return ["gzip", zlib.gzipSync(body)];
+  if (encoding === "gzip") return ["gzip", zlib.gzipSync(body)];
   return [undefined, body];
 }
 

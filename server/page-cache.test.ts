@@ -207,6 +207,25 @@ describe("page cache", () => {
     expect(shop.body).toContain(`<script nonce="${nonce}">`);
     expect(shop.policy).not.toContain("sha256-");
   });
+
+  it("sends a stored page in the coding the client takes, never one it refuses with q=0", async () => {
+    const first = await get("/media");
+    const codings: Array<[string, string | null]> = [
+      ["gzip, deflate, br", "br"],
+      ["br;q=0, gzip", "gzip"],
+      ["*;q=0, GZIP", "gzip"],
+      ["br;q=0, gzip;q=0", null],
+      ["identity", null],
+    ];
+    for (const [accepted, expected] of codings) {
+      const response = await fetch(`${base}/media`, { headers: { "accept-encoding": accepted } });
+      expect(response.headers.get("x-page-cache"), accepted).toBe("hit");
+      expect(response.headers.get("content-encoding"), accepted).toBe(expected);
+      expect(response.headers.get("vary"), accepted).toBe("Accept-Encoding, Cookie");
+      expect(await response.text(), accepted).toBe(first.body);
+    }
+    expect(renders).toBe(1);
+  });
 });
 
 /** Resolves when the change bus delivers `topic` in this process. */

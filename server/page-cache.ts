@@ -12,6 +12,8 @@ import { resolveLanguage } from "~/lib/i18n.server";
 import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
+import { preferredEncoding } from "./preferred-encoding";
+import { carriesSessionCookie } from "./session-cookie";
 
 /**
  * An in-memory HTML cache in front of React Router for pages that are the same for every
@@ -41,7 +43,6 @@ import { PUBLIC_PAGES } from "~/lib/seo";
 const CONTENT_TTL_MS = 5 * 60 * 1000;
 const LIVE_TTL_MS = 60 * 1000;
 const MAX_ENTRIES = 300;
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 // A visitor with an account notice (features/account/account-notice.server.ts) sees `/` of their own.
 const NOTICE_COOKIE = /(?:^|;\s*)account_notice=[^;]/;
 const CONTENT_PATHS = new Set(PUBLIC_PAGES.filter((page) => page.cacheable).map((page) => page.path));
@@ -214,7 +215,7 @@ export function createPageCache(options: {
     if (!policy) return undefined;
     const cookie = req.headers.cookie;
     if (cookie && NOTICE_COOKIE.test(cookie)) return undefined;
-    const signedIn = Boolean(cookie && SESSION_COOKIE.test(cookie));
+    const signedIn = carriesSessionCookie(cookie);
     if (policy.memberShell ? !signedIn : signedIn) return undefined;
     // Console staff get their own build's pages (server/console-gate.ts), rendered per request.
     if (policy.memberShell && (res.locals.consoleAudience ?? "public") !== "public") return undefined;
@@ -284,13 +285,9 @@ export function createPageCache(options: {
       res.status(304).end();
       return;
     }
-    const accepted = String(req.headers["accept-encoding"] ?? "");
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
     // The plain form is rare (every browser takes gzip): unpacked on demand instead of kept.
-    const [encoding, body] = /\bbr\b/.test(accepted)
-      ? ["br", entry.br]
-      : /\bgzip\b/.test(accepted)
-        ? ["gzip", entry.gzip]
-        : [undefined, zlib.gunzipSync(entry.gzip)];
+    const body = encoding ? entry[encoding] : zlib.gunzipSync(entry.gzip);
     // A Content-Encoding already set makes the compression middleware leave the body alone.
     if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", String(body.length));

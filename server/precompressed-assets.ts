@@ -3,6 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { preferredEncoding } from "./preferred-encoding";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -56,10 +57,9 @@ export function precompressedAssets(dir: string) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const entry = ready.get(req.path);
     if (!entry) return next();
-    const accepted = String(req.headers["accept-encoding"] ?? "");
-    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
     if (!encoding) return next();
-    const body = encoding === "br" ? entry.br : entry.gzip;
+    const body = entry[encoding];
     res.setHeader("Content-Type", entry.type);
     res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", String(body.length));

@@ -4,6 +4,7 @@ import { logger } from "~/lib/logger.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
 import { FORM_ACTION_PATHS, FORM_BODY_LIMIT, isAuthPath, policyOf } from "./route-policy";
 import { urlOf } from "./request-url";
+import { carriesSessionCookie } from "./session-cookie";
 
 /**
  * The one door in front of everything the server answers (ADR 0014), before any session
@@ -27,13 +28,12 @@ declare module "express-serve-static-core" {
   }
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const CANONICAL_PATHS = new Set<string>([...PUBLIC_PAGES.map((page) => page.path), ...FORM_ACTION_PATHS, "/shop/cart"]);
 
 export type RefusalKey = "crossSite" | "badRequest" | "payloadTooLarge" | "unsupportedMediaType" | "methodNotAllowed" | "notFound";
 
 export function hasSessionCookie(req: Request) {
-  return SESSION_COOKIE.test(req.headers.cookie ?? "");
+  return carriesSessionCookie(req.headers.cookie);
 }
 
 /** The canonical form of a page path, or undefined when it is canonical (or not a page). */

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, use
 import type { $ZodType } from "zod/v4/core";
 import { constraintOf, type FieldConstraint } from "~/lib/form-constraint";
 import type { FormAnswer, FormSchema } from "~/lib/form-submission";
+import { loadOnce } from "~/lib/load-once";
 import { staticFormMetadata } from "./static-form-metadata";
 
 export type KitSchema = FormSchema & $ZodType;
@@ -28,24 +29,19 @@ type Subject = Parameters<Runtime["getFormMetadata"]>[1]["current"];
 
 // Conform (~8 KB compressed) loads when a form is first touched, not with the page (ADR 0035).
 let runtime: Runtime | undefined;
-let loading: Promise<Runtime> | undefined;
 const waiting = new Set<() => void>();
 
-/** Loads Conform for every form of the page (once); a failed download is tried again on the next touch. */
-export function loadFormRuntime() {
-  loading ??= import("./conform-runtime").then(
-    (module) => {
-      runtime = module;
-      for (const notify of waiting) notify();
-      return module;
-    },
-    (error: unknown) => {
-      loading = undefined; // offline: the route action validates; the next touch tries again
-      throw error;
-    },
-  );
-  return loading;
-}
+/**
+ * Loads Conform for every form of the page (once); a failed download (offline: the route action
+ * validates) is tried again on the next touch.
+ */
+export const loadFormRuntime = loadOnce(() =>
+  import("./conform-runtime").then((module) => {
+    runtime = module;
+    for (const notify of waiting) notify();
+    return module;
+  }),
+);
 
 function subscribeRuntime(notify: () => void) {
   waiting.add(notify);

@@ -12,6 +12,7 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
+import { loadOnce } from "~/lib/load-once";
 import { cn } from "~/lib/utils";
 import type { DialogContentProps } from "./dialog-radix";
 
@@ -25,19 +26,12 @@ import type { DialogContentProps } from "./dialog-radix";
  */
 type RadixParts = typeof import("./dialog-radix");
 let radix: RadixParts | undefined;
-let loading: Promise<RadixParts> | undefined;
 
-/** Starts loading the dialog's Radix part (a page calls it when a dialog is likely to open soon). */
-export function preloadDialog() {
-  loading ??= import("./dialog-radix").then(
-    (module) => (radix = module),
-    (error: unknown) => {
-      loading = undefined; // offline: the next attempt tries again
-      throw error;
-    },
-  );
-  return loading;
-}
+/**
+ * Starts loading the dialog's Radix part (a page calls it when a dialog is likely to open soon);
+ * offline, the next attempt tries again.
+ */
+export const preloadDialog = loadOnce(() => import("./dialog-radix").then((module) => (radix = module)));
 
 const warm = () => void preloadDialog().catch(() => {});
 

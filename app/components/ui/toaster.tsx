@@ -17,6 +17,8 @@ interface ToastOptions {
   duration?: number;
 }
 
+// Not loadOnce (~/lib/load-once): the started download itself is state here, as the <Toaster>
+// mounts sonner only once a toast or a preload has started it (`sonner?.then`), never on its own.
 let sonner: Promise<Sonner> | undefined;
 let mountToaster: (() => void) | undefined;
 let isShown = false;

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "~/lib/field-limits";
 import type { FieldConstraint } from "~/lib/form-constraint";
+import { loadOnce } from "~/lib/load-once";
 import type * as Schemas from "./schemas";
 
 /**
@@ -42,18 +43,9 @@ export type AccountSchemaName = keyof typeof ACCOUNT_CONSTRAINTS;
 type Loaded = typeof Schemas;
 
 let schemas: Loaded | undefined;
-let loading: Promise<Loaded> | undefined;
 
-function loadSchemas() {
-  loading ??= import("./schemas").then(
-    (module) => (schemas = module),
-    (error: unknown) => {
-      loading = undefined; // offline: the route action validates; the next focus tries again
-      throw error;
-    },
-  );
-  return loading;
-}
+/** Offline, the route action validates; the next focus tries again. */
+const loadSchemas = loadOnce(() => import("./schemas").then((module) => (schemas = module)));
 
 /**
  * `useIntentForm` options for one account form (its schema once loaded, its limits now) and the

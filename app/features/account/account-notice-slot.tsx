@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentProps } from "react";
+import { loadOnce } from "~/lib/load-once";
 import type { AccountNoticeBanner as Banner } from "./account-notice";
 
 /**
@@ -14,18 +15,9 @@ import type { AccountNoticeBanner as Banner } from "./account-notice";
  */
 type BannerComponent = typeof Banner;
 let loaded: BannerComponent | undefined;
-let loading: Promise<BannerComponent> | undefined;
 
-function loadBanner() {
-  loading ??= import("./account-notice").then(
-    (module) => (loaded = module.AccountNoticeBanner),
-    (error: unknown) => {
-      loading = undefined; // offline: the next attempt tries again
-      throw error;
-    },
-  );
-  return loading;
-}
+/** Offline, the next attempt tries again. */
+const loadBanner = loadOnce(() => import("./account-notice").then((module) => (loaded = module.AccountNoticeBanner)));
 
 if (import.meta.env.SSR) void loadBanner();
 

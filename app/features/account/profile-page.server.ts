@@ -3,7 +3,7 @@ import { account, newsletterConsents, profiles, session, user } from "~/db/schem
 import { preparedQuery } from "~/lib/db.server";
 import { newsletterStatusOf } from "./newsletter.server";
 import { profileColumns, toProfileData, type ProfileData } from "./profile.server";
-import { getSessionUserShortly, sessionRowFields, type SessionRow, type SessionUser } from "./session.server";
+import { fromSessionToken, getSessionUserShortly, type SessionRow, type SessionUser } from "./session.server";
 import { toActiveSessions, type ActiveSession } from "./sessions.server";
 
 /**
@@ -46,16 +46,7 @@ const pageByUser = () =>
   );
 
 /** The session's row (as the short path checks it) and the page, by the session token: one query. */
-const pageBySessionToken = () =>
-  preparedQuery("profile_page_by_session_token", (database) =>
-    database
-      .select({ ...sessionRowFields, ...pageFields })
-      .from(session)
-      .innerJoin(user, eq(user.id, session.userId))
-      .leftJoin(profiles, eq(profiles.id, session.userId))
-      .where(eq(session.token, sql.placeholder("token")))
-      .prepare("profile_page_by_session_token"),
-  );
+const pageBySessionToken = () => fromSessionToken("profile_page_by_session_token", pageFields);
 
 type PageRow = Awaited<ReturnType<ReturnType<typeof pageByUser>["execute"]>>[number];
 

@@ -1,25 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { LOGO_PACK } from "../../../tests/helpers/sample-media";
 import { packCards, packedCount, survivesMarkup, unpackCards, type CardMarkup } from "./card-markup";
 import type { MediaCardView } from "./media-types";
 
 const signed = "/files/media-files/items/4f1c/thumb.webp?expires=1795403760&sig=NlTQ-m6QrYaeH5XYFawWb3mi50U4HWMB2kJPaEhrYss";
 
 const cards: MediaCardView[] = [
-  {
-    id: "0b7c3a52-4c38-4f4e-9b7a-2f3d9f1b6a10",
-    title: "Logo pack",
-    description: "The mark in three sizes.\nSVG and PNG.",
-    fileType: "image",
-    hasFile: true,
-    fileExtension: "zip",
-    mimeType: "application/zip",
-    fileSize: 2048,
-    downloadCount: 3,
-    language: "de",
-    aiGenerated: true,
-    createdAt: "2026-11-01",
-    previewUrl: signed,
-  },
+  { ...LOGO_PACK, description: "The mark in three sizes.\nSVG and PNG.", fileType: "image", createdAt: "2026-11-01", previewUrl: signed },
   {
     id: "7e727f88-ac38-4cc5-ad9e-ee8f2660442e",
     title: "Weather | API ~ 100 % free",

@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { LOGO_PACK } from "../../../tests/helpers/sample-media";
 import { EMPTY_MEDIA_ITEM, fromCardView, toCardView, type MediaItemView } from "./media-types";
 
 const item: MediaItemView = {
-  id: "0b7c3a52-4c38-4f4e-9b7a-2f3d9f1b6a10",
-  title: "Logo pack",
-  description: "The mark in three sizes.",
+  ...LOGO_PACK,
   fileType: "services",
-  hasFile: true,
-  fileExtension: "zip",
-  mimeType: "application/zip",
-  fileSize: 2048,
-  downloadCount: 3,
-  language: "de",
-  aiGenerated: true,
   version: "2.0",
   widthPx: 1024,
   heightPx: 768,

@@ -1,20 +1,17 @@
 import { lazy, Suspense, useState, type ComponentProps } from "react";
+import { loadOnce } from "~/lib/load-once";
 
 /**
  * The item dialog (media-dialog.tsx, with the preview and its lightbox) loads when a card is first
  * pointed at, focused or opened, not with the page (ADR 0033). An item opened by its link is in the
  * server's HTML all the same: the server waits for the part, the browser hydrates it when it arrives.
  */
-let loading: Promise<typeof import("./media-dialog")> | undefined;
+const importMediaDialog = loadOnce(() => import("./media-dialog")); // offline: the next attempt tries again
 
 function loadMediaDialog() {
   // The dialog's Radix part (components/ui/dialog.tsx loads it on opening) at the same time.
   void import("~/components/ui/dialog-radix").catch(() => {});
-  loading ??= import("./media-dialog").catch((error: unknown) => {
-    loading = undefined; // offline: the next attempt tries again
-    throw error;
-  });
-  return loading;
+  return importMediaDialog();
 }
 
 const MediaDialog = lazy(() => loadMediaDialog().then((module) => ({ default: module.MediaDialog })));
