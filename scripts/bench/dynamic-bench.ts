@@ -10,13 +10,14 @@
  *       information, /media signed in (rendered per request: the cost the cache hides); p99; the
  *       server's CPU time per request (less sensitive to a busy machine than req/s);
  *    3. bytes: /media HTML; JavaScript up to hydration (Chromium) on /media, /auth, /shop, /profile and
- *       the content pages; Lighthouse mobile on the four pages;
+ *       the content pages; Lighthouse mobile on the four pages (the median of five runs each);
  *    4. memory after each minute of mixed load (BENCH_LOAD_MINUTES, default 1): must not grow; with V8's
  *       live heap after a full collection (through the inspector), to tell a leak from the allocator.
  * B. 100,000 generated items (the bench:media data set): first page, searches, a search with a type,
  *    the HTML of a page of 24 cards, and a search rendered per request (signed in).
  *
  * Knobs: BENCH_DURATION_S (8), BENCH_CONNECTIONS (20), BENCH_ITEMS (100000), BENCH_LOAD_MINUTES (1),
+ * BENCH_LIGHTHOUSE_RUNS (5: Lighthouse's figures are the median run's),
  * BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_JS=1, BENCH_SKIP_SCALE=1, CHROMIUM_PATH. Exit code 1 on a miss.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -34,6 +35,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const LOAD_MINUTES = Number(process.env.BENCH_LOAD_MINUTES ?? 1);
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const STATIC_PATH = "/favicon.svg";
@@ -316,6 +318,16 @@ async function javascriptUpToHydration(server: Server, cookie: string) {
   }
 }
 
+/**
+ * Lighthouse mobile on the four app pages, LIGHTHOUSE_RUNS times each; the target applies to the
+ * median run (as Lighthouse CI does), the spread is printed beside it. One run is not a measurement
+ * here: Lighthouse's simulated throttling (Lantern) counts a high-priority script that finished
+ * downloading before the first contentful paint as render-blocking when it cannot tie the script's
+ * evaluation to it (module scripts), and on loopback the shell's scripts arrive 10-30 ms after they are
+ * asked for, racing the first frame's presentation. Whether one or two of them win that race moves a
+ * single run's simulated LCP between about 0.8 and 1.8 s while the observed paint stays at 70-100 ms
+ * (docs/benchmarks.md, fifth round).
+ */
 async function lighthouseRuns(server: Server, cookie: string) {
   const chromeLauncher = await import("chrome-launcher");
   const { default: lighthouse } = await import("lighthouse");
@@ -332,22 +344,46 @@ async function lighthouseRuns(server: Server, cookie: string) {
       // sends the jar's cookies instead, and `/profile` redirected to `/auth`, which rounds one to four
       // measured under `/profile`'s name.
       if (route === "/profile") await putCookieInJar(chrome.port, server.url, cookie);
-      const result = await lighthouse(`${server.url}${route}`, {
-        port: chrome.port,
-        logLevel: "error",
-        onlyCategories: ["performance"],
-        formFactor: "mobile",
-      });
-      const landed = result ? new URL(result.lhr.finalDisplayedUrl).pathname : "(no result)";
-      if (landed !== route) throw new Error(`Lighthouse asked for ${route} but measured ${landed}`);
-      const score = Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
-      const lcp = result?.lhr.audits["largest-contentful-paint"]?.numericValue ?? 0;
-      atLeast(`Lighthouse mobile performance ${route}`, score, TARGET.lighthouse, String(score), `>= ${TARGET.lighthouse}`);
-      atMost(`Lighthouse LCP ${route}`, lcp, TARGET.lcpMs, "ms", 0);
+      const scores: number[] = [];
+      const lcps: number[] = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+        const result = await lighthouse(`${server.url}${route}`, {
+          port: chrome.port,
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          formFactor: "mobile",
+        });
+        const landed = result ? new URL(result.lhr.finalDisplayedUrl).pathname : "(no result)";
+        if (landed !== route) throw new Error(`Lighthouse asked for ${route} but measured ${landed}`);
+        scores.push(Math.round((result?.lhr.categories.performance?.score ?? 0) * 100));
+        lcps.push(result?.lhr.audits["largest-contentful-paint"]?.numericValue ?? 0);
+      }
+      log(`Lighthouse ${route}: scores ${scores.join(", ")}; LCP ${lcps.map((lcp) => Math.round(lcp)).join(", ")} ms`);
+      const runs = `median of ${LIGHTHOUSE_RUNS}`;
+      const score = median(scores);
+      const lcp = median(lcps);
+      atLeast(
+        `Lighthouse mobile performance ${route} (${runs})`,
+        score,
+        TARGET.lighthouse,
+        `${score} (${spread(scores, 0)})`,
+        `>= ${TARGET.lighthouse}`,
+      );
+      atMost(`Lighthouse LCP ${route} (${runs}; ${spread(lcps, 0)} ms)`, lcp, TARGET.lcpMs, "ms", 0);
     }
   } finally {
     await chrome.kill();
   }
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function spread(values: number[], digits: number) {
+  return `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
 }
 
 /** Sets `name=value` in the default context of the Chromium Lighthouse drives (over its DevTools port). */
