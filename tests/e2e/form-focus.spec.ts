@@ -27,16 +27,16 @@ async function holdChunk(page: Page, name: string) {
   return { release, requested };
 }
 
-/** Holds the posts of Conform's own checks (its `__intent__` field) until `release()`; counts them. */
-async function holdChecks(page: Page) {
+/** Holds the posts of Conform's own checks (its `__intent__` field) to `url` until `release()` (only the first `count`); counts them. */
+async function holdChecks(page: Page, url = "**/contact*", count = Infinity) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const sent: string[] = [];
-  await page.route("**/contact*", async (route) => {
+  await page.route(url, async (route) => {
     const body = route.request().postData() ?? "";
     if (route.request().method() === "POST" && body.includes("__intent__")) {
       sent.push(body);
-      await held;
+      if (sent.length <= count) await held;
     }
     await route.continue().catch(() => {});
   });
@@ -146,5 +146,38 @@ test.describe("the cursor stays where the person types; only their refused submi
     await expect(toast(page, "Eingabefehler", "Name ist erforderlich")).toBeVisible();
     await expect(field(page, "Betreff")).toHaveValue("Beratungsanfrage");
     rules.release();
+  });
+});
+
+test.describe("a late answer to Conform's check speaks only for the field it checked", () => {
+  test("sign-up: the check of the username, answered after the e-mail was filled and left, shows no problem for the e-mail", async ({
+    page,
+  }) => {
+    // The account rules stay away, so Conform's first check (the username, left while the e-mail is still
+    // empty) goes to the server; its answer is held until the person has filled and left the e-mail.
+    const rules = await holdChunk(page, "schemas");
+    const check = await holdChecks(page, "**/auth.data*", 1);
+    await page.goto("/auth");
+    await page.locator('input[name="js"]').first().waitFor({ state: "attached" });
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Sign Up" });
+    await panel.getByLabel("Username").fill("ab");
+    await panel.getByLabel("Email").focus();
+    await expect.poll(() => check.sent.length).toBe(1);
+    expect(new URLSearchParams(check.sent[0]).get("email")).toBe("");
+
+    // The rules arrive; the e-mail is filled and left: checked in the browser, no problem.
+    const rulesLoaded = page.waitForResponse(/\/assets\/schemas-[^/]+\.js$/);
+    rules.release();
+    await rulesLoaded;
+    await panel.getByLabel("Email").fill("ada@example.com");
+    await panel.getByLabel("Password").focus();
+
+    // The server's verdict on the username (checked as it was) arrives now.
+    check.release();
+    await expect(panel.getByText("Username must be at least 3 characters")).toBeVisible();
+    await expect(panel.getByText("Invalid email address")).toHaveCount(0);
+    await expect(panel.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(panel.getByLabel("Password")).toBeFocused();
   });
 });

@@ -178,4 +178,36 @@ test.describe("gated downloads keep the visitor's place", () => {
       expect(response.headers()["location"], bad).toBe("/");
     }
   });
+
+  test("the notice goes once the server has cleared it, so leaving at once does not bring it back", async ({ page }) => {
+    const email = uniqueEmail("gated-close-wait");
+    await page.goto(`/auth?returnTo=${encodeURIComponent(`/media?q=${TOKEN}`)}&tab=signup`);
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    const panel = await fillSignUp(page, { username: "gated-waiter", email, password: "secret-pass-1" });
+    await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/media\\?q=${TOKEN}$`));
+    const notice = page.getByTestId("account-notice");
+    await expect(notice).toContainText(email);
+
+    // The close request is held: the notice stays while the server has not answered ...
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let closeSent = false;
+    await page.route("**/auth.data*", async (route) => {
+      if (route.request().method() === "POST" && (route.request().postData() ?? "").includes("dismissNotice")) {
+        closeSent = true;
+        await held;
+      }
+      await route.continue().catch(() => {});
+    });
+    await notice.getByRole("button", { name: "Close this notice" }).click();
+    await expect.poll(() => closeSent).toBe(true);
+    await expect(notice).toBeVisible();
+    // ... and goes once it has: then a reload right away finds it gone.
+    release();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator("#media-search")).toHaveValue(TOKEN);
+    await expect(notice).toHaveCount(0);
+  });
 });

@@ -73,15 +73,22 @@ function isSubmitOf(form: HTMLElement | null, next: EventTarget | null) {
 export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint, defaultValue, onRefused }: SchemaFormOptions<S>) {
   const derived = useMemo(() => constraint ?? (typeof schema === "function" ? undefined : constraintOf(schema)), [constraint, schema]);
   const lastResult = answer?.result as SubmissionResult<string[]> | undefined;
-  // Whether the form's last submit was Conform checking a field (its hidden `__intent__` button) rather than
-  // a person's. Conform puts the cursor on the first field in error when an answer says "error" (@conform-to/dom
-  // report): right after a person's submit, but not for its own check answered by the server (the rules not
-  // loaded yet), which must leave the cursor where the person is typing. That answer reaches Conform as its
-  // checks in the browser do, without the status; the kit still reports the refusal (below).
+  // Which field Conform checked by its last submit (its hidden `__intent__` button), or false when the last
+  // submit was a person's. An answer to such a check (by the server, while the rules are not loaded yet):
+  // - reaches Conform without the "error" status, as its checks in the browser do: with that status Conform
+  //   puts the cursor on the first field in error (@conform-to/dom report), away from where the person types;
+  // - speaks only for the field it checked. The server checked the whole form as it was when sent, and by the
+  //   time it answers the person may have filled and left the next fields: its verdict on those ("Invalid email
+  //   address" for the address still empty then) would show a problem that is not there and move the form under
+  //   the pointer. Every other field keeps what it shows (`null` in a result keeps a field's error in Conform).
+  // The kit still reports the refusal (below).
   const [checking, setChecking] = useState(false);
+  const shownErrors = useRef<string[]>([]);
   // Keyed to the answer: who sent the form when it came.
   const conformResult = useMemo(
-    () => (checking && lastResult?.status === "error" ? { ...lastResult, status: undefined } : lastResult),
+    () =>
+      // eslint-disable-next-line react-hooks/refs -- what the page shows when this answer comes, read once per answer
+      lastResult && (checking || checkedFieldOf(lastResult) !== undefined) ? answerToCheck(lastResult, shownErrors.current) : lastResult,
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [lastResult],
   );
@@ -199,6 +206,8 @@ export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint
       for (const type of TOUCH_EVENTS) element?.removeEventListener(type, touch);
     };
   }, [id]);
+  // eslint-disable-next-line react-hooks/refs -- read by the next answer's memo (above), written each render
+  shownErrors.current = Object.keys(form.allErrors);
   // A refusal of Conform's own check given to it without its status (above) is still a refusal.
   const status = form.status ?? (conformResult !== lastResult ? lastResult?.status : undefined);
   useEffect(() => {
@@ -224,4 +233,26 @@ function focusFirstInvalid(formId: string) {
   if (!first) return;
   first.focus({ preventScroll: true });
   first.scrollIntoView({ block: "center" });
+}
+
+/** The field the answered submission was Conform's check of (the answer carries its intent), if it was one. */
+function checkedFieldOf(result: SubmissionResult<string[]>): string | undefined {
+  const intent = result.intent as { type?: unknown; payload?: { name?: unknown } } | undefined;
+  return intent?.type === "validate" && typeof intent.payload?.name === "string" ? intent.payload.name : undefined;
+}
+
+/**
+ * The server's answer to Conform's check of a field, as Conform should take it: without the "error" status,
+ * and, when the answer names the field it checked, with the verdict on that field and `null` (keep what is
+ * shown) for every other field the answer or the page (`shown`) has a problem for.
+ */
+export function answerToCheck(result: SubmissionResult<string[]>, shown: string[]): SubmissionResult<string[]> {
+  const status = result.status === "error" ? undefined : result.status;
+  const field = checkedFieldOf(result);
+  if (field === undefined) return { ...result, status };
+  const error: Record<string, string[] | null> = {};
+  for (const name of new Set([...Object.keys(result.error ?? {}), ...shown])) if (name !== field) error[name] = null;
+  const verdict = result.error?.[field];
+  if (verdict) error[field] = verdict;
+  return { ...result, status, error };
 }

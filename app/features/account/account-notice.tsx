@@ -1,5 +1,5 @@
 import { CheckCircle2, MailCheck, X } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { HydratedInput } from "~/components/form/hydrated-input";
@@ -80,12 +80,30 @@ function NoticeBox({ notice, testId, close }: { notice: AccountNotice; testId: s
   );
 }
 
-/** Closes the notice: the cookie goes (without JavaScript the post comes back to this page). */
+/**
+ * Closes the notice: the cookie goes (without JavaScript the post comes back to this page). With
+ * JavaScript the notice goes once the server has answered, not at the press: a visitor who reloads or
+ * leaves at once would otherwise abort the request and find the notice back on the next page.
+ */
 function DismissButton({ onDismiss }: { onDismiss: () => void }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher({ key: "dismissNotice" });
+  const fetcher = useFetcher<{ ok?: boolean }>({ key: "dismissNotice" });
+  const sent = useRef(false);
+  const closed = fetcher.state === "idle" && fetcher.data?.ok === true;
+  useEffect(() => {
+    if (!closed || !sent.current) return;
+    sent.current = false;
+    onDismiss();
+  }, [closed, onDismiss]);
   return (
-    <fetcher.Form method="post" action="/auth" className="-mr-1 -mt-1 shrink-0" onSubmit={onDismiss}>
+    <fetcher.Form
+      method="post"
+      action="/auth"
+      className="-mr-1 -mt-1 shrink-0"
+      onSubmit={() => {
+        sent.current = true;
+      }}
+    >
       <input type="hidden" name="intent" value="dismissNotice" />
       <HydratedInput />
       <ReturnToInput orHere />
