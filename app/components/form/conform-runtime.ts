@@ -10,7 +10,7 @@
  * are not in the package's public exports (hence the path and the types written out here; the
  * version is pinned in package.json); use-schema-form.test.tsx renders forms both ways and compares.
  */
-import type { FormMetadata } from "@conform-to/react";
+import type { FormMetadata, SubmissionResult } from "@conform-to/react";
 import type { FormEvent, MutableRefObject } from "react";
 // @ts-expect-error -- dist/context.mjs has no declaration next to it (its types are dist/context.d.ts, not exported).
 import * as conformContext from "../../../node_modules/@conform-to/react/dist/context.mjs";
@@ -41,3 +41,30 @@ const conform = conformContext as {
 export const createFormContext = conform.createFormContext;
 export const getFormMetadata = conform.getFormMetadata;
 export { parseForm, parseOnServer };
+
+/** The field the answered submission was Conform's check of (the answer carries its intent), if it was one. */
+function checkedFieldOf(result: SubmissionResult<string[]>): string | undefined {
+  const intent = result.intent as { type?: unknown; payload?: { name?: unknown } } | undefined;
+  return intent?.type === "validate" && typeof intent.payload?.name === "string" ? intent.payload.name : undefined;
+}
+
+/**
+ * The server's answer to Conform's check of a field, as Conform should take it: without the "error" status,
+ * and, when the answer names the field it checked, with the verdict on that field and `null` (keep what is
+ * shown) for every other field the answer or the page (`shown`) has a problem for.
+ */
+export function answerToCheck(result: SubmissionResult<string[]>, shown: string[]): SubmissionResult<string[]> {
+  const status = result.status === "error" ? undefined : result.status;
+  const field = checkedFieldOf(result);
+  if (field === undefined) return { ...result, status };
+  const error: Record<string, string[] | null> = {};
+  for (const name of new Set([...Object.keys(result.error ?? {}), ...shown])) if (name !== field) error[name] = null;
+  const verdict = result.error?.[field];
+  if (verdict) error[field] = verdict;
+  return { ...result, status, error };
+}
+
+/** Whether an answer is to Conform's own check: it names one, or the form's last submit was one (`checking`). */
+export function isAnswerToCheck(result: SubmissionResult<string[]>, checking: boolean): boolean {
+  return checking || checkedFieldOf(result) !== undefined;
+}

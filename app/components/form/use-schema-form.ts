@@ -87,8 +87,9 @@ export function useSchemaForm<S extends Schema>({ id, schema, answer, constraint
   // Keyed to the answer: who sent the form when it came.
   const conformResult = useMemo(
     () =>
+      // Only Conform sends checks, so its chunk holds these functions, not every page's.
       // eslint-disable-next-line react-hooks/refs -- what the page shows when this answer comes, read once per answer
-      lastResult && (checking || checkedFieldOf(lastResult) !== undefined) ? answerToCheck(lastResult, shownErrors.current) : lastResult,
+      lastResult && runtime?.isAnswerToCheck(lastResult, checking) ? runtime.answerToCheck(lastResult, shownErrors.current) : lastResult,
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [lastResult],
   );
@@ -233,26 +234,4 @@ function focusFirstInvalid(formId: string) {
   if (!first) return;
   first.focus({ preventScroll: true });
   first.scrollIntoView({ block: "center" });
-}
-
-/** The field the answered submission was Conform's check of (the answer carries its intent), if it was one. */
-function checkedFieldOf(result: SubmissionResult<string[]>): string | undefined {
-  const intent = result.intent as { type?: unknown; payload?: { name?: unknown } } | undefined;
-  return intent?.type === "validate" && typeof intent.payload?.name === "string" ? intent.payload.name : undefined;
-}
-
-/**
- * The server's answer to Conform's check of a field, as Conform should take it: without the "error" status,
- * and, when the answer names the field it checked, with the verdict on that field and `null` (keep what is
- * shown) for every other field the answer or the page (`shown`) has a problem for.
- */
-export function answerToCheck(result: SubmissionResult<string[]>, shown: string[]): SubmissionResult<string[]> {
-  const status = result.status === "error" ? undefined : result.status;
-  const field = checkedFieldOf(result);
-  if (field === undefined) return { ...result, status };
-  const error: Record<string, string[] | null> = {};
-  for (const name of new Set([...Object.keys(result.error ?? {}), ...shown])) if (name !== field) error[name] = null;
-  const verdict = result.error?.[field];
-  if (verdict) error[field] = verdict;
-  return { ...result, status, error };
 }
