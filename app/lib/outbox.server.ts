@@ -99,7 +99,11 @@ function keepClaim(jobId: number) {
   const timer = setInterval(
     () => {
       db()
-        .execute(sql`update outbox set locked_until = now() + make_interval(secs => ${lockS}) where id = ${jobId} and status = 'pending'`)
+        // Only a claim still held: a renewal that was on its way when the job ended must not lock it again
+        // (a failed attempt would then wait OUTBOX_LOCK_S more before its retry).
+        .execute(
+          sql`update outbox set locked_until = now() + make_interval(secs => ${lockS}) where id = ${jobId} and status = 'pending' and locked_until is not null`,
+        )
         .catch((error: unknown) => logger.warn(`Job ${jobId}: could not renew its claim: ${String(error)}`));
     },
     (lockS * 1000) / 3,
