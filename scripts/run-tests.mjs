@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite as CI runs it. Installs Debian's Chromium when missing, builds,
-// lints (ESLint + Prettier), runs the unit and integration tests (embedded PostgreSQL), again against Debian's
-// PostgreSQL 15 in CI (the DATABASE_URL path), then the end-to-end tests in Chromium.
+// lints (ESLint + Prettier), runs the vitest tiers (ADR 0047: unit without a database, db and system on
+// embedded PostgreSQL), the db tier again against Debian's PostgreSQL 15 in CI (the DATABASE_URL path),
+// then the end-to-end tests in Chromium.
 // Prints one closing line "N passed, N failed" and exits non-zero on any failure.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -75,13 +76,26 @@ record("eslint", eslintStatus, { passed: eslintStatus === 0 ? 1 : 0, failed: esl
 const prettierStatus = run(process.execPath, ["node_modules/prettier/bin/prettier.cjs", "--check", "--log-level", "warn", "."]);
 record("prettier", prettierStatus, { passed: prettierStatus === 0 ? 1 : 0, failed: prettierStatus === 0 ? 0 : 1 });
 
-step("Unit and integration tests (embedded PostgreSQL)");
-const vitestArgs = (file) => ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile=${file}`];
-const unitStatus = run(process.execPath, vitestArgs("test-results/vitest.json"));
-record("vitest (embedded)", unitStatus, readVitestCounts("test-results/vitest.json"));
+const vitestArgs = (tier, file) => [
+  "node_modules/vitest/vitest.mjs",
+  "run",
+  `--project=${tier}`,
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile=${file}`,
+];
+for (const [tier, title] of [
+  ["unit", "Unit tests (no database)"],
+  ["db", "Database tests (embedded PostgreSQL)"],
+  ["system", "System tests (built server, child processes, Ceph, HAProxy, fuzz)"],
+]) {
+  step(title);
+  const file = `test-results/vitest-${tier}.json`;
+  record(`vitest ${tier}`, run(process.execPath, vitestArgs(tier, file)), readVitestCounts(file));
+}
 
 if (isCI || process.env.TEST_DEBIAN_POSTGRES === "1") {
-  step("Database tests against Debian's PostgreSQL 15 (DATABASE_URL path)");
+  step("Database tests against Debian's PostgreSQL 15 (DATABASE_URL path, db tier)");
   let status;
   try {
     status = await runAgainstDebianPostgres();
@@ -89,7 +103,7 @@ if (isCI || process.env.TEST_DEBIAN_POSTGRES === "1") {
     process.stderr.write(`Could not run against PostgreSQL 15: ${error.message}\n`);
     status = 1;
   }
-  record("vitest (PostgreSQL 15)", status, readVitestCounts("test-results/vitest-pg15.json"));
+  record("vitest db (PostgreSQL 15)", status, readVitestCounts("test-results/vitest-db-pg15.json"));
 }
 
 step("End-to-end tests (Chromium)");
@@ -115,7 +129,7 @@ async function runAgainstDebianPostgres() {
   const port = 55_000 + Math.floor(Math.random() * 5000);
   const server = startPostgres15({ port, settings: { fsync: "off" }, stdio: "inherit" });
   try {
-    return run(process.execPath, vitestArgs("test-results/vitest-pg15.json"), { TEST_DATABASE_URL: server.url });
+    return run(process.execPath, vitestArgs("db", "test-results/vitest-db-pg15.json"), { TEST_DATABASE_URL: server.url });
   } finally {
     server.stop();
   }

@@ -8,11 +8,15 @@ import { PUBLIC_AUTH_ENDPOINTS } from "./route-policy";
 /**
  * Property: no request, whatever its method, path, content type, encoding, fields or cookies,
  * gets a 5xx or a stack trace, and the server is healthy after (issue 9, ADR 0014). fast-check
- * generates 10,000+ requests over every form intent, action, resource route and reachable
- * /api/auth endpoint, signed out and signed in, sent sixteen at a time to the built server.
+ * generates requests over every form intent, action, resource route and reachable /api/auth
+ * endpoint, signed out and signed in, sent sixteen at a time to the built server. By default 63
+ * batches (1,008 requests) from a fixed seed, so every run of the suite sends the same requests;
+ * `FUZZ_RUNS=630` is the full 10,080 and `FUZZ_SEED` another sequence (or a failure's, to replay it).
  */
 const BATCH = 16;
-const RUNS = Number(process.env.FUZZ_RUNS ?? 630); // × BATCH requests
+const RUNS = Number(process.env.FUZZ_RUNS ?? 63); // × BATCH requests
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
+console.info(`fuzz: ${RUNS} batches of ${BATCH} requests, seed ${SEED} (FUZZ_RUNS, FUZZ_SEED)`);
 const SESSIONS = 4;
 /** Sessions for requests that end one (logout, delete, reset): used in turn, stale once used. */
 const DISPOSABLE = 12;
@@ -448,7 +452,7 @@ describe("fuzz: no input gets a 5xx", () => {
             expect(STACK.test(result.text), `${label}: stack trace in the answer`).toBe(false);
           });
         }),
-        { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
       expect(tally.sent).toBeGreaterThanOrEqual(RUNS * BATCH);
       if (process.env.FUZZ_PROFILE) {
