@@ -24,7 +24,7 @@ test.describe("shell and home page", () => {
     await expect(page.getByTestId("claims")).toHaveCount(0);
   });
 
-  test("top bar: links, active link, platforms dropdown, get started, footer", async ({ page }) => {
+  test("top bar: links, active link, get started, footer (the menus: header.spec.ts)", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await gotoHydrated(page, "/");
     const nav = page.getByRole("navigation", { name: "Main navigation" });
@@ -34,13 +34,6 @@ test.describe("shell and home page", () => {
     await expect(nav.getByRole("link", { name: "Contact" })).toHaveAttribute("href", "/contact");
     await expect(page.getByRole("link", { name: "IP Angel home" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth");
-
-    await nav.getByRole("button", { name: "Platforms" }).click();
-    const menu = page.getByRole("menu");
-    await expect(menu.getByRole("menuitem", { name: "Academy" })).toHaveAttribute("target", "_blank");
-    await expect(menu.getByRole("menuitem", { name: "Market" })).toHaveAttribute("rel", /noopener/);
-    await expect(menu.getByRole("menuitem", { name: "Discover All" })).toHaveAttribute("href", "/platforms");
-    await page.keyboard.press("Escape");
 
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText(`© ${new Date().getFullYear()} IP Angel`);
@@ -54,55 +47,6 @@ test.describe("shell and home page", () => {
     }
   });
 
-  test("the header menus work by keyboard: arrows, Home/End, Escape returns focus, Enter chooses", async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await gotoHydrated(page, "/");
-    const platforms = page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Platforms" });
-    await expect(platforms).toHaveAttribute("aria-haspopup", "menu");
-    await expect(platforms).toHaveAttribute("aria-expanded", "false");
-
-    await platforms.focus();
-    await page.keyboard.press("ArrowDown");
-    await expect(platforms).toHaveAttribute("aria-expanded", "true");
-    const menu = page.getByRole("menu", { name: "Platforms" });
-    const academy = menu.getByRole("menuitem", { name: "Academy" });
-    await expect(academy).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(menu.getByRole("menuitem", { name: "Market" })).toBeFocused();
-    await page.keyboard.press("End");
-    await expect(menu.getByRole("menuitem", { name: "Discover All" })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(academy).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(platforms).toBeFocused();
-    await expect(platforms).toHaveAttribute("aria-expanded", "false");
-
-    // A click elsewhere closes it too.
-    await platforms.click();
-    await expect(menu).toBeVisible();
-    await page.getByRole("main").click({ position: { x: 5, y: 5 } });
-    await expect(menu).toBeHidden();
-
-    await platforms.focus();
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("End");
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/platforms$/);
-    await expect(menu).toBeHidden();
-
-    const switcher = page.getByTestId("language-switcher");
-    await switcher.focus();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("menuitem", { name: /English/ })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("menuitem", { name: "Deutsch" })).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(page.locator("html")).toHaveAttribute("lang", "de");
-    await expect(page.getByRole("menu")).toBeHidden();
-    await expect(switcher).toBeFocused();
-  });
-
   test("a client-side navigation shows the next page's texts in the chosen language", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await gotoHydrated(page, "/?lang=de");
@@ -114,55 +58,6 @@ test.describe("shell and home page", () => {
     await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Kontakt" }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByRole("button", { name: "Nachricht senden" })).toBeVisible();
-  });
-
-  test("mobile menu opens by keyboard and offers the same items", async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
-    await gotoHydrated(page, "/");
-    await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeHidden();
-    const toggle = page.getByLabel("Toggle menu");
-    await toggle.focus();
-    await page.keyboard.press("Enter");
-    const mobile = page.getByRole("navigation", { name: "Mobile navigation" });
-    await expect(mobile).toBeVisible();
-    for (const name of ["Home", "Media", "About Us", "Contact", "Academy", "Market", "Discover All"]) {
-      await expect(mobile.getByRole("link", { name, exact: true })).toBeVisible();
-    }
-    await expect(page.getByTestId("mobile-menu").getByRole("link", { name: "Get Started" })).toBeVisible();
-    await mobile.getByRole("link", { name: "Discover All" }).click();
-    await expect(page).toHaveURL(/\/platforms$/);
-    await expect(mobile).toBeHidden();
-  });
-
-  test("language switch is remembered in localStorage and cookie, and rendered by the server", async ({ page, request }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await gotoHydrated(page, "/");
-    await page.getByTestId("language-switcher").click();
-    await page.getByRole("menuitem", { name: "Deutsch" }).click();
-    await expect(page.locator("html")).toHaveAttribute("lang", "de");
-    await expect(page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Startseite" })).toBeVisible();
-    await expect(page).toHaveTitle(/Wissen, Systeme und Technologie/);
-    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("de");
-    const cookies = await page.context().cookies();
-    expect(cookies.find((cookie) => cookie.name === "language")?.value).toBe("de");
-
-    await page.reload();
-    await expect(page.locator("html")).toHaveAttribute("lang", "de");
-
-    const raw = await request.get("/", { headers: { cookie: "language=es" } });
-    const html = await raw.text();
-    expect(html).toContain('<html lang="es"');
-    expect(html).toContain("Únase al ecosistema");
-    expect(html).not.toContain("Join the ecosystem");
-  });
-
-  test("?lang= chooses the language by link and remembers it", async ({ page }) => {
-    await gotoHydrated(page, "/?lang=es");
-    await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    await expect(page.getByRole("heading", { name: "Únase al ecosistema" })).toBeVisible();
-    await gotoHydrated(page, "/");
-    await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("es");
   });
 
   test("an unknown path answers 404 with the not-found page", async ({ page }) => {

@@ -1,0 +1,176 @@
+import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "../helpers/hydration";
+
+/**
+ * The header's menus and language choice, once for each kind of page: a document page (no React,
+ * ADR 0032: the page's own script runs them) and an app page (React's components). Both must
+ * behave the same for a visitor; tests/e2e/navigation.spec.ts covers the bar's width and the
+ * app page before hydration.
+ */
+const KINDS = [
+  { kind: "document page", path: "/about", other: "/terms" },
+  { kind: "app page", path: "/shop", other: "/shop/cart" },
+] as const;
+
+for (const { kind, path, other } of KINDS) {
+  test.describe(`header on a ${kind} (${path})`, () => {
+    test("the Platforms and language menus work by mouse and keyboard", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await gotoHydrated(page, `${path}?lang=en`);
+      const nav = page.getByRole("navigation", { name: "Main navigation" });
+      const platforms = nav.getByRole("button", { name: "Platforms" });
+      const menu = page.getByRole("menu", { name: "Platforms" });
+      const academy = menu.getByRole("menuitem", { name: "Academy" });
+      const discoverAll = menu.getByRole("menuitem", { name: "Discover All" });
+      await expect(platforms).toHaveAttribute("aria-haspopup", "menu");
+      await expect(platforms).toHaveAttribute("aria-expanded", "false");
+
+      // By mouse: it opens on the first item; the outside links open in a new tab.
+      await platforms.click();
+      await expect(menu).toBeVisible();
+      await expect(platforms).toHaveAttribute("aria-expanded", "true");
+      await expect(academy).toBeFocused();
+      await expect(academy).toHaveAttribute("target", "_blank");
+      await expect(menu.getByRole("menuitem", { name: "Market" })).toHaveAttribute("rel", /noopener/);
+      await expect(discoverAll).toHaveAttribute("href", "/platforms");
+
+      // Arrows wrap, Home/End jump, a letter finds its item.
+      await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("menuitem", { name: "Market" })).toBeFocused();
+      await page.keyboard.press("ArrowUp");
+      await page.keyboard.press("ArrowUp");
+      await expect(discoverAll).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(academy).toBeFocused();
+      await page.keyboard.press("End");
+      await expect(discoverAll).toBeFocused();
+      await page.keyboard.press("Home");
+      await expect(academy).toBeFocused();
+      await page.keyboard.press("d");
+      await expect(discoverAll).toBeFocused();
+      // Escape closes it and gives the focus back.
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(platforms).toBeFocused();
+      await expect(platforms).toHaveAttribute("aria-expanded", "false");
+
+      // Opened by keyboard: ArrowDown on the first item, ArrowUp on the last.
+      await page.keyboard.press("ArrowDown");
+      await expect(academy).toBeFocused();
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("ArrowUp");
+      await expect(discoverAll).toBeFocused();
+      // Tab leaves the menu and closes it.
+      await page.keyboard.press("Tab");
+      await expect(menu).toBeHidden();
+
+      // Opening one menu closes the other; a click elsewhere closes it.
+      await platforms.click();
+      await page.getByTestId("language-switcher").click();
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole("menu", { name: /Choose language/ })).toBeVisible();
+      await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+      await expect(page.getByRole("menu")).toHaveCount(0);
+
+      // Enter on an item follows it, and the menu is gone on the next page.
+      await platforms.focus();
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("End");
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/platforms$/);
+      await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("menu")).toHaveCount(0);
+    });
+
+    test("the language choice is stored, mirrored in the cookie, rendered by the server and chosen by keyboard, link or mobile menu", async ({
+      page,
+      context,
+      request,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // A new visitor (English browser), no ?lang= in the address.
+      await gotoHydrated(page, path);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      const heading = page.getByRole("main").getByRole("heading", { level: 1 });
+      const english = { title: await page.title(), heading: await heading.textContent() };
+
+      // By keyboard: the menu opens on the current language; the switcher keeps the focus.
+      const switcher = page.getByTestId("language-switcher");
+      await switcher.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("menuitem", { name: /English/ })).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(page.getByRole("menuitem", { name: "Deutsch" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      await expect(page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Startseite" })).toBeVisible();
+      await expect(switcher).toBeFocused();
+      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("de");
+      expect((await context.cookies()).find((cookie) => cookie.name === "language")?.value).toBe("de");
+
+      // By mouse, and a reload keeps it.
+      await switcher.click();
+      await page.getByRole("menuitem", { name: "Español" }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      await expect(page.getByRole("navigation", { name: "Navegación principal" })).toBeVisible();
+      // The page, not only the header: its heading and title.
+      await expect(heading).not.toHaveText(english.heading!);
+      await expect(page).not.toHaveTitle(english.title);
+      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("es");
+      await page.reload();
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+
+      // The stored choice is the browser's record: a lost cookie is put back and the page follows it.
+      await context.clearCookies({ name: "language" });
+      await gotoHydrated(page, other);
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      expect((await context.cookies()).find((cookie) => cookie.name === "language")?.value).toBe("es");
+
+      // The mobile menu's language links choose too.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByLabel("Abrir o cerrar el menú").click();
+      await page.getByTestId("mobile-menu").getByRole("link", { name: "Deutsch" }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("de");
+
+      // A ?lang= link chooses and is remembered on the next page without one.
+      await gotoHydrated(page, `${path}?lang=en`);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await gotoHydrated(page, path);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+
+      // The server renders the cookie's language (no script involved).
+      const html = await (await request.get(path, { headers: { cookie: "language=es" } })).text();
+      expect(html).toContain('<html lang="es"');
+      expect(html).toContain("Navegación principal");
+      expect(html).not.toContain("Main navigation");
+    });
+
+    test("the mobile menu opens by keyboard, offers the same items and the account actions, and closes on Escape or navigation", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await gotoHydrated(page, `${path}?lang=en`);
+      await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeHidden();
+      const toggle = page.getByLabel("Toggle menu");
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      const mobile = page.getByRole("navigation", { name: "Mobile navigation" });
+      await expect(mobile).toBeVisible();
+      for (const name of ["Home", "Media", "About Us", "Contact", "Academy", "Market", "Discover All"]) {
+        await expect(mobile.getByRole("link", { name, exact: true })).toBeVisible();
+      }
+      await expect(page.getByTestId("mobile-menu").getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth");
+      await page.keyboard.press("Escape");
+      await expect(mobile).toBeHidden();
+      await expect(toggle).toBeFocused();
+
+      await toggle.click();
+      await mobile.getByRole("link", { name: "Discover All" }).click();
+      await expect(page).toHaveURL(/\/platforms$/);
+      await expect(mobile).toBeHidden();
+    });
+  });
+}
