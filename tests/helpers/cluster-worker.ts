@@ -1,6 +1,6 @@
 /**
  * One server process's background machinery, run as its own OS process (tsx) against a shared
- * PostgreSQL, for the multi-process tests (app/lib/cluster-processes.test.ts). Configured by the
+ * PostgreSQL, for the multi-process tests (app/lib/cluster-processes.server.system.test.ts). Configured by the
  * environment (DATABASE_URL, DATA_DIR, AUTH_SECRET, SMTP_URL, ...) like the product; argv[2] names
  * the part:
  *
