@@ -33,7 +33,9 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: "db", include: files(".db.test"), ...withDatabase } },
+      // Files of a worker share its modules (no re-import of the app per file); the worker set-up
+      // gives each file the same environment and a fresh auth instance.
+      { extends: true, test: { name: "db", include: files(".db.test"), isolate: false, ...withDatabase } },
       { extends: true, test: { name: "system", include: files(".system.test"), ...withDatabase } },
     ],
   },

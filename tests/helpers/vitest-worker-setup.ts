@@ -3,13 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
+import { resetAuthForTesting } from "../../app/features/account/auth.server";
 import { closeDatabase, openDatabase } from "../../app/lib/db.server";
 import { parseEnv, setEnvForTesting } from "../../app/lib/env.server";
 
 /**
- * Every test file runs with: a database of its worker (`test_<pool id>`, migrated), a
- * temporary DATA_DIR, and a parsed test environment. Files that need other settings call
- * `setEnvForTesting(parseEnv({...}))` themselves.
+ * The db and system tiers (ADR 0047). Every test file runs with: a database of its worker
+ * (`test_<pool id>`, migrated), a temporary DATA_DIR, and a parsed test environment. Files that
+ * need other settings call `setEnvForTesting(parseEnv({...}))` themselves.
  */
 const adminUrl = inject("databaseAdminUrl");
 const databaseName = `test_${process.env.VITEST_POOL_ID ?? "1"}`;
@@ -48,6 +49,8 @@ beforeAll(async () => {
       LOG_LEVEL: "warn",
     }),
   );
+  // Built from the environment on first use: a file before this one may have used other settings.
+  resetAuthForTesting();
   await openDatabase({ url: databaseUrl(databaseName), poolSize: 4 });
 });
 
