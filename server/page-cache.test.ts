@@ -164,6 +164,19 @@ describe("page cache", () => {
     expect((await get("/media", { cookie: "__Secure-better-auth.session_token=abc.def" })).state).toBeNull();
   });
 
+  it("sees the session cookie in every form better-auth reads it (no signed-in page is ever shared)", async () => {
+    for (const cookie of [
+      "better-auth.session_token =abc.def",
+      "language=en;better-auth.session_token=abc.def",
+      "x=1;\tbetter-auth.session_token\t= abc.def",
+      'better-auth.session_token="abc.def"',
+      "better-auth.session_token=abc.def; better-auth.session_token=other.sig",
+    ]) {
+      expect((await get("/media", { cookie })).state, cookie).toBeNull();
+    }
+    expect(cache.size()).toBe(0);
+  });
+
   it("never keeps an answer that sets a cookie", async () => {
     const first = await get("/shop?category=wearables");
     const second = await get("/shop?category=wearables");

@@ -6,6 +6,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { decodeCursor, isUuid, parseFilters } from "~/features/media/media.server";
 import { isShopCategory } from "~/features/shop/types";
 import { subscribeToChanges } from "~/lib/change-bus.server";
+import { NOTICE_COOKIE } from "~/features/account/account-notice.server";
+import { carriesSessionCookie, readCookie } from "~/lib/cookies.server";
 import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
 import { LANGUAGE_COOKIE } from "~/lib/i18n";
 import { resolveLanguage } from "~/lib/i18n.server";
@@ -13,7 +15,6 @@ import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
 import { preferredEncoding } from "./preferred-encoding";
-import { carriesSessionCookie } from "./session-cookie";
 
 /**
  * An in-memory HTML cache in front of React Router for pages that are the same for every
@@ -43,8 +44,6 @@ import { carriesSessionCookie } from "./session-cookie";
 const CONTENT_TTL_MS = 5 * 60 * 1000;
 const LIVE_TTL_MS = 60 * 1000;
 const MAX_ENTRIES = 300;
-// A visitor with an account notice (features/account/account-notice.server.ts) sees `/` of their own.
-const NOTICE_COOKIE = /(?:^|;\s*)account_notice=[^;]/;
 const CONTENT_PATHS = new Set(PUBLIC_PAGES.filter((page) => page.cacheable).map((page) => page.path));
 
 /** Stands for the nonce while a page is rendered for the cache. */
@@ -214,7 +213,8 @@ export function createPageCache(options: {
     const policy = policyOf(req.path);
     if (!policy) return undefined;
     const cookie = req.headers.cookie;
-    if (cookie && NOTICE_COOKIE.test(cookie)) return undefined;
+    // A visitor with an account notice (features/account/account-notice.server.ts) sees pages of their own.
+    if (readCookie(cookie, NOTICE_COOKIE)) return undefined;
     const signedIn = carriesSessionCookie(cookie);
     if (policy.memberShell ? !signedIn : signedIn) return undefined;
     // Console staff get their own build's pages (server/console-gate.ts), rendered per request.

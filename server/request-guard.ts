@@ -4,7 +4,7 @@ import { logger } from "~/lib/logger.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
 import { FORM_ACTION_PATHS, FORM_BODY_LIMIT, isAuthPath, policyOf } from "./route-policy";
 import { urlOf } from "./request-url";
-import { carriesSessionCookie } from "./session-cookie";
+import { carriesSessionCookie } from "~/lib/cookies.server";
 
 /**
  * The one door in front of everything the server answers (ADR 0014), before any session
