@@ -5,7 +5,7 @@ import { CONSOLE_HEADERS } from "~/features/admin/guard.server";
 import { canUse, isConsolePath, sectionOfRoute } from "~/features/admin/access";
 import { roleOfSessionToken } from "~/features/admin/roles.server";
 import { logger } from "~/lib/logger.server";
-import { SESSION_COOKIE } from "./session-cookie";
+import { sessionCookieValue } from "~/lib/cookies.server";
 
 /**
  * The console is invisible to everyone without a role (issue 11, ADR 0020). A request is served
@@ -20,16 +20,8 @@ type Audience = ConsoleRole | "public";
 
 /** The session token of a better-auth cookie (`<token>.<signature>`, URL-encoded). */
 export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
-  const match = cookieHeader ? SESSION_COOKIE.exec(cookieHeader) : null;
-  if (!match) return undefined;
-  let value: string;
-  try {
-    value = decodeURIComponent(match[1]);
-  } catch {
-    return undefined;
-  }
-  const token = value.split(".")[0];
-  return /^[A-Za-z0-9_-]{8,200}$/.test(token) ? token : undefined;
+  const token = sessionCookieValue(cookieHeader)?.split(".")[0];
+  return token !== undefined && /^[A-Za-z0-9_-]{8,200}$/.test(token) ? token : undefined;
 }
 
 /** A copy of the build whose route table holds only the routes the audience may see. */

@@ -5,6 +5,7 @@ import { encode } from "turbo-stream";
 import { NOTICE_COOKIE } from "~/features/account/account-notice.server";
 import { readSessionWithPage } from "~/features/account/profile-page.server";
 import { mayCarrySession } from "~/features/account/session.server";
+import { readCookie } from "~/lib/cookies.server";
 import { preferredEncoding } from "./preferred-encoding";
 import { headersOf } from "./react-router-adapter";
 import { urlOf } from "./request-url";
@@ -24,7 +25,6 @@ import { urlOf } from "./request-url";
  */
 const PATH = "/profile.data";
 const PROFILE_ROUTE = "routes/profile";
-const NOTICE = new RegExp(`(?:^|;\\s*)${NOTICE_COOKIE}=[^;]`);
 // Below this size compressing saves less than one packet.
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -54,7 +54,7 @@ function isEverydayRequest(req: ExpressRequest) {
   if (req.method !== "GET" || req.url !== PATH) return false;
   if (req.headers["content-length"] || req.headers["transfer-encoding"]) return false;
   const cookie = req.headers.cookie ?? "";
-  return mayCarrySession(cookie) && !NOTICE.test(cookie);
+  return mayCarrySession(cookie) && !readCookie(cookie, NOTICE_COOKIE);
 }
 
 async function encodeResults(results: Record<string, { data: unknown }>) {

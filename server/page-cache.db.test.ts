@@ -43,7 +43,13 @@ async function renderPage(request: Request, nonce = "", context: Record<string, 
       headers: { "Content-Type": "text/html" },
     });
   }
-  if (url.searchParams.get("category") === "wearables") {
+  if (url.pathname === "/auth") {
+    // Like the language switcher: links built from the address the page was rendered for.
+    return new Response(`<a href="/auth${url.search}&lang=de">de</a> ${request.headers.get("cookie")} ${url.host}`, {
+      headers: { "Content-Type": "text/html" },
+    });
+  }
+  if (url.searchParams.get("category") === "lifestyle") {
     // A page that answers with a cookie (a session renewal, a consent record) is never shared.
     return new Response(`<p>shop ${language}</p><script nonce="${nonce}">${SCRIPT}</script>`, {
       headers: { "Content-Type": "text/html", "Set-Cookie": "seen=1; Path=/" },
@@ -164,9 +170,22 @@ describe("page cache", () => {
     expect((await get("/media", { cookie: "__Secure-better-auth.session_token=abc.def" })).state).toBeNull();
   });
 
+  it("sees the session cookie in every form better-auth reads it (no signed-in page is ever shared)", async () => {
+    for (const cookie of [
+      "better-auth.session_token =abc.def",
+      "language=en;better-auth.session_token=abc.def",
+      "x=1;\tbetter-auth.session_token\t= abc.def",
+      'better-auth.session_token="abc.def"',
+      "better-auth.session_token=abc.def; better-auth.session_token=other.sig",
+    ]) {
+      expect((await get("/media", { cookie })).state, cookie).toBeNull();
+    }
+    expect(cache.size()).toBe(0);
+  });
+
   it("never keeps an answer that sets a cookie", async () => {
-    const first = await get("/shop?category=wearables");
-    const second = await get("/shop?category=wearables");
+    const first = await get("/shop?category=lifestyle");
+    const second = await get("/shop?category=lifestyle");
     expect(first.state).toBe("bypass");
     expect(second.state).toBe("bypass");
     expect(second.setCookie).toContain("seen=1");
@@ -202,10 +221,44 @@ describe("page cache", () => {
     }
     expect(second.policy).not.toBe(first.policy);
     // An answer that is not stored gets the answer's nonce in place of the placeholder.
-    const shop = await get("/shop?category=wearables");
+    const shop = await get("/shop?category=lifestyle");
     const nonce = /'nonce-([^']+)'/.exec(shop.policy)?.[1];
     expect(shop.body).toContain(`<script nonce="${nonce}">`);
     expect(shop.policy).not.toContain("sha256-");
+  });
+
+  it("renders a page from its key alone: the first requester's query, cookies and Host never reach it", async () => {
+    const first = await get("/auth?tab=%3Cb%3Eowned%3C/b%3E", { cookie: "tracking=evil; language=de", host: "evil.example" });
+    expect(first.state).toBe("miss");
+    for (const body of [first.body, (await get("/auth?lang=de")).body, (await get("/auth?tab=login", { cookie: "language=de" })).body]) {
+      expect(body).toBe(`<a href="/auth&lang=de">de</a> language=de ${new URL(getEnv().PUBLIC_URL).host}`);
+    }
+    expect(renders).toBe(1);
+    expect((await get("/auth?tab=signup")).body).toContain('href="/auth?tab=signup&lang=de"');
+    // The library's filters in their canonical form: defaults left out, one order.
+    await get("/media?type=all&q=%20translation%20");
+    expect((await get("/media?q=translation")).state).toBe("hit");
+  });
+
+  it("gives each encoding of a stored page its own ETag, and answers If-None-Match per encoding", async () => {
+    await get("/media");
+    const tags = new Map<string, string>();
+    for (const accepted of ["br", "gzip", "identity"]) {
+      const response = await fetch(`${base}/media`, { headers: { "accept-encoding": accepted } });
+      await response.arrayBuffer();
+      tags.set(accepted, response.headers.get("etag")!);
+      const again = await fetch(`${base}/media`, { headers: { "accept-encoding": accepted } });
+      expect(again.headers.get("etag"), accepted).toBe(tags.get(accepted));
+    }
+    expect(new Set(tags.values()).size).toBe(3);
+    const revalidate = (accepted: string, tag: string) =>
+      fetch(`${base}/media`, { headers: { "accept-encoding": accepted, "if-none-match": tag } });
+    expect((await revalidate("br", tags.get("br")!)).status).toBe(304);
+    expect((await revalidate("gzip", `W/${tags.get("gzip")!}, "other"`)).status).toBe(304);
+    expect((await revalidate("identity", "*")).status).toBe(304);
+    const mismatch = await revalidate("br", tags.get("gzip")!);
+    expect(mismatch.status).toBe(200);
+    expect(mismatch.headers.get("content-encoding")).toBe("br");
   });
 
   it("sends a stored page in the coding the client takes, never one it refuses with q=0", async () => {

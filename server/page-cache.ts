@@ -6,21 +6,25 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { decodeCursor, isUuid, parseFilters } from "~/features/media/media.server";
 import { isShopCategory } from "~/features/shop/types";
 import { subscribeToChanges } from "~/lib/change-bus.server";
+import { NOTICE_COOKIE } from "~/features/account/account-notice.server";
+import { carriesSessionCookie, readCookie } from "~/lib/cookies.server";
 import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
+import { getEnv } from "~/lib/env.server";
 import { LANGUAGE_COOKIE } from "~/lib/i18n";
 import { resolveLanguage } from "~/lib/i18n.server";
 import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
 import { preferredEncoding } from "./preferred-encoding";
-import { carriesSessionCookie } from "./session-cookie";
 
 /**
  * An in-memory HTML cache in front of React Router for pages that are the same for every
  * anonymous visitor in a language (ADR 0011, ADR 0026). The key is path + normalized query +
- * language. Bypassed for signed-in visitors (session cookie), for a query the page does not know,
- * and for everything but GET/HEAD. Only 200 answers without Set-Cookie are kept, with their gzip and
- * brotli forms, so a hit costs neither rendering nor compression.
+ * language, and the page is rendered from the key alone (ADR 0014): this site's address, the canonical
+ * query, the language as the only cookie; nothing else a first requester sent can reach a shared page.
+ * Bypassed for a session cookie as better-auth reads it (app/lib/cookies.server.ts), for a query the
+ * page does not know, and for everything but GET/HEAD. Only 200 answers without Set-Cookie are kept,
+ * with their gzip and brotli forms (each with its own ETag), so a hit costs neither rendering nor compression.
  *
  * - Content pages (PUBLIC_PAGES `cacheable`) and /auth live CONTENT_TTL_MS (the footer shows the year).
  * - The media library (/media by filters, cursor and open item) and the shop (/shop by category and
@@ -43,8 +47,6 @@ import { carriesSessionCookie } from "./session-cookie";
 const CONTENT_TTL_MS = 5 * 60 * 1000;
 const LIVE_TTL_MS = 60 * 1000;
 const MAX_ENTRIES = 300;
-// A visitor with an account notice (features/account/account-notice.server.ts) sees `/` of their own.
-const NOTICE_COOKIE = /(?:^|;\s*)account_notice=[^;]/;
 const CONTENT_PATHS = new Set(PUBLIC_PAGES.filter((page) => page.cacheable).map((page) => page.path));
 
 /** Stands for the nonce while a page is rendered for the cache. */
@@ -60,10 +62,19 @@ interface Policy {
   ttlMs: number;
   /** Brotli quality: 11 for pages rendered once per TTL, a fast level for pages keyed by a query. */
   brotliQuality: number;
-  /** The page's query in a canonical form, or undefined when the query holds something unknown (no caching). */
+  /**
+   * The page's query in a canonical form (only values that change the page, in a fixed order), or
+   * undefined when the query holds something unknown (no caching). The page is rendered from this
+   * form, never from the query as sent: nothing a first requester typed ends up in a shared page.
+   */
   normalize(params: URLSearchParams): string | undefined;
   /** A member shell: only for requests with a session cookie, rendered without it (see above). */
   memberShell?: boolean;
+}
+
+/** The non-empty values, in the order given. */
+function canonicalQuery(values: Record<string, string>) {
+  return new URLSearchParams(Object.entries(values).filter(([, value]) => value !== "")).toString();
 }
 
 function only(params: URLSearchParams, known: readonly string[]) {
@@ -83,7 +94,7 @@ const POLICIES: Record<string, Policy> = {
     tag: "content",
     ttlMs: CONTENT_TTL_MS,
     brotliQuality: 11,
-    normalize: (params) => (only(params, ["tab"]) ? `tab=${params.get("tab") === "signup" ? "signup" : "login"}` : undefined),
+    normalize: (params) => (only(params, ["tab"]) ? (params.get("tab") === "signup" ? "tab=signup" : "") : undefined),
   },
   "/media": {
     tag: "media",
@@ -95,13 +106,13 @@ const POLICIES: Record<string, Policy> = {
       const filters = parseFilters(new URL(`http://cache.invalid/?${params}`));
       const cursor = params.get("cursor");
       const item = params.get("item");
-      return new URLSearchParams({
+      return canonicalQuery({
         q: filters.q,
-        type: filters.type,
+        type: filters.type === "all" ? "" : filters.type,
         category: filters.category,
         cursor: cursor && decodeCursor(cursor) ? cursor : "",
-        item: isUuid(item) ? item : "",
-      }).toString();
+        item: isUuid(item) ? item.toLowerCase() : "",
+      });
     },
   },
   "/profile": {
@@ -120,7 +131,7 @@ const POLICIES: Record<string, Policy> = {
       if (!only(params, ["category", "after"])) return undefined;
       const category = params.get("category");
       const after = params.get("after")?.slice(0, 500) || "";
-      return new URLSearchParams({ category: isShopCategory(category) ? category : "all", after }).toString();
+      return canonicalQuery({ category: isShopCategory(category) && category !== "all" ? category : "", after });
     },
   },
 };
@@ -134,6 +145,7 @@ interface Entry {
   expiresAt: number;
   status: number;
   headers: Array<[string, string]>;
+  /** The page's hash: each encoding's ETag is made of it (entityTagOf). */
   etag: string;
   /** 'sha256-…' of every inline script of the page, for the Content-Security-Policy. */
   scriptHashes: string[];
@@ -174,7 +186,33 @@ export function inlineScriptHashes(html: string) {
   return [...hashes];
 }
 
+/**
+ * The strong ETag of one encoding of a page: each of identity, gzip and brotli is other bytes, so
+ * each has its own tag (RFC 9110 §8.8.3), and a cache that stored one encoding revalidates that one.
+ */
+export function entityTagOf(hash: string, encoding: "br" | "gzip" | undefined) {
+  return `"${hash}${encoding ? `-${encoding}` : ""}"`;
+}
+
+/** Whether If-None-Match names this tag (a list, `*`, weak tags compared weakly: RFC 9110 §13.1.2). */
+export function noneMatch(header: string | undefined, etag: string) {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
+  });
+}
+
 type Handler = (request: Request, context: Record<string, unknown>) => Promise<Response>;
+
+/** A request the cache answers: its key, and what the page is rendered from (nothing else of the request). */
+interface Found {
+  key: string;
+  policy: Policy;
+  /** The canonical query (Policy.normalize). */
+  query: string;
+  language: string;
+}
 
 export function createPageCache(options: {
   build?: ServerBuild | (() => Promise<ServerBuild>);
@@ -209,12 +247,13 @@ export function createPageCache(options: {
     unsubscribeBus();
   };
 
-  function cacheKeyOf(req: ExpressRequest, res: ExpressResponse): { key: string; policy: Policy } | undefined {
+  function cacheKeyOf(req: ExpressRequest, res: ExpressResponse): Found | undefined {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
     const policy = policyOf(req.path);
     if (!policy) return undefined;
     const cookie = req.headers.cookie;
-    if (cookie && NOTICE_COOKIE.test(cookie)) return undefined;
+    // A visitor with an account notice (features/account/account-notice.server.ts) sees pages of their own.
+    if (readCookie(cookie, NOTICE_COOKIE)) return undefined;
     const signedIn = carriesSessionCookie(cookie);
     if (policy.memberShell ? !signedIn : signedIn) return undefined;
     // Console staff get their own build's pages (server/console-gate.ts), rendered per request.
@@ -222,10 +261,11 @@ export function createPageCache(options: {
     const url = new URL(req.originalUrl, "http://cache.invalid");
     const query = policy.normalize(url.searchParams);
     if (query === undefined) return undefined;
-    return { key: `${policy.tag}|${req.path}?${query}|${resolveLanguage(url, cookie).language}`, policy };
+    const language = resolveLanguage(url, cookie).language;
+    return { key: `${policy.tag}|${req.path}?${query}|${language}`, policy, query, language };
   }
 
-  async function render(req: ExpressRequest, res: ExpressResponse, policy: Policy): Promise<Entry | Uncacheable> {
+  async function render(req: ExpressRequest, res: ExpressResponse, { policy, query, language }: Found): Promise<Entry | Uncacheable> {
     const generation = generationOf(policy.tag);
     handler ??= createRequestHandler(options.build!, options.mode) as Handler;
     const headers = new Headers();
@@ -233,15 +273,14 @@ export function createPageCache(options: {
       if (typeof value === "string") headers.set(name, value);
       else if (Array.isArray(value)) headers.set(name, value.join(", "));
     }
-    const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+    // The page is a function of its key alone: this site's address (not the Host sent), the path, the
+    // canonical query, and the language as the only cookie (a member shell's loaders also know: pageShell).
+    const url = `${new URL(getEnv().PUBLIC_URL).origin}${req.path}${query ? `?${query}` : ""}`;
+    headers.delete("cookie");
+    headers.delete("authorization");
+    headers.set("cookie", `${LANGUAGE_COOKIE}=${language}`);
     const context: Record<string, unknown> = { ...options.getLoadContext(req, res), cspNonce: NONCE_PLACEHOLDER };
-    if (policy.memberShell) {
-      // Nothing of the member reaches the render: no cookie but the language, and the loaders know.
-      headers.delete("cookie");
-      headers.delete("authorization");
-      headers.set("cookie", `${LANGUAGE_COOKIE}=${resolveLanguage(new URL(url), req.headers.cookie).language}`);
-      context.pageShell = true;
-    }
+    if (policy.memberShell) context.pageShell = true;
     const response = await handler(new Request(url, { method: "GET", headers }), context);
     const raw = await response.text();
     const kept = [...response.headers].filter(
@@ -264,7 +303,7 @@ export function createPageCache(options: {
       expiresAt: generation === generationOf(policy.tag) ? Date.now() + policy.ttlMs : 0,
       status: 200,
       headers: kept,
-      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      etag: createHash("sha1").update(body).digest("base64url"),
       scriptHashes: inlineScriptHashes(html),
       gzip: gz,
       br,
@@ -280,12 +319,13 @@ export function createPageCache(options: {
     if (policy.memberShell) res.setHeader("Cache-Control", "private, no-store");
     res.setHeader(cspHeaderName(), contentSecurityPolicy(String(res.locals.cspNonce ?? ""), entry.scriptHashes));
     res.setHeader("Vary", "Accept-Encoding, Cookie");
-    res.setHeader("ETag", entry.etag);
-    if (req.headers["if-none-match"] === entry.etag) {
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
+    const etag = entityTagOf(entry.etag, encoding);
+    res.setHeader("ETag", etag);
+    if (noneMatch(req.headers["if-none-match"], etag)) {
       res.status(304).end();
       return;
     }
-    const encoding = preferredEncoding(req.headers["accept-encoding"]);
     // The plain form is rare (every browser takes gzip): unpacked on demand instead of kept.
     const body = encoding ? entry[encoding] : zlib.gunzipSync(entry.gzip);
     // A Content-Encoding already set makes the compression middleware leave the body alone.
@@ -320,7 +360,7 @@ export function createPageCache(options: {
       let rendering = pending.get(key);
       const isOwner = !rendering;
       if (!rendering) {
-        rendering = render(req, res, policy).finally(() => {
+        rendering = render(req, res, found).finally(() => {
           if (pending.get(key) === rendering) pending.delete(key);
         });
         pending.set(key, rendering);

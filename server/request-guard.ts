@@ -4,7 +4,7 @@ import { logger } from "~/lib/logger.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
 import { FORM_ACTION_PATHS, FORM_BODY_LIMIT, isAuthPath, policyOf } from "./route-policy";
 import { urlOf } from "./request-url";
-import { carriesSessionCookie } from "./session-cookie";
+import { carriesSessionCookie } from "~/lib/cookies.server";
 
 /**
  * The one door in front of everything the server answers (ADR 0014), before any session
@@ -36,7 +36,7 @@ export function hasSessionCookie(req: Request) {
   return carriesSessionCookie(req.headers.cookie);
 }
 
-/** The canonical form of a page path, or undefined when it is canonical (or not a page). */
+/** The canonical form of a page path (as the WHATWG URL parser gives it: urlOf), or undefined when it is canonical (or not a page). */
 export function canonicalPathOf(path: string): string | undefined {
   if (path === "/" || path.startsWith("/api/") || path.startsWith("/files/") || path.startsWith("/assets/")) return undefined;
   // Double slashes collapse first (`//evil.example` must never become a Location of its own).
@@ -217,11 +217,13 @@ export function createRequestGuard() {
       const method = req.method;
 
       if (method === "GET" || method === "HEAD") {
-        const canonical = canonicalPathOf(path);
+        // The path and query as a browser reads them (WHATWG: `\` is `/`, dot segments resolved), so
+        // the Location is built from what it will resolve, never from the bytes sent (`/\evil.example/`).
+        const url = urlOf(req);
+        const canonical = canonicalPathOf(url.pathname);
         if (canonical) {
-          const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
           res.setHeader("Cache-Control", "no-cache");
-          return res.redirect(301, `${canonical}${query}`);
+          return res.redirect(301, `${canonical}${url.search}`);
         }
       }
 

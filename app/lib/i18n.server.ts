@@ -1,5 +1,6 @@
 import type { i18n as I18n, Resource } from "i18next";
 import { createI18n, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "./i18n";
+import { readCookie } from "./cookies.server";
 
 /**
  * The server holds every language in memory once, with one instance per language fixed to it
@@ -80,21 +81,6 @@ export function getFixedT(language: Language): Promise<I18n["t"]> {
     fixedTs.set(language, t);
   }
   return t;
-}
-
-function readCookie(header: string | null | undefined, name: string) {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join("="));
-    } catch {
-      // A malformed cookie value (`%E0`) is no language, not a failure.
-      return undefined;
-    }
-  }
-  return undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { user } from "~/db/schema";
+import { readCookie } from "~/lib/cookies.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 
@@ -36,16 +37,12 @@ export function clearNoticeCookie() {
 }
 
 function noticeOf(request: Request): AccountNotice | null {
-  const match = (request.headers.get("cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${NOTICE_COOKIE}=([^;]*)`));
-  const value = match?.[1] ?? "";
+  // Read as the page cache reads it (one parser, app/lib/cookies.server.ts): the value comes URL-decoded.
+  const value = readCookie(request.headers.get("cookie"), NOTICE_COOKIE) ?? "";
   if (value === "confirmed") return { kind: "confirmed" };
   if (!value.startsWith("pending:")) return null;
-  try {
-    const email = decodeURIComponent(value.slice("pending:".length));
-    return email.includes("@") && email.length <= 255 ? { kind: "pending", email } : null;
-  } catch {
-    return null;
-  }
+  const email = value.slice("pending:".length);
+  return email.includes("@") && email.length <= 255 ? { kind: "pending", email } : null;
 }
 
 async function isConfirmed(email: string) {

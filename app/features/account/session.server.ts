@@ -1,8 +1,8 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { redirect } from "react-router";
 import { profiles, session, user } from "~/db/schema";
+import { carriesSessionCookie, readCookies, verifiedSignedCookie } from "~/lib/cookies.server";
 import { db, preparedQuery } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { getAuth, SESSION_ABSOLUTE_S } from "./auth.server";
@@ -58,15 +58,6 @@ function getCookieFacts() {
   return cookieFacts;
 }
 
-function readCookies(header: string) {
-  const cookies = new Map<string, string>();
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
-  }
-  return cookies;
-}
-
 /** What the short path reads of a session: the session, its user and the top bar's profile fields. */
 const sessionRowFields = {
   sessionId: session.id,
@@ -111,31 +102,30 @@ export function fromSessionToken<More extends SelectedFields>(name: string, more
 const readSessionRow = async (token: string): Promise<SessionRow | undefined> =>
   (await fromSessionToken("session_by_token", {}).execute({ token }))[0];
 
-/** The session token of a cookie header whose signature is better-auth's (HMAC-SHA256 with its secret, as better-call signs it). */
+/** The session token of a cookie header whose signature is better-auth's (app/lib/cookies.server.ts). */
 async function signedSessionToken(cookieHeader: string): Promise<string | undefined> {
   const facts = await getCookieFacts();
   const cookies = readCookies(cookieHeader);
   if (facts.others.some((name) => cookies.has(name))) return undefined;
-  let value: string;
-  try {
-    value = decodeURIComponent(cookies.get(facts.token) ?? "");
-  } catch {
-    return undefined;
-  }
-  const dot = value.lastIndexOf(".");
-  const token = value.slice(0, dot);
-  const signature = value.slice(dot + 1);
-  if (dot < 1 || signature.length !== 44) return undefined;
-  const expected = createHmac("sha256", facts.secret).update(token).digest("base64");
-  return timingSafeEqual(Buffer.from(signature), Buffer.from(expected)) ? token : undefined;
+  return verifiedSignedCookie(cookieHeader, facts.token, facts.secret);
+}
+
+/** Whether a Cookie header carries better-auth's session cookie (valid or not): the free test before any lookup. */
+export function mayCarrySession(cookieHeader: string | null | undefined): cookieHeader is string {
+  return carriesSessionCookie(cookieHeader);
 }
 
 /**
- * Whether a Cookie header may carry a session (better-auth's session cookie, by the name it always
- * ends in): the free test before any lookup, so visitors without one cost nothing.
+ * Whether the Cookie header holds a session that is valid now: better-auth's signature and an
+ * unexpired session row (one query). What a decision on a session needs before anything else reads
+ * the request (the request guard's body limits); a cookie's mere presence is carriesSessionCookie.
  */
-export function mayCarrySession(cookieHeader: string | null | undefined): cookieHeader is string {
-  return cookieHeader?.includes("session_token") ?? false;
+export async function hasVerifiedSession(cookieHeader: string | undefined): Promise<boolean> {
+  if (!mayCarrySession(cookieHeader)) return false;
+  const token = await signedSessionToken(cookieHeader).catch(() => undefined);
+  if (token === undefined) return false;
+  const row = await readSessionRow(token);
+  return row !== undefined && row.expiresAt.getTime() > Date.now();
 }
 
 /**

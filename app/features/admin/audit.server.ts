@@ -62,18 +62,38 @@ export interface AuditFilters {
   from: string;
   to: string;
   page: number;
+  /** Date filters given but not a date of the calendar (`2026-99-99`): left out, and the page says so. */
+  invalid: Array<"from" | "to">;
+}
+
+/** `YYYY-MM-DD` when it is a real day (the form's date input sends that), else undefined. */
+function calendarDate(value: string): string | undefined {
+  const match = /^(\d{4})-(\d\d)-(\d\d)$/.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? value : undefined;
 }
 
 export function parseAuditFilters(url: URL): AuditFilters {
-  const get = (name: string) => (url.searchParams.get(name) ?? "").trim().slice(0, 200);
-  const date = (value: string) => (/^\d{4}-\d\d-\d\d$/.test(value) ? value : "");
+  // NUL is no text PostgreSQL stores or compares: dropped like surrounding spaces.
+  const get = (name: string) => (url.searchParams.get(name) ?? "").replaceAll("\u0000", "").trim().slice(0, 200);
+  const invalid: AuditFilters["invalid"] = [];
+  const date = (name: "from" | "to") => {
+    const value = get(name);
+    if (!value) return "";
+    const day = calendarDate(value);
+    if (day === undefined) invalid.push(name);
+    return day ?? "";
+  };
   return {
     q: get("q"),
     entity: /^[a-z-]{1,40}$/.test(get("entity")) ? get("entity") : "",
     actor: get("actor"),
-    from: date(get("from")),
-    to: date(get("to")),
+    from: date("from"),
+    to: date("to"),
     page: Math.max(1, Math.min(10_000, Number.parseInt(get("page"), 10) || 1)),
+    invalid,
   };
 }
 

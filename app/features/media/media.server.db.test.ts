@@ -87,6 +87,23 @@ describe("media search and downloads", () => {
     expect(second.nextCursor).toBeNull();
     expect([...first.items, ...second.items].map((item) => item.title)).toEqual(await titles({}));
     expect(decodeCursor("garbage")).toBeUndefined();
+    // Shaped like a cursor but no moment PostgreSQL knows: the first page, not a failed query.
+    const id = "0b9f4a52-5d4e-4a36-9d51-6a0f4d1c2b3a";
+    for (const time of [
+      "2026-99-99 10:00:00+00",
+      "2026-02-30 10:00:00+00",
+      "2026-01-01 24:00:00+00",
+      "2026-01-01 10:00:00+99",
+      "0000-01-01 10:00:00+00",
+    ]) {
+      const cursor = Buffer.from(`${time}|${id}`).toString("base64url");
+      expect(decodeCursor(cursor), time).toBeUndefined();
+      expect((await findMedia(all, { limit: 4, cursor })).items.length, time).toBeGreaterThan(0);
+    }
+    expect(decodeCursor(Buffer.from(`2026-02-28 23:59:59.123456+05:30|${id}`).toString("base64url"))).toEqual({
+      createdAt: "2026-02-28 23:59:59.123456+05:30",
+      id,
+    });
   });
 
   it("reads filters from the URL and ignores unknown values", () => {

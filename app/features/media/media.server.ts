@@ -50,11 +50,24 @@ export function encodeCursor(cursor: Cursor) {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString("base64url");
 }
 
+/**
+ * PostgreSQL's text form of a timestamptz (e.g. "2025-01-03 10:00:00.123456+00") naming a moment that
+ * exists: a made-up cursor ("2026-99-99 …") is no cursor (the first page), never a failed query.
+ */
+function isTimestampText(value: string | undefined): value is string {
+  const match = /^(\d{4})-(\d\d)-(\d\d) (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,6})?[+-](?:0\d|1[0-5])(?::[0-5]\d){0,2}$/.exec(
+    value ?? "",
+  );
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 export function decodeCursor(value: string | null | undefined): Cursor | undefined {
   if (!value) return undefined;
   const [createdAt, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
-  // PostgreSQL's text form of a timestamptz, e.g. "2025-01-03 10:00:00.123456+00".
-  if (!isUuid(id) || !/^\d{4,}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d){0,2}$/.test(createdAt ?? "")) return undefined;
+  if (!isUuid(id) || !isTimestampText(createdAt)) return undefined;
   return { createdAt, id };
 }
 

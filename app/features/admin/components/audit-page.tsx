@@ -58,8 +58,16 @@ export function AuditPage({
           ]}
         />
         <Field name="actor" label={t("admin.audit.actor")} defaultValue={filters.actor} />
-        <Field name="from" label={t("admin.audit.from")} defaultValue={filters.from} type="date" />
-        <Field name="to" label={t("admin.audit.to")} defaultValue={filters.to} type="date" />
+        {(["from", "to"] as const).map((name) => (
+          <Field
+            key={name}
+            name={name}
+            label={t(`admin.audit.${name}`)}
+            defaultValue={filters[name]}
+            type="date"
+            error={filters.invalid.includes(name) ? "admin.audit.invalidDate" : undefined}
+          />
+        ))}
       </ConsoleSearch>
       {entries.length === 0 ? (
         <p className="text-muted-foreground">{t("admin.audit.empty")}</p>
