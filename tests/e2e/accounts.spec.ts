@@ -410,6 +410,8 @@ test.describe("profile", () => {
   });
 
   test("deleting the account leaves no user, session or avatar file behind", async ({ page }) => {
+    // Sign-up, shop sync, avatar, a refused and a dismissed deletion before the real one, on a shared CI machine.
+    test.setTimeout(120_000);
     const email = uniqueEmail("delete");
     await signUpConfirmed(page, email, "secret-pass-1", "deleter");
     await expect.poll(async () => (await shopCustomers()).some((customer) => customer.email === email)).toBe(true);
