@@ -2,8 +2,8 @@ import Trash2 from "lucide-react/icons/trash-2";
 import { useTranslation } from "react-i18next";
 import { FormError, getFormProps, HydratedInput, SubmitButton, useIntentForm } from "~/components/form";
 import { PasswordField } from "./account-fields";
+import { useAccountFormRules } from "./account-form-rules";
 import type { ProfileAnswer } from "./profile-actions.server";
-import { currentPasswordSchema, noFieldsSchema } from "./schemas";
 
 /**
  * 'Delete Account': the current password (an account without one: a recent sign-in, said below the
@@ -12,13 +12,15 @@ import { currentPasswordSchema, noFieldsSchema } from "./schemas";
 export function DeleteAccountButton({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
   // Navigating (redirectTo "/") re-runs the root loader: the shell forgets the signed-in user.
-  const kit = useIntentForm<ProfileAnswer>("delete", { schema: hasPassword ? currentPasswordSchema : noFieldsSchema });
+  const rules = useAccountFormRules(hasPassword ? "currentPasswordSchema" : "noFieldsSchema");
+  const kit = useIntentForm<ProfileAnswer>("delete", rules.options);
   const formProps = getFormProps(kit.form);
   return (
     <kit.fetcher.Form
       method="post"
       className="grid gap-2 sm:max-w-sm"
       data-testid="delete-account"
+      onFocus={rules.prepare}
       {...formProps}
       onSubmit={(event) => {
         formProps.onSubmit?.(event);

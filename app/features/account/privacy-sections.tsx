@@ -13,7 +13,7 @@ import type { NewsletterStatus } from "./newsletter.server";
 import type { PrivacyLoaderData, SessionsAnswer } from "./privacy-actions.server";
 import type { ActiveSession } from "./sessions.server";
 import { PasswordField } from "./account-fields";
-import { currentPasswordSchema, noFieldsSchema } from "./schemas";
+import { useAccountFormRules } from "./account-form-rules";
 import { dateTimeFormat } from "~/lib/intl-formats";
 
 /**
@@ -55,7 +55,8 @@ function DataExportCard({ notice, hasPassword }: { notice: PrivacyLoaderData["ex
   const { t } = useTranslation();
   const [started, setStarted] = useState(false);
   // The current password (proof of presence, recent-proof.server.ts); the answer to a refusal comes back as `?export=`.
-  const [form, fields] = useSchemaForm({ id: "data-export", schema: hasPassword ? currentPasswordSchema : noFieldsSchema });
+  const rules = useAccountFormRules(hasPassword ? "currentPasswordSchema" : "noFieldsSchema");
+  const [form, fields] = useSchemaForm({ id: "data-export", ...rules.options });
   const formProps = getFormProps(form);
   return (
     <Card className="mt-8" data-testid="data-export">
@@ -70,6 +71,7 @@ function DataExportCard({ notice, hasPassword }: { notice: PrivacyLoaderData["ex
           action="/profile/data-export"
           reloadDocument
           className="grid gap-3 sm:max-w-sm"
+          onFocus={rules.prepare}
           {...formProps}
           onSubmit={(event) => {
             formProps.onSubmit?.(event);
