@@ -77,7 +77,15 @@ describe("/api/auth: one door per action", { timeout: 120_000 }, () => {
     const endpoints = libraryEndpoints();
     expect(endpoints.length).toBeGreaterThan(25);
     expect(endpoints.map((endpoint) => endpoint.path)).toEqual(
-      expect.arrayContaining(["/change-email", "/sign-in/email", "/sign-up/email", "/update-user", "/verify-email"]),
+      expect.arrayContaining([
+        "/change-email",
+        "/change-password",
+        "/delete-user",
+        "/sign-in/email",
+        "/sign-up/email",
+        "/update-user",
+        "/verify-email",
+      ]),
     );
     const reached: string[] = [];
     for (const { path, methods } of endpoints) {

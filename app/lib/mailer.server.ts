@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { mailSummary } from "./mail-summary";
 import { enqueueJob, PermanentJobError, registerJobHandler } from "./outbox.server";
 
 /**
@@ -62,12 +63,12 @@ export async function deliverMail(mail: Mail) {
   for (const link of linksOf(mail.text)) logger.info(`  link: ${link}`);
 }
 
-// Once sent, only the recipient and the subject are kept: bodies carry one-time links
-// (confirmation, reset). The recipient stays so a member's data export lists the mails sent to
-// them and deleting the account removes them (issue 12); retention deletes the row after
+// Once the job ends (sent or given up), only the mail's summary is kept: bodies carry one-time
+// links (confirmation, reset). The recipient stays so a member's data export lists the mails sent
+// to them and deleting the account removes them (issue 12); retention deletes the row after
 // RETENTION_SENT_MAIL_DAYS.
 registerJobHandler("mail", (payload) => deliverMail(payload as unknown as Mail), {
-  redactWhenDone: (payload) => ({ to: payload.to, subject: payload.subject, cleared: true }),
+  redactWhenDone: (payload) => ({ ...mailSummary(payload), cleared: true }),
 });
 
 type QueueOptions = Parameters<typeof enqueueJob>[2];

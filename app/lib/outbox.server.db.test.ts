@@ -106,6 +106,30 @@ describe("outbox", () => {
     expect((await jobRow(bad)).attempts).toBe(1);
   });
 
+  it("a payload holds its link only while the job may still run: cleared when it ends in any state", async () => {
+    const keep = (payload: Record<string, unknown>) => ({ subject: payload.subject, cleared: true });
+    const payload = { subject: "Reset your password", text: "http://x/api/auth/reset-password/live-token" };
+    registerJobHandler("test-sent", async () => {}, { redactWhenDone: keep });
+    registerJobHandler("test-refused", async () => Promise.reject(new PermanentJobError("550 no such user")), { redactWhenDone: keep });
+    registerJobHandler("test-retried", async () => Promise.reject(new Error("451 try later")), { redactWhenDone: keep });
+    registerJobHandler("test-unredacted", async () => {});
+    const sent = await enqueueJob("test-sent", payload);
+    const refused = await enqueueJob("test-refused", payload);
+    const retried = await enqueueJob("test-retried", payload, { maxAttempts: 2 });
+    const plain = await enqueueJob("test-unredacted", { userId: "u1" });
+    await runDueJobs();
+    expect((await jobRow(sent)).payload).toEqual({ subject: "Reset your password", cleared: true });
+    expect(await jobRow(refused)).toMatchObject({ status: "failed", payload: { subject: "Reset your password", cleared: true } });
+    // Retrying: the mail still has to go out, with its link.
+    expect(await jobRow(retried)).toMatchObject({ status: "pending", payload });
+    await makeDue(retried);
+    await runDueJobs();
+    expect(await jobRow(retried)).toMatchObject({ status: "failed", payload: { subject: "Reset your password", cleared: true } });
+    expect(JSON.stringify(await db().select({ payload: outbox.payload }).from(outbox))).not.toContain("live-token");
+    // A kind without a redaction keeps its payload (a shop sync names the account, not a secret).
+    expect((await jobRow(plain)).payload).toEqual({ userId: "u1" });
+  });
+
   it("keeps a job queued in a transaction that rolls back out of the table", async () => {
     registerJobHandler("test-tx", async () => {});
     await expect(

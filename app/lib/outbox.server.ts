@@ -19,7 +19,7 @@ export class PermanentJobError extends Error {
 }
 
 const handlers = new Map<string, JobHandler>();
-/** Per kind: what is kept of a payload once the job is done (links and secrets are not). */
+/** Per kind: what is kept of a payload once the job ended, done or given up (links and secrets are not). */
 const redactions = new Map<string, (payload: Record<string, unknown>) => Record<string, unknown>>();
 const POLL_INTERVAL_MS = 1000;
 const BATCH = 10;
@@ -112,40 +112,37 @@ function keepClaim(jobId: number) {
   return () => clearInterval(timer);
 }
 
+/**
+ * What stays of a payload once its job ended, whatever the end (done or given up): nothing of an
+ * erasing job, the kind's own summary (a mail keeps no body and no link), or all of it.
+ */
+function endedPayload(job: ClaimedJob): Record<string, unknown> {
+  if (job.payload[ERASE_WHEN_DONE]) return { erased: true };
+  const redact = redactions.get(job.kind);
+  return redact ? redact(job.payload) : job.payload;
+}
+
 async function runJob(job: ClaimedJob) {
   const handler = handlers.get(job.kind);
   try {
     if (!handler) throw new PermanentJobError(`no handler for job kind "${job.kind}"`);
-    const { [ERASE_WHEN_DONE]: erase, ...payload } = job.payload;
+    const { [ERASE_WHEN_DONE]: _erase, ...payload } = job.payload;
     const releaseClaim = keepClaim(job.id);
     try {
       await handler(payload);
     } finally {
       releaseClaim();
     }
-    if (erase) {
-      await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now(),
-        payload = '{"erased":true}'::jsonb where id = ${job.id}`);
-      return;
-    }
-    const redact = redactions.get(job.kind);
-    if (redact) {
-      // A sent mail's links (confirmation, reset) are not kept at rest.
-      await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now(),
-        payload = ${JSON.stringify(redact(job.payload))}::jsonb where id = ${job.id}`);
-      return;
-    }
-    await db().execute(
-      sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now() where id = ${job.id}`,
-    );
+    await db().execute(sql`update outbox set status = 'done', locked_until = null, last_error = null, updated_at = now(),
+      payload = ${JSON.stringify(endedPayload(job))}::jsonb where id = ${job.id}`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const final = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
     if (final) {
       logger.error(`Job ${job.id} (${job.kind}) given up after ${job.attempts} attempt(s): ${message}`);
+      const lastError = job.payload[ERASE_WHEN_DONE] ? "given up (details erased)" : message;
       await db().execute(sql`update outbox set status = 'failed', locked_until = null, updated_at = now(),
-        last_error = case when payload ? ${ERASE_WHEN_DONE} then 'given up (details erased)' else ${message} end,
-        payload = case when payload ? ${ERASE_WHEN_DONE} then '{"erased":true}'::jsonb else payload end where id = ${job.id}`);
+        last_error = ${lastError}, payload = ${JSON.stringify(endedPayload(job))}::jsonb where id = ${job.id}`);
     } else {
       const delay = retryDelayMs(job.attempts);
       logger.warn(`Job ${job.id} (${job.kind}) attempt ${job.attempts} failed, retrying in ${delay} ms: ${message}`);

@@ -410,6 +410,8 @@ test.describe("profile", () => {
   });
 
   test("deleting the account leaves no user, session or avatar file behind", async ({ page }) => {
+    // Sign-up, shop sync, avatar, a refused and a dismissed deletion before the real one, on a shared CI machine.
+    test.setTimeout(120_000);
     const email = uniqueEmail("delete");
     await signUpConfirmed(page, email, "secret-pass-1", "deleter");
     await expect.poll(async () => (await shopCustomers()).some((customer) => customer.email === email)).toBe(true);
@@ -426,17 +428,26 @@ test.describe("profile", () => {
     const folder = path.join(process.env.E2E_DATA_DIR!, "storage", "avatars", userId);
     expect(fs.existsSync(folder)).toBe(true);
 
+    // The current password first (a session cookie alone does not delete the account), then the confirmation.
+    const deletion = page.getByTestId("delete-account");
+    await deletion.getByLabel("Current Password").fill("wrong-pass-1");
+    page.once("dialog", (dialog) => dialog.accept());
+    await deletion.getByRole("button", { name: "Delete Account" }).click();
+    await expect(deletion.getByText("Current password is incorrect").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    await deletion.getByLabel("Current Password").fill("secret-pass-1");
     let confirmText = "";
     page.once("dialog", async (dialog) => {
       confirmText = dialog.message();
       await dialog.dismiss();
     });
-    await page.getByRole("button", { name: "Delete Account" }).click();
+    await deletion.getByRole("button", { name: "Delete Account" }).click();
     expect(confirmText).toBe("Are you sure you want to delete your account? This action cannot be undone.");
     await expect(page).toHaveURL(/\/profile$/);
 
     page.once("dialog", (dialog) => dialog.accept());
-    await page.getByRole("button", { name: "Delete Account" }).click();
+    await deletion.getByRole("button", { name: "Delete Account" }).click();
     await expect(page.getByText("Account Deleted")).toBeVisible();
     await expect(page.getByText("Your account has been permanently deleted")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);

@@ -83,9 +83,15 @@ test.describe("privacy: newsletter, data export, sessions", () => {
     await gotoHydrated(page, "/profile");
     await expect(page.getByRole("switch", { name: "Newsletter Subscription" })).not.toBeChecked();
 
-    // Download my data: the ZIP holds the consent with its proof and the withdrawal.
+    // Download my data, after the current password (a wrong one gets no ZIP): the ZIP holds the consent with its proof and the withdrawal.
+    const exportCard = page.getByTestId("data-export");
+    await exportCard.getByLabel("Current Password").fill("wrong-pass-1");
+    await exportCard.getByRole("button", { name: "Download my data" }).click();
+    await expect(page).toHaveURL(/\/profile\?export=wrongPassword$/);
+    await expect(page.getByTestId("data-export").getByRole("alert")).toHaveText("Current password is incorrect");
+    await page.getByTestId("data-export").getByLabel("Current Password").fill("secret-pass-1");
     const downloadPromise = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Download my data" }).click();
+    await page.getByTestId("data-export").getByRole("button", { name: "Download my data" }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/^ipangel-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const entries = await readZip(fs.readFileSync((await download.path())!));

@@ -6,7 +6,7 @@ import type * as Schemas from "./schemas";
 
 /**
  * The account forms' rules (/auth: login, sign-up, forgot password; /profile: profile, e-mail,
- * password, reset) load when a form is first focused, not with the page (zod is ~7 KB compressed;
+ * password, reset, the current password of deletion and export) load when a form is first focused, not with the page (zod is ~7 KB compressed;
  * ADR 0033), as the contact form's do: a submission before they arrive is checked by the route
  * action, which answers the same way. Their limits, which the inputs carry as attributes from the
  * first render, are written out here; account-form-rules.test.ts checks that they are exactly what
@@ -37,6 +37,8 @@ export const ACCOUNT_CONSTRAINTS = {
   changeEmailSchema: { newEmail: email, currentPassword: password },
   changePasswordSchema: { currentPassword: password, newPassword: password, confirmPassword: password },
   resetPasswordSchema: { token: { required: true }, newPassword: password, confirmPassword: password },
+  currentPasswordSchema: { currentPassword: password },
+  noFieldsSchema: {},
 } satisfies Record<string, Record<string, FieldConstraint>>;
 
 export type AccountSchemaName = keyof typeof ACCOUNT_CONSTRAINTS;

@@ -1,30 +1,45 @@
 import Trash2 from "lucide-react/icons/trash-2";
 import { useTranslation } from "react-i18next";
-import { FormError } from "~/components/form/form-error";
-import { SubmitButton } from "~/components/form/submit-button";
-import { useFormAnswer, useIntentFetcher } from "~/components/form";
+import { FormError, getFormProps, HydratedInput, SubmitButton, useIntentForm } from "~/components/form";
+import { PasswordField } from "./account-fields";
+import { useAccountFormRules } from "./account-form-rules";
 import type { ProfileAnswer } from "./profile-actions.server";
 
-/** 'Delete Account' after the browser's confirmation; success goes to `/` with the toast. */
-export function DeleteAccountButton() {
+/**
+ * 'Delete Account': the current password (an account without one: a recent sign-in, said below the
+ * button), then the browser's confirmation; success goes to `/` with the toast.
+ */
+export function DeleteAccountButton({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
-  const { fetcher, answer, busy } = useIntentFetcher<ProfileAnswer>("delete");
   // Navigating (redirectTo "/") re-runs the root loader: the shell forgets the signed-in user.
-  useFormAnswer(answer);
-  const errors = answer?.ok === false ? answer.result.error?.[""] : undefined;
+  const rules = useAccountFormRules(hasPassword ? "currentPasswordSchema" : "noFieldsSchema");
+  const kit = useIntentForm<ProfileAnswer>("delete", rules.options);
+  const formProps = getFormProps(kit.form);
   return (
-    <fetcher.Form
+    <kit.fetcher.Form
       method="post"
-      className="grid gap-2"
+      className="grid gap-2 sm:max-w-sm"
+      data-testid="delete-account"
+      onFocus={rules.prepare}
+      {...formProps}
       onSubmit={(event) => {
+        formProps.onSubmit?.(event);
+        if (event.defaultPrevented) return;
         event.preventDefault();
         if (!window.confirm(t("profile.delete.confirm"))) return;
-        void fetcher.submit(event.currentTarget, { method: "post" });
+        void kit.fetcher.submit(event.currentTarget, { method: "post" });
       }}
     >
       <input type="hidden" name="intent" value="delete" />
+      <HydratedInput />
+      {hasPassword ? (
+        <PasswordField field={kit.fields.currentPassword} id="delete-current-password" label={t("profile.password.current")} />
+      ) : (
+        <p className="text-sm text-muted-foreground">{t("profile.proof.recentSignIn")}</p>
+      )}
+      <FormError form={kit.form} />
       <SubmitButton
-        busy={busy}
+        busy={kit.busy}
         busyLabel={t("profile.busy.deleting")}
         variant="destructive"
         icon={<Trash2 aria-hidden />}
@@ -32,7 +47,6 @@ export function DeleteAccountButton() {
       >
         {t("profile.delete.button")}
       </SubmitButton>
-      <FormError form={{ errors: errors ?? undefined, errorId: "delete-error" }} />
-    </fetcher.Form>
+    </kit.fetcher.Form>
   );
 }

@@ -14,6 +14,8 @@ import { replaceAvatar } from "./profile.server";
 import { getOptionalUser } from "./session.server";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+/** The export asks for the current password (proof of presence, recent-proof.server.ts). */
+const PROOF = { currentPassword: TEST_PASSWORD };
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
@@ -174,7 +176,7 @@ describe("profile privacy doors", () => {
         { email: "bob@example.com", topic: "tandem", language: "en", tokenHash: "hash-b" },
       ]);
 
-    const result = await outcome(dataExportAction(post("/profile/data-export", alice.cookie)));
+    const result = await outcome(dataExportAction(post("/profile/data-export", alice.cookie, PROOF)));
     expect(result.status).toBe(200);
     const response = result.response!;
     expect(response.headers.get("content-type")).toBe("application/zip");
@@ -214,7 +216,7 @@ describe("profile privacy doors", () => {
     await db().execute(
       sql`insert into media_downloads (user_id, title) select ${aliceId}, 'Item ' || n from generate_series(1, 1234) as n`,
     );
-    const first = await outcome(dataExportAction(post("/profile/data-export", alice.cookie)));
+    const first = await outcome(dataExportAction(post("/profile/data-export", alice.cookie, PROOF)));
     const entries = await readZip(Buffer.from(await first.response!.arrayBuffer()));
     const exported = JSON.parse(entries.get("my-data.json")!.toString("utf8"));
     expect(exported.downloads).toHaveLength(1234);
@@ -222,9 +224,9 @@ describe("profile privacy doors", () => {
     expect(exported.downloads[1233].title).toBe("Item 1234");
     expect(entries.has("avatar.png")).toBe(false);
 
-    await outcome(dataExportAction(post("/profile/data-export", alice.cookie)));
-    await outcome(dataExportAction(post("/profile/data-export", alice.cookie)));
-    expect(await outcome(dataExportAction(post("/profile/data-export", alice.cookie)))).toMatchObject({
+    await outcome(dataExportAction(post("/profile/data-export", alice.cookie, PROOF)));
+    await outcome(dataExportAction(post("/profile/data-export", alice.cookie, PROOF)));
+    expect(await outcome(dataExportAction(post("/profile/data-export", alice.cookie, PROOF)))).toMatchObject({
       status: 302,
       location: "/profile?export=rateLimited",
     });
@@ -239,7 +241,7 @@ describe("profile privacy doors", () => {
       .values({ email: "victim@example.com", topic: "tandem", tokenHash: "hash-v", confirmedAt: new Date() });
     await createAccount("victim@example.com");
     const attacker = await signIn("victim@example.com");
-    const result = await outcome(dataExportAction(post("/profile/data-export", attacker.cookie)));
+    const result = await outcome(dataExportAction(post("/profile/data-export", attacker.cookie, PROOF)));
     const exported = JSON.parse((await readZip(Buffer.from(await result.response!.arrayBuffer()))).get("my-data.json")!.toString("utf8"));
     expect(exported.account.emailVerified).toBe(false);
     expect(exported.contactMessages).toEqual([]);

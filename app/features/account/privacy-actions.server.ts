@@ -5,6 +5,7 @@ import { doneAnswer, failedAnswer, plainSubmission, type FormAnswer } from "~/li
 import { logger } from "~/lib/logger.server";
 import { getAuth } from "./auth.server";
 import { createDataExport, exportFileName } from "./data-export.server";
+import { proofRefusalName, requireRecentProof } from "./recent-proof.server";
 import { assertSameOrigin, authHeaders, clientIp, cookiesOf, withinLimits } from "./request.server";
 import { endOtherSessions, endSession, listSessions, type ActiveSession } from "./sessions.server";
 import { requireUser, type SessionUser } from "./session.server";
@@ -18,9 +19,13 @@ export const EXPORT_LIMITS = { perAccount: 3, perAddress: 10, windowS: 60 * 60 }
 
 export type SessionsAnswer = FormAnswer;
 
+/** Why the last export did not start: a refusal of the proof of presence, the limit or a failure. */
+export const EXPORT_NOTICES = ["wrongPassword", "passwordRequired", "signInAgain", "tooManyAttempts", "rateLimited", "failed"] as const;
+export type ExportNotice = (typeof EXPORT_NOTICES)[number];
+
 export interface PrivacyLoaderData {
   sessions: ActiveSession[];
-  exportNotice: "rateLimited" | "failed" | null;
+  exportNotice: ExportNotice | null;
 }
 
 export async function loadPrivacySection(request: Request): Promise<PrivacyLoaderData> {
@@ -31,12 +36,28 @@ export async function loadPrivacySection(request: Request): Promise<PrivacyLoade
 /** The export's failure notice, carried by the redirect back to /profile (`?export=`). */
 export function exportNoticeOf(url: URL): PrivacyLoaderData["exportNotice"] {
   const notice = url.searchParams.get("export");
-  return notice === "rateLimited" || notice === "failed" ? notice : null;
+  return EXPORT_NOTICES.find((known) => known === notice) ?? null;
+}
+
+/** The export's form (a plain page post: the browser saves the ZIP); an unreadable body is no proof. */
+async function exportForm(request: Request) {
+  try {
+    return await request.formData();
+  } catch {
+    return new FormData();
+  }
 }
 
 export async function dataExportAction(request: Request) {
   assertSameOrigin(request);
   const sessionUser = await requireUser(request);
+  // Everything the account holds leaves with the export: a session cookie alone is not enough (issue 28).
+  const unproven = await requireRecentProof(request, sessionUser, await exportForm(request));
+  if (unproven) {
+    const name = proofRefusalName(unproven);
+    // "rateLimited" is the export's own 3-per-hour limit; guessing the password has its own notice.
+    throw redirect(`/profile?export=${name === "rateLimited" ? "tooManyAttempts" : name}`);
+  }
   const allowed =
     (await withinLimits([`export:acct:${sessionUser.id}`], EXPORT_LIMITS.perAccount, EXPORT_LIMITS.windowS)) &&
     (await withinLimits([`export:ip:${clientIp(request)}`], EXPORT_LIMITS.perAddress, EXPORT_LIMITS.windowS));

@@ -6,12 +6,14 @@ import Smartphone from "lucide-react/icons/smartphone";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useLoaderData } from "react-router";
-import { SubmitButton, useFormAnswer, useIntentFetcher } from "~/components/form";
+import { getFormProps, SubmitButton, useFormAnswer, useIntentFetcher, useSchemaForm } from "~/components/form";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { LANGUAGE_LOCALES, isLanguage } from "~/lib/i18n";
 import type { NewsletterStatus } from "./newsletter.server";
 import type { PrivacyLoaderData, SessionsAnswer } from "./privacy-actions.server";
 import type { ActiveSession } from "./sessions.server";
+import { PasswordField } from "./account-fields";
+import { useAccountFormRules } from "./account-form-rules";
 import { dateTimeFormat } from "~/lib/intl-formats";
 
 /**
@@ -39,19 +41,23 @@ function useDateFormat() {
 }
 
 export function PrivacySections() {
-  const { privacy } = useLoaderData<{ privacy?: PrivacyLoaderData }>();
+  const { privacy, profile } = useLoaderData<{ privacy?: PrivacyLoaderData; profile?: { hasPassword: boolean } | null }>();
   if (!privacy) return null;
   return (
     <>
-      <DataExportCard notice={privacy.exportNotice} />
+      <DataExportCard notice={privacy.exportNotice} hasPassword={profile?.hasPassword ?? false} />
       <SessionsCard sessions={privacy.sessions} />
     </>
   );
 }
 
-function DataExportCard({ notice }: { notice: PrivacyLoaderData["exportNotice"] }) {
+function DataExportCard({ notice, hasPassword }: { notice: PrivacyLoaderData["exportNotice"]; hasPassword: boolean }) {
   const { t } = useTranslation();
   const [started, setStarted] = useState(false);
+  // The current password (proof of presence, recent-proof.server.ts); the answer to a refusal comes back as `?export=`.
+  const rules = useAccountFormRules(hasPassword ? "currentPasswordSchema" : "noFieldsSchema");
+  const [form, fields] = useSchemaForm({ id: "data-export", ...rules.options });
+  const formProps = getFormProps(form);
   return (
     <Card className="mt-8" data-testid="data-export">
       <CardHeader>
@@ -60,7 +66,23 @@ function DataExportCard({ notice }: { notice: PrivacyLoaderData["exportNotice"] 
       </CardHeader>
       <CardContent className="grid gap-3">
         {/* A plain form post: the browser saves the ZIP and the page stays. */}
-        <Form method="post" action="/profile/data-export" reloadDocument onSubmit={() => setStarted(true)}>
+        <Form
+          method="post"
+          action="/profile/data-export"
+          reloadDocument
+          className="grid gap-3 sm:max-w-sm"
+          onFocus={rules.prepare}
+          {...formProps}
+          onSubmit={(event) => {
+            formProps.onSubmit?.(event);
+            if (!event.defaultPrevented) setStarted(true);
+          }}
+        >
+          {hasPassword ? (
+            <PasswordField field={fields.currentPassword} id="export-current-password" label={t("profile.password.current")} />
+          ) : (
+            <p className="text-sm text-muted-foreground">{t("profile.proof.recentSignIn")}</p>
+          )}
           <SubmitButton busy={false} busyLabel="" variant="outline" icon={<Download aria-hidden />} className="w-full sm:w-auto">
             {t("mydata.export.button")}
           </SubmitButton>

@@ -7,6 +7,7 @@ import { StorageUnavailableError } from "~/lib/storage.server";
 import { ACTION_LIMITS, getAuth } from "./auth.server";
 import { exportNoticeOf, type PrivacyLoaderData } from "./privacy-actions.server";
 import { getProfilePage } from "./profile-page.server";
+import { requireRecentProof } from "./recent-proof.server";
 import { AvatarError, deleteAccount, replaceAvatar, saveProfile } from "./profile.server";
 import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refusalOf, refuse, runAccountIntents } from "./request.server";
 import type { Refusal, RefusalMap } from "./request.server";
@@ -19,11 +20,6 @@ import { getOptionalUser, requireUser, type SessionUser } from "./session.server
  */
 export type ProfileAnswer = FormAnswer<{ avatarUrl?: string }>;
 
-const WRONG_PASSWORD: Refusal = {
-  status: 401,
-  title: "profile.toast.authFailed",
-  fields: { currentPassword: "profile.errors.wrongPassword" },
-};
 const RESET_REFUSED: Refusal = { status: 400, form: "profile.errors.resetInvalid" };
 const CHANGE_EMAIL_REFUSALS: RefusalMap = { "429": RATE_LIMITED, default: { status: 400, form: "profile.errors.changeEmailFailed" } };
 const CHANGE_PASSWORD_REFUSALS: RefusalMap = { "429": RATE_LIMITED, default: { status: 400, form: "profile.errors.changePasswordFailed" } };
@@ -42,15 +38,6 @@ export async function profileLoader(request: Request) {
   if (!page) throw redirect("/auth");
   const privacy: PrivacyLoaderData = { sessions: page.sessions, exportNotice: exportNoticeOf(url) };
   return { profile: page.profile, resetToken: token, resetError: Boolean(resetError), privacy };
-}
-
-/** Verifies the current password against the credential account (spec §5: "signing in again"). */
-async function verifyPassword(userId: string, password: string) {
-  const context = await getAuth().$context;
-  const accounts = await context.internalAdapter.findAccounts(userId);
-  const credential = accounts.find((entry) => entry.providerId === "credential");
-  if (!credential?.password) return false;
-  return context.password.verify({ hash: credential.password, password });
 }
 
 /** The reset link's form: the token names the account, so no session is needed. */
@@ -125,7 +112,9 @@ async function changeEmail(context: IntentContext, user: SessionUser) {
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
   const limited = await overLimit(context, submission, "email", ACTION_LIMITS.changeEmail, { ip: true, account: user.id });
   if (limited) return limited;
-  if (!(await verifyPassword(user.id, submission.value.currentPassword))) return refuse(intent, submission, WRONG_PASSWORD);
+  // Spec §5: the current password is verified first (proof of presence, recent-proof.server.ts).
+  const unproven = await requireRecentProof(request, user, form);
+  if (unproven) return refuse(intent, submission, unproven);
   const newEmail = submission.value.newEmail.toLowerCase();
   if (newEmail === user.email.toLowerCase())
     return refuse(intent, submission, { status: 400, fields: { newEmail: "profile.errors.sameEmail" } });
@@ -145,7 +134,8 @@ async function changePassword(context: IntentContext, user: SessionUser) {
   const limited = await overLimit(context, submission, "password", ACTION_LIMITS.changePassword, { ip: true, account: user.id });
   if (limited) return limited;
   const { currentPassword, newPassword } = submission.value;
-  if (!(await verifyPassword(user.id, currentPassword))) return refuse(intent, submission, WRONG_PASSWORD);
+  const unproven = await requireRecentProof(request, user, form);
+  if (unproven) return refuse(intent, submission, unproven);
   const response = await getAuth().api.changePassword({
     body: { currentPassword, newPassword, revokeOtherSessions: true },
     headers: authHeaders(request),
@@ -158,6 +148,9 @@ async function changePassword(context: IntentContext, user: SessionUser) {
 
 async function remove({ request, form, intent }: IntentContext, user: SessionUser) {
   const submission = plainSubmission(form);
+  // A stolen session cookie alone does not delete the account (issue 28).
+  const unproven = await requireRecentProof(request, user, form);
+  if (unproven) return refuse(intent, submission, unproven);
   try {
     const signOut = await getAuth().api.signOut({ headers: authHeaders(request), asResponse: true });
     await deleteAccount(user.id);

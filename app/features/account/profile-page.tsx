@@ -67,10 +67,12 @@ function ProfileCard({ profile }: { profile: ProfileData }) {
         <ProfileForm profile={profile} />
         <div className="grid gap-4 border-t border-border pt-6">
           <h2 className="text-lg font-semibold">{t("profile.security.title")}</h2>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            {profile.hasPassword && <ChangePasswordDialog />}
-            <DeleteAccountButton />
-          </div>
+          {profile.hasPassword && (
+            <div>
+              <ChangePasswordDialog />
+            </div>
+          )}
+          <DeleteAccountButton hasPassword={profile.hasPassword} />
         </div>
       </CardContent>
     </Card>

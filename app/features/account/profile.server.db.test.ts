@@ -223,7 +223,7 @@ describe("profile actions", () => {
     const folder = path.join(getEnv().DATA_DIR, "storage", "avatars", alice.id);
     expect(fs.existsSync(folder)).toBe(true);
 
-    const answer = await payload(await profileAction(post(alice.cookie, { intent: "delete" })));
+    const answer = await payload(await profileAction(post(alice.cookie, { intent: "delete", currentPassword: "secret123" })));
     expect(answer).toMatchObject({ ok: true, redirectTo: "/" });
     expect(await db().select().from(user).where(eq(user.id, alice.id))).toHaveLength(0);
     expect(await db().select().from(profiles).where(eq(profiles.id, alice.id))).toHaveLength(0);

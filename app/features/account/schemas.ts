@@ -122,6 +122,16 @@ export const resetPasswordSchema = newPasswordTwice(
   ["newPassword", "confirmPassword"],
 );
 
+/**
+ * Proof of presence on the forms that have no other field (delete account, data export): the current
+ * password, for accounts that have one (recent-proof.server.ts decides on the server).
+ */
+export const currentPasswordSchema = z.object({
+  currentPassword: currentPasswordField({ required: "profile.errors.currentPasswordRequired", tooLong: "auth.errors.passwordMax" }),
+});
+/** The same forms for an account without a password: nothing to type (a recent sign-in is the proof). */
+export const noFieldsSchema = z.object({});
+
 export { AVATAR_MAX_BYTES } from "~/lib/field-limits";
 
 /** The translation key of the first problem (spec §8 "shows the first message"), or undefined when valid. */
