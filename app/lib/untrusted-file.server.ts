@@ -1,5 +1,6 @@
 import { fork } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
@@ -61,9 +62,15 @@ function runChild(job: Job, scratch: string): Promise<Answer> {
     env: { PATH: process.env.PATH, TMPDIR: scratch, NODE_ENV: "production", MALLOC_ARENA_MAX: "2" },
     stdio: ["ignore", "ignore", "pipe", "ipc"],
   });
+  // The server's requests come first on a small machine; the child takes what CPU is left.
+  try {
+    os.setPriority(child.pid!, 10);
+  } catch {
+    // Not permitted here (or the child is already gone): it runs at the server's priority.
+  }
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000)));
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     let answer: Answer | undefined;
     let stopped: Refusal | undefined;
     const kill = (refusal: Refusal) => {
@@ -77,7 +84,10 @@ function runChild(job: Job, scratch: string): Promise<Answer> {
       });
     }, WATCH_INTERVAL_MS);
     child.on("message", (message: Answer) => void (answer ??= message));
-    child.on("error", (error) => void (stderr += String(error)));
+    // The child could not be started at all: a fault of this installation, not of the file.
+    child.on("error", (error) => {
+      if (child.pid === undefined) reject(error);
+    });
     child.on("exit", (code, signal) => {
       clearTimeout(deadline);
       clearInterval(watch);
