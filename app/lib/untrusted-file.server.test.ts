@@ -48,30 +48,40 @@ async function outcome(work: Promise<unknown>) {
 
 const leftovers = () => fs.readdirSync(path.join(scratchRoot(), "probe"));
 
-/** A /healthz like the server's (a database round trip), asked again and again until `until` settles. */
-async function healthzWhile(until: Promise<unknown>) {
+/** A /healthz like the server's (a database round trip), asked again and again until `done()` says stop; the latencies. */
+async function askHealthz(done: (answers: number) => boolean) {
   const server = http.createServer((_req, res) => {
     void pingDatabase().then((healthy) => res.end(healthy ? "ok" : "unavailable"));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
-  let settled = false;
-  void until.finally(() => (settled = true)).catch(() => {});
   const latencies: number[] = [];
-  while (!settled) {
+  while (!done(latencies.length)) {
     const started = performance.now();
     const answer = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.text());
-    if (!settled) latencies.push(performance.now() - started);
+    if (!done(latencies.length)) latencies.push(performance.now() - started);
     expect(answer).toBe("ok");
   }
   await new Promise((resolve) => server.close(resolve));
   return latencies;
 }
 
+/** Asks /healthz while `work` runs: the answers that came before it settled. */
+function healthzWhile(work: Promise<unknown>) {
+  let settled = false;
+  void work.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  return askHealthz(() => settled);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 describe("untrusted files", () => {
   it("refuses the reported PDF bombs while the server keeps answering /healthz", async () => {
+    const idle = await askHealthz((answers) => answers >= 100);
+    console.log(`/healthz with no file being read: median ${median(idle).toFixed(1)} ms, slowest ${Math.max(...idle).toFixed(1)} ms`);
     for (const [name, operations] of [
       ["stall-4.8kb.pdf", 170_000],
       ["freeze-131kb.pdf", 5_200_000],
