@@ -68,6 +68,10 @@ export const MODULE_SIZE_EXEMPT = ["app/db/schema.ts"];
 /** @type {string[]} Modules over the limit whose split is under way (none today). */
 export const MODULE_SIZE_PENDING_SPLIT = [];
 const TESTS = ["**/*.test.{ts,tsx}", "tests/**"];
+/** Libraries that parse media files: only the probe child may load them (ADR 0041). */
+export const FILE_PARSERS = ["sharp", "pdfjs-dist", "@napi-rs/canvas", "music-metadata", "pdf-lib"];
+const FILE_PARSERS_MESSAGE =
+  "Untrusted files are read in a child process with limits: use app/lib/untrusted-file.server.ts (ADR 0041), not the parser in the server.";
 
 export default tseslint.config(
   {
@@ -193,6 +197,23 @@ export default tseslint.config(
               message: "A browser module may import only types from *.server modules (DESIGN habit 1).",
             },
           ],
+        },
+      ],
+    },
+  },
+  // Untrusted files are parsed only in server/untrusted-file-child.mjs, a process with limits (ADR 0041):
+  // the server never loads these parsers, neither statically nor on first use.
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-imports": ["error", { paths: FILE_PARSERS.map((name) => ({ name, message: FILE_PARSERS_MESSAGE })) }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          // esquery's regular expressions cannot contain "/": any other character stands in for it.
+          selector: `ImportExpression[source.value=/^(${FILE_PARSERS.map((name) => name.replace("/", ".")).join("|")})(\\W|$)/]`,
+          message: FILE_PARSERS_MESSAGE,
         },
       ],
     },

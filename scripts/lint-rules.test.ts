@@ -72,6 +72,18 @@ export const parts = [Button, cn, getOptionalUser];
     ).toEqual([]);
   });
 
+  it("rejects loading a file parser in the server, statically or on first use, but not in the probe child or tests", async () => {
+    expect(await rulesBroken("app/features/media/probe.server.ts", `import sharp from "sharp";\nexport { sharp };\n`)).toContain(
+      "no-restricted-imports",
+    );
+    expect(
+      await rulesBroken("app/lib/probe.server.ts", `export const load = () => import("pdfjs-dist/legacy/build/pdf.mjs");\n`),
+    ).toContain("no-restricted-syntax");
+    expect(await rulesBroken("server/probe.ts", `export const load = () => import("music-metadata");\n`)).toContain("no-restricted-syntax");
+    expect(await rulesBroken("server/probe-child.mjs", `export const load = () => import("@napi-rs/canvas");\n`)).toEqual([]);
+    expect(await rulesBroken("app/lib/probe.server.test.ts", `import sharp from "sharp";\nexport { sharp };\n`)).toEqual([]);
+  });
+
   it("rejects an import cycle", async () => {
     // ui/button imports ~/lib/utils: utils importing button closes a cycle.
     const code = `import { Button } from "~/components/ui/button";\nexport const x = Button;\n`;

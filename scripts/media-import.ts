@@ -7,6 +7,7 @@ import { formatSummary, importManifest, ManifestError } from "~/features/media/i
 import { closeDatabase, openDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { setLogLevel } from "~/lib/logger.server";
+import { sweepScratchFolders } from "~/lib/scratch.server";
 import { prepareStorage } from "~/lib/storage.server";
 
 async function main() {
@@ -20,6 +21,8 @@ async function main() {
   await openDatabase({ poolSize: 2 });
   try {
     await prepareStorage();
+    // What an earlier import (or server) that was killed left in $DATA_DIR/tmp.
+    await sweepScratchFolders();
     const result = await importManifest(file, { log: (line) => console.log(line) });
     console.log(formatSummary(result));
     return result.rejected.length > 0 ? 1 : 0;

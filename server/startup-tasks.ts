@@ -1,12 +1,15 @@
 import { seedDemoMedia } from "~/features/media/seed.server";
 import { logger } from "~/lib/logger.server";
+import { sweepScratchFolders } from "~/lib/scratch.server";
 import { warnAboutMissingImprint } from "~/features/admin/settings.server";
 
 /**
  * Work done once at every start, after migrations and before the first request: features
  * add their step here (for example loading the demo media library into an empty database).
  */
-const tasks: Array<{ name: string; run: () => Promise<void> }> = [
+const tasks: Array<{ name: string; run: () => Promise<unknown> }> = [
+  // Temporary folders of killed processes (uploads, file probes, imports).
+  { name: "temporary files", run: () => sweepScratchFolders() },
   { name: "demo media library", run: () => seedDemoMedia() },
   { name: "imprint check", run: () => warnAboutMissingImprint() },
 ];

@@ -63,6 +63,10 @@ const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   /** Added to the contract: how long a claimed job stays claimed; after a process crash, others retry it then. */
   OUTBOX_LOCK_S: z.coerce.number().int().min(1).default(120),
+  /** Added to the contract: the wall-clock limit for reading one uploaded or imported file (ADR 0041). */
+  FILE_PROBE_TIMEOUT_S: z.coerce.number({ message: "must be a number of seconds" }).positive("must be a positive number").default(30),
+  /** Added to the contract: the memory limit (resident, MB) for reading one uploaded or imported file (ADR 0041). */
+  FILE_PROBE_MEMORY_MB: z.coerce.number({ message: "must be a number of megabytes" }).int().min(64).default(512),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Retention (issue 12, docs/privacy.md): how long each kind of data is kept before the scheduled clean-up removes it. */
   RETENTION_UNCONFIRMED_ACCOUNT_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(7),

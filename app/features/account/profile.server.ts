@@ -4,6 +4,7 @@ import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { deleteFile, publicFileUrl, saveFile } from "~/lib/storage.server";
+import { FileRefused, reencodeAvatar } from "~/lib/untrusted-file.server";
 import { eraseAccount } from "./erasure.server";
 import { getNewsletterStatus, setNewsletterChoice, type NewsletterStatus } from "./newsletter.server";
 import { AVATAR_MAX_BYTES } from "./schemas";
@@ -91,38 +92,23 @@ export async function rememberLanguage(userId: string, language: Language) {
 }
 
 export class AvatarError extends Error {
-  constructor(public readonly key: "profile.errors.notImage" | "profile.errors.tooLarge") {
+  constructor(public readonly key: "profile.errors.notImage" | "profile.errors.tooLarge" | "profile.errors.tooComplex") {
     super(key);
   }
 }
 
-const RASTER_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
-
 /**
  * Checks the bytes (not the name or declared type), accepts raster formats only, and
- * re-encodes: EXIF (GPS position, camera), ICC comments and XMP are dropped.
+ * re-encodes: EXIF (GPS position, camera), ICC comments and XMP are dropped. The bytes are
+ * read in a child process with time and memory limits (ADR 0041).
  */
 export async function processAvatar(bytes: Buffer): Promise<{ data: Buffer; ext: "png" | "jpg" | "webp" }> {
   if (bytes.length > AVATAR_MAX_BYTES) throw new AvatarError("profile.errors.tooLarge");
-  // Loaded on the first upload, not at start: sharp and libvips are ~28 MB of memory (ADR 0026).
-  const { default: sharp } = await import("sharp");
-  let format: string | undefined;
   try {
-    const metadata = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
-    format = metadata.format;
-  } catch {
-    throw new AvatarError("profile.errors.notImage");
-  }
-  if (!format || !RASTER_FORMATS.has(format)) throw new AvatarError("profile.errors.notImage");
-  try {
-    const pipeline = sharp(bytes, { limitInputPixels: 40_000_000, animated: false })
-      .rotate()
-      .resize(512, 512, { fit: "cover", withoutEnlargement: true });
-    if (format === "png" || format === "gif") return { data: await pipeline.png().toBuffer(), ext: "png" };
-    if (format === "webp") return { data: await pipeline.webp({ quality: 85 }).toBuffer(), ext: "webp" };
-    return { data: await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), ext: "jpg" };
-  } catch {
-    throw new AvatarError("profile.errors.notImage");
+    return await reencodeAvatar(bytes, 512);
+  } catch (error) {
+    if (!(error instanceof FileRefused)) throw error;
+    throw new AvatarError(error.refusal === "unreadable" ? "profile.errors.notImage" : "profile.errors.tooComplex");
   }
 }
 

@@ -5,9 +5,10 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, categories, mediaCategories, mediaItems } from "~/db/schema";
 import { db } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv, setEnvForTesting } from "~/lib/env.server";
 import { fileExists } from "~/lib/storage.server";
 import { resetDatabase } from "../../../tests/helpers/database";
+import { pdfContentBomb, pdfManyPages, pngPixelBomb } from "../../../tests/helpers/malformed-files";
 import { makePdf, makePng } from "../../../tests/helpers/media-fixtures";
 import { answerOf, formPost, garbagePost } from "../../../tests/helpers/console-actions";
 import { categoriesAction } from "./category-actions.server";
@@ -102,6 +103,33 @@ describe("console media", () => {
     expect(storedItems()).toEqual([]);
     expect(fs.readdirSync(uploadsDir())).toEqual([]);
   });
+
+  it("a file over a limit (time, pixels, pages) is refused with its own message, and nothing is kept (ADR 0041)", async () => {
+    const original = getEnv();
+    const refusals = [
+      // The 4.8 KB PDF of issue 28, with a deadline of 3 s instead of the default 30 s.
+      { fileName: "stall.pdf", bytes: pdfContentBomb(170_000), key: "admin.media.errors.tooComplex", timeoutS: 3 },
+      { fileName: "huge.png", bytes: pngPixelBomb(100_000, 100_000), key: "admin.media.errors.tooManyPixels", timeoutS: 60 },
+      { fileName: "endless.pdf", bytes: pdfManyPages(10_001), key: "admin.media.errors.tooManyPages", timeoutS: 60 },
+    ];
+    try {
+      for (const { fileName, bytes, key, timeoutS } of refusals) {
+        setEnvForTesting({ ...original, FILE_PROBE_TIMEOUT_S: timeoutS });
+        await expect(publishUpload(editor, uploadRequest(bytes), { fileName, language: "en", maxBytes: 10_000_000 })).rejects.toMatchObject(
+          {
+            key,
+            status: 422,
+          },
+        );
+      }
+    } finally {
+      setEnvForTesting(original);
+    }
+    expect(await db().select().from(mediaItems)).toEqual([]);
+    expect(storedItems()).toEqual([]);
+    expect(fs.readdirSync(uploadsDir())).toEqual([]);
+    expect(fs.readdirSync(path.join(getEnv().DATA_DIR, "tmp", "probe"))).toEqual([]);
+  }, 120_000);
 
   it("edits every field, replaces the file (measured anew, fields kept) and deletes row, then files", async () => {
     const { id } = await publishUpload(editor, uploadRequest(await makePng(100, 50)), {

@@ -5,11 +5,11 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { eq } from "drizzle-orm";
 import { mediaCategories, mediaItems, categories, type FileType } from "~/db/schema";
-import { importManifest, safeFileName } from "~/features/media/import.server";
+import { importManifest, safeFileName, type RejectedItem } from "~/features/media/import.server";
 import { db } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { publicContentChanged } from "~/lib/public-content.server";
+import { makeScratchFolder, removeScratchFolder } from "~/lib/scratch.server";
 import { deleteFolder } from "~/lib/storage.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
@@ -73,17 +73,12 @@ export function titleOf(fileName: string) {
   return (base || "Untitled").slice(0, 300);
 }
 
-function uploadRoot() {
-  return path.join(getEnv().DATA_DIR, "tmp", "uploads");
-}
-
-/** Streams the body into `<DATA_DIR>/tmp/uploads/<id>/<name>`, counting bytes; throws (and cleans up) past maxBytes or on abort. */
+/** Streams the body into a scratch folder (`$DATA_DIR/tmp/uploads/…`), counting bytes; throws (and cleans up) past maxBytes or on abort. */
 export async function receiveUpload(request: Request, fileName: string, maxBytes: number) {
   if (!request.body) throw new UploadError("admin.media.errors.emptyFile", 400);
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes) throw new UploadError("admin.media.errors.tooLarge", 413);
-  const folder = path.join(uploadRoot(), randomUUID());
-  await fs.promises.mkdir(folder, { recursive: true });
+  const folder = await makeScratchFolder("uploads");
   const file = path.join(folder, safeFileName(fileName));
   let size = 0;
   const counter = new Transform({
@@ -96,13 +91,13 @@ export async function receiveUpload(request: Request, fileName: string, maxBytes
   try {
     await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), counter, fs.createWriteStream(file));
   } catch (error) {
-    await fs.promises.rm(folder, { recursive: true, force: true });
+    await removeScratchFolder(folder);
     if (error instanceof UploadError) throw error;
     // The browser went away (aborted upload) or the connection broke: nothing stays behind.
     throw new UploadError("admin.media.errors.aborted", 400);
   }
   if (size === 0) {
-    await fs.promises.rm(folder, { recursive: true, force: true });
+    await removeScratchFolder(folder);
     throw new UploadError("admin.media.errors.emptyFile", 400);
   }
   return { folder, file, size };
@@ -115,6 +110,15 @@ interface ManifestFields {
   [key: string]: unknown;
 }
 
+/** What the editor reads when the import refused the file (ADR 0041 for the limits). */
+const REFUSAL_KEYS: Record<NonNullable<RejectedItem["refusal"]>, string> = {
+  unreadable: "admin.media.errors.unreadable",
+  time: "admin.media.errors.tooComplex",
+  memory: "admin.media.errors.tooComplex",
+  pixels: "admin.media.errors.tooManyPixels",
+  pages: "admin.media.errors.tooManyPages",
+};
+
 /** One item through importManifest (the import's code path); returns its id or throws with the import's reason. */
 async function importOne(folder: string, file: string, id: string, fields: ManifestFields) {
   const manifest = path.join(folder, "manifest.json");
@@ -123,7 +127,7 @@ async function importOne(folder: string, file: string, id: string, fields: Manif
   const rejected = result.rejected[0];
   if (rejected) {
     logger.warn(`Console upload rejected: ${rejected.reason}`);
-    throw new UploadError("admin.media.errors.unreadable", 422);
+    throw new UploadError(REFUSAL_KEYS[rejected.refusal ?? "unreadable"], 422);
   }
   return result;
 }
@@ -159,7 +163,7 @@ export async function publishUpload(
       .catch(() => {});
     throw error instanceof UploadError ? error : new UploadError("admin.errors.failed", 500);
   } finally {
-    await fs.promises.rm(folder, { recursive: true, force: true });
+    await removeScratchFolder(folder);
   }
   publicContentChanged();
   logger.info(
@@ -209,7 +213,7 @@ export async function replaceFile(actor: ConsoleActor, id: string, request: Requ
       after: { file: safeFileName(options.fileName), fileType, size },
     });
   } finally {
-    await fs.promises.rm(folder, { recursive: true, force: true });
+    await removeScratchFolder(folder);
   }
   publicContentChanged();
   return { id, size };

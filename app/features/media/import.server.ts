@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { db } from "~/lib/db.server";
 import { invalidatePages } from "~/lib/page-invalidation.server";
+import { FileRefused, type Refusal } from "~/lib/untrusted-file.server";
 import { deleteFile, saveFile, saveFileFrom } from "~/lib/storage.server";
 import { safeFileName, uuidFromTitle } from "./import/file-names";
 import { describeError, itemSchema, manifestSchema, type ManifestItem } from "./import/manifest-schema";
@@ -27,6 +28,8 @@ export interface RejectedItem {
   index: number;
   title?: string;
   reason: string;
+  /** Set when the file was refused by a limit or could not be read (ADR 0041). */
+  refusal?: Refusal;
 }
 
 export interface ImportResult {
@@ -37,6 +40,26 @@ export interface ImportResult {
 
 export class ManifestError extends Error {
   override name = "ManifestError";
+}
+
+const LIMIT_REASONS: Record<Refusal, string> = {
+  unreadable: "could not read {file} as {type}",
+  time: "reading {file} took longer than FILE_PROBE_TIMEOUT_S allows",
+  memory: "reading {file} needed more memory than FILE_PROBE_MEMORY_MB allows",
+  pixels: "{file} has more pixels than an image may have",
+  pages: "{file} has more pages than a PDF may have",
+};
+
+/** A file the probe refused, with a reason for the import's summary. */
+class ItemFileRefused extends Error {
+  constructor(
+    public readonly refusal: Refusal,
+    file: string,
+    type: string,
+    detail: string,
+  ) {
+    super(`${LIMIT_REASONS[refusal].replace("{file}", file).replace("{type}", type)}: ${detail}`);
+  }
 }
 
 export interface ImportOptions {
@@ -73,7 +96,8 @@ async function importItem(
     try {
       measured = await measure(sourceFile, item.file_type);
     } catch (error) {
-      throw new Error(`could not read ${item.file} as ${item.file_type}: ${describeError(error)}`);
+      const refusal = error instanceof FileRefused ? error.refusal : "unreadable";
+      throw new ItemFileRefused(refusal, item.file!, item.file_type, describeError(error));
     }
     filePath = `items/${id}/${safeFileName(path.basename(sourceFile))}`;
     await saveFileFrom("media-files", filePath, sourceFile);
@@ -165,7 +189,8 @@ async function importManifestItems(manifestFile: string, options: ImportOptions)
       options.log?.(`${done.created ? "created" : "updated"} #${index} ${done.title}`);
     } catch (error) {
       if (options.beforeCommit && error instanceof InterruptedImport) throw error;
-      result.rejected.push({ index, title, reason: describeError(error) });
+      const refusal = error instanceof ItemFileRefused ? error.refusal : undefined;
+      result.rejected.push({ index, title, reason: describeError(error), ...(refusal ? { refusal } : {}) });
       options.log?.(`rejected #${index}${title ? ` ${title}` : ""}: ${describeError(error)}`);
     }
   }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FileType } from "~/db/schema";
-import { renderPdfFirstPage } from "../pdf-page.server";
+import { probeAudioOrVideo, probeImage, probePdf } from "~/lib/untrusted-file.server";
 import { mimeTypeOf } from "./mime-types";
 
 /** What an imported file tells about itself: size, dimensions, duration, pages, sheet format, a thumbnail. */
@@ -59,35 +59,14 @@ export async function measure(file: string, fileType: FileType): Promise<Measure
     mimeType: mimeTypeOf(file),
     thumbnail: null,
   };
+  // The file's bytes are read in a child process with limits (ADR 0041); FileRefused when it goes over one.
   if (fileType === "image") {
-    const { default: sharp } = await import("sharp");
-    const image = sharp(file, { failOn: "error" });
-    const metadata = await image.metadata();
-    measured.widthPx = metadata.autoOrient?.width ?? metadata.width ?? null;
-    measured.heightPx = metadata.autoOrient?.height ?? metadata.height ?? null;
-    measured.thumbnail = await sharp(file)
-      .rotate()
-      .resize({ width: THUMBNAIL_WIDTH_PX, withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
+    Object.assign(measured, await probeImage(file, THUMBNAIL_WIDTH_PX));
   } else if (fileType === "audio" || fileType === "video") {
-    const { parseFile } = await import("music-metadata");
-    const metadata = await parseFile(file, { duration: true, skipCovers: true });
-    if (metadata.format.duration !== undefined) measured.durationMs = Math.round(metadata.format.duration * 1000);
-    if (fileType === "video") {
-      const video = metadata.format as { width?: number; height?: number };
-      measured.widthPx = video.width ?? null;
-      measured.heightPx = video.height ?? null;
-    }
+    Object.assign(measured, await probeAudioOrVideo(file, fileType));
   } else if (fileType === "pdf") {
-    const { PDFDocument } = await import("pdf-lib");
-    const document = await PDFDocument.load(await fs.promises.readFile(file), {
-      ignoreEncryption: true,
-      updateMetadata: false,
-    });
-    measured.pages = document.getPageCount();
-    // Its first page as a picture for the detail dialog (docs/media.md).
-    measured.thumbnail = (await renderPdfFirstPage(file, THUMBNAIL_WIDTH_PX)) ?? null;
+    // Its page count, and its first page as a picture for the detail dialog (docs/media.md).
+    Object.assign(measured, await probePdf(file, THUMBNAIL_WIDTH_PX));
   } else if (fileType === "sheet") {
     measured.sheetType = detectSheetType(await readHead(file), file);
   }

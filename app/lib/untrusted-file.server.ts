@@ -1,0 +1,187 @@
+import { fork } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+import { makeScratchFolder, removeScratchFolder } from "./scratch.server";
+
+/**
+ * Every uploaded, imported or seeded file is parsed in a child process (server/untrusted-file-child.mjs),
+ * never in the server: a hostile PDF or image can use up that child's time and memory, not the
+ * event loop that answers requests, and the parsers (PDF.js, @napi-rs/canvas, sharp, music-metadata)
+ * never load into the server at all (ADR 0041). The limits are FILE_PROBE_TIMEOUT_S (wall clock,
+ * then SIGKILL) and FILE_PROBE_MEMORY_MB (resident memory, watched from here; half of it is the V8
+ * heap limit) plus the fixed pixel and page counts below. One child at a time per process.
+ */
+
+/** Why a file was not accepted: it could not be read as its type, or it went over a limit. */
+export type Refusal = "unreadable" | "time" | "memory" | "pixels" | "pages";
+
+export class FileRefused extends Error {
+  override name = "FileRefused";
+  constructor(
+    public readonly refusal: Refusal,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** Larger images are refused from their header, before a pixel is decoded (a 100-megapixel photo passes). */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+/** Avatars are small pictures: more than this is refused. */
+export const MAX_AVATAR_PIXELS = 40_000_000;
+export const MAX_PDF_PAGES = 10_000;
+/** Images inside a PDF larger than this are left out of its thumbnail (not decoded). */
+const MAX_PDF_IMAGE_PIXELS = 25_000_000;
+const CHILD = path.resolve("server/untrusted-file-child.mjs");
+const WATCH_INTERVAL_MS = 50;
+
+type Job =
+  | { kind: "image"; file: string; thumbnail: string; width: number; maxPixels: number }
+  | { kind: "avatar"; file: string; output: string; size: number; maxPixels: number }
+  | { kind: "audio" | "video"; file: string }
+  | { kind: "pdf"; file: string; thumbnail: string; width: number; maxPages: number; maxImagePixels: number };
+
+type Answer = { ok: true; result: Record<string, unknown> } | { ok: false; refusal: Refusal; detail: string };
+
+/** Resident memory of a process in bytes (Linux /proc), or undefined where that is not available. */
+async function residentBytes(pid: number) {
+  const status = await fs.promises.readFile(`/proc/${pid}/status`, "utf8").catch(() => undefined);
+  const kilobytes = status && /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+  return kilobytes ? Number(kilobytes) * 1024 : undefined;
+}
+
+function runChild(job: Job, scratch: string): Promise<Answer> {
+  const { FILE_PROBE_TIMEOUT_S, FILE_PROBE_MEMORY_MB } = getEnv();
+  const child = fork(CHILD, [], {
+    cwd: scratch,
+    execArgv: [`--max-old-space-size=${Math.floor(FILE_PROBE_MEMORY_MB / 2)}`],
+    // Nothing of the server's environment (database URL, secrets); temporary files of the libraries land in the scratch folder.
+    env: { PATH: process.env.PATH, TMPDIR: scratch, NODE_ENV: "production", MALLOC_ARENA_MAX: "2" },
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+  });
+  // The server's requests come first on a small machine; the child takes what CPU is left.
+  try {
+    os.setPriority(child.pid!, 10);
+  } catch {
+    // Not permitted here (or the child is already gone): it runs at the server's priority.
+  }
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000)));
+  return new Promise((resolve, reject) => {
+    let answer: Answer | undefined;
+    let stopped: Refusal | undefined;
+    const kill = (refusal: Refusal) => {
+      stopped ??= refusal;
+      child.kill("SIGKILL");
+    };
+    const deadline = setTimeout(() => kill("time"), FILE_PROBE_TIMEOUT_S * 1000);
+    const watch = setInterval(() => {
+      void residentBytes(child.pid!).then((bytes) => {
+        if (bytes !== undefined && bytes > FILE_PROBE_MEMORY_MB * 1024 * 1024) kill("memory");
+      });
+    }, WATCH_INTERVAL_MS);
+    child.on("message", (message: Answer) => void (answer ??= message));
+    // The child could not be started at all: a fault of this installation, not of the file.
+    child.on("error", (error) => {
+      if (child.pid === undefined) reject(error);
+    });
+    child.on("exit", (code, signal) => {
+      clearTimeout(deadline);
+      clearInterval(watch);
+      if (answer) return resolve(answer);
+      // V8 aborts when the heap limit is reached.
+      const outOfHeap = /heap limit|out of memory/i.test(stderr);
+      const refusal = stopped ?? (outOfHeap ? "memory" : "unreadable");
+      resolve({ ok: false, refusal, detail: `stopped (${signal ?? `exit ${code}`}): ${stderr.trim().split("\n").pop() ?? ""}` });
+    });
+    child.send(job);
+  });
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs one job in a child of its own after the ones already waiting; throws FileRefused when it does not succeed. */
+async function runJob<T>(
+  prepare: (scratch: string) => Promise<Job>,
+  collect: (result: Record<string, unknown>, scratch: string) => Promise<T>,
+) {
+  const turn = queue.then(async () => {
+    const scratch = await makeScratchFolder("probe");
+    try {
+      const job = await prepare(scratch);
+      const answer = await runChild(job, scratch);
+      if (!answer.ok) {
+        if (answer.refusal !== "unreadable")
+          logger.warn(`File refused (${answer.refusal} limit): ${path.basename(job.file)}: ${answer.detail}`);
+        throw new FileRefused(answer.refusal, answer.detail);
+      }
+      return await collect(answer.result, scratch);
+    } finally {
+      await removeScratchFolder(scratch);
+    }
+  });
+  queue = turn.catch(() => {});
+  return turn;
+}
+
+const numberOrNull = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
+
+/** Dimensions of an image (after its EXIF orientation) and a WebP thumbnail `width` px wide. */
+export function probeImage(file: string, width: number) {
+  return runJob(
+    async (scratch) => ({ kind: "image", file, width, thumbnail: path.join(scratch, "thumbnail.webp"), maxPixels: MAX_IMAGE_PIXELS }),
+    async (result, scratch) => ({
+      widthPx: numberOrNull(result.width),
+      heightPx: numberOrNull(result.height),
+      thumbnail: await fs.promises.readFile(path.join(scratch, "thumbnail.webp")),
+    }),
+  );
+}
+
+/** Duration of audio or video, and a video's frame size where its container tells it. */
+export function probeAudioOrVideo(file: string, kind: "audio" | "video") {
+  return runJob(
+    async () => ({ kind, file }),
+    async (result) => ({
+      durationMs: numberOrNull(result.durationMs),
+      widthPx: numberOrNull(result.width),
+      heightPx: numberOrNull(result.height),
+    }),
+  );
+}
+
+/** Page count, and the first page as a WebP picture `width` px wide (null when the page cannot be drawn). */
+export function probePdf(file: string, width: number) {
+  return runJob(
+    async (scratch) => ({
+      kind: "pdf",
+      file,
+      width,
+      thumbnail: path.join(scratch, "thumbnail.webp"),
+      maxPages: MAX_PDF_PAGES,
+      maxImagePixels: MAX_PDF_IMAGE_PIXELS,
+    }),
+    async (result, scratch) => ({
+      pages: numberOrNull(result.pages),
+      thumbnail: result.thumbnail === true ? await fs.promises.readFile(path.join(scratch, "thumbnail.webp")) : null,
+    }),
+  );
+}
+
+/** A raster image re-encoded to at most size × size (cover), without its metadata; refuses anything else. */
+export function reencodeAvatar(bytes: Buffer, size: number) {
+  return runJob(
+    async (scratch) => {
+      const file = path.join(scratch, "upload");
+      await fs.promises.writeFile(file, bytes, { mode: 0o600 });
+      return { kind: "avatar", file, output: path.join(scratch, "avatar"), size, maxPixels: MAX_AVATAR_PIXELS };
+    },
+    async (result, scratch) => ({
+      data: await fs.promises.readFile(path.join(scratch, "avatar")),
+      ext: result.ext as "png" | "jpg" | "webp",
+    }),
+  );
+}
