@@ -203,6 +203,28 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
     expect(right.status).toBe(429);
   });
 
+  it("2a'. the same flood does not lock the owner out of a browser they signed in with before (device cookie, ADR 0043)", async () => {
+    const owner = uniqueAddress("owner");
+    await signUpConfirmed(rig, owner, "owner-secret-1", "owner");
+    const home = createClient(rig.server.url);
+    const signIn = (client: typeof home, password: string, from: string) =>
+      client.postForm("/auth", { intent: "login", js: "1", email: owner, password }, { "x-forwarded-for": from });
+    const first = await signIn(home, "owner-secret-1", "192.0.2.250");
+    expect(first.status).toBe(200);
+    const device = first.headers.getSetCookie().find((line) => line.startsWith("better-auth.device_trust="));
+    expect(device).toMatch(/HttpOnly/i);
+    expect(device).toMatch(/SameSite=Lax/i);
+    // Signing out ends the session; the browser keeps its device cookie.
+    expect((await home.postForm("/logout", {})).status).toBe(302);
+    expect(home.jar.has(/session_token/)).toBe(false);
+    expect(home.jar.has(/device_trust/)).toBe(true);
+    for (let attempt = 0; attempt < 30; attempt++) {
+      await signIn(createClient(rig.server.url), `wrong-${attempt}`, `198.51.100.${10 + (attempt % 3)}`);
+    }
+    expect((await signIn(createClient(rig.server.url), "owner-secret-1", "198.51.100.78")).status).toBe(429);
+    expect((await signIn(home, "owner-secret-1", "192.0.2.250")).status).toBe(200);
+  });
+
   it("2b. sign-up and name changes keep the form's rules; a mail greeting never carries a URL or a line break", async () => {
     const client = createClient(rig.server.url);
     const base = { intent: "signup", js: "1", customerType: "private", password: "secret-pass-1", acceptTerms: "on", acceptPrivacy: "on" };

@@ -451,7 +451,11 @@ export const mediaDownloads = pgTable(
     title: text("title").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("media_downloads_user_idx").on(table.userId, table.id)],
+  (table) => [
+    index("media_downloads_user_idx").on(table.userId, table.id),
+    // One count per account and item per hour (migration 0013).
+    index("media_downloads_user_item_idx").on(table.userId, table.mediaItemId, table.createdAt),
+  ],
 );
 
 /** Lease rows of app/lib/scheduler.server.ts: a task runs once per period across all processes. */
@@ -482,4 +486,21 @@ export const launchNotifications = pgTable(
     check("launch_notifications_topic_check", sql`${table.topic} in ('academy', 'tandem')`),
     index("launch_notifications_created_at_idx").on(table.createdAt.desc()),
   ],
+);
+
+/* ---------- limits a stranger cannot turn against the owner (migration 0013, ADR 0043) ---------- */
+
+/** The reset links that were mailed (reset-mail.server.ts): the newest of the day may be made valid again. */
+export const passwordResetMails = pgTable(
+  "password_reset_mails",
+  {
+    verificationId: text("verification_id")
+      .primaryKey()
+      .references(() => verification.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    mailedAt: timestamp("mailed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("password_reset_mails_user_idx").on(table.userId, table.mailedAt)],
 );

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetDatabase } from "../../tests/helpers/database";
-import { hitRateLimit } from "./rate-limit.server";
+import { hitRateLimit, takeQuota } from "./rate-limit.server";
 
 describe("hitRateLimit", () => {
   beforeEach(resetDatabase);
@@ -34,5 +34,19 @@ describe("hitRateLimit", () => {
     // Still within that window the burst counts; late in the window after, it has left the view.
     expect(await at(boundary + windowMs - 1_000)).toBe(false);
     expect(await at(boundary + 2 * windowMs - 1_000)).toBe(true);
+  });
+
+  it("a quota takes exactly its size, even from simultaneous requests, and refused requests use none of it", async () => {
+    const windowMs = 3_600_000;
+    const start = Math.floor(Date.now() / windowMs) * windowMs + 10_000;
+    const clock = vi.spyOn(Date, "now").mockReturnValue(start);
+    const taken = await Promise.all(Array.from({ length: 10 }, () => takeQuota("mail:reset:owner@example.com", 3, 3600)));
+    expect(taken.filter(Boolean)).toHaveLength(3);
+    // A flood of refused requests: the counter stays at 3 ...
+    for (let i = 0; i < 20; i++) expect(await takeQuota("mail:reset:owner@example.com", 3, 3600)).toBe(false);
+    // ... so half a window on, the three weigh half and there is room again (counting the 20 refusals too, there would not be).
+    clock.mockReturnValue(start + 1.5 * windowMs);
+    expect(await takeQuota("mail:reset:owner@example.com", 3, 3600)).toBe(true);
+    expect(await takeQuota("mail:reset:other@example.com", 3, 3600)).toBe(true);
   });
 });

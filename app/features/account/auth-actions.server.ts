@@ -1,3 +1,4 @@
+import { isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { user } from "~/db/schema";
@@ -10,7 +11,18 @@ import { logger } from "~/lib/logger.server";
 import { clearNoticeCookie, confirmedNoticeCookie, pendingNoticeCookie } from "./account-notice.server";
 import { ACTION_LIMITS, getAuth, googleConfigured, signupContext } from "./auth.server";
 import { rememberLanguage } from "./profile.server";
-import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refusalOf, refuse, runAccountIntents } from "./request.server";
+import {
+  assertSameOrigin,
+  authHeaders,
+  clientIp,
+  cookiesOf,
+  overLimit,
+  RATE_LIMITED,
+  refusalOf,
+  refuse,
+  runAccountIntents,
+  withinLimits,
+} from "./request.server";
 import type { Refusal, RefusalMap } from "./request.server";
 import { emailOnlySchema, loginSchema, signupSchema } from "./schemas";
 import { getOptionalUser } from "./session.server";
@@ -70,15 +82,22 @@ async function login(context: IntentContext) {
   const submission = parseForm(form, loginSchema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
   const email = submission.value.email.toLowerCase();
-  const limited =
-    (await overLimit(context, submission, "signin", ACTION_LIMITS.signIn)) ??
-    (await overLimit(context, submission, "signin", ACTION_LIMITS.signInAccount, { ip: false, account: email }));
+  // Per client address here; per account in better-auth's hook, where a browser the account signed
+  // in from before has its own count (device-trust.server.ts, ADR 0043).
+  const limited = await overLimit(context, submission, "signin", ACTION_LIMITS.signIn);
   if (limited) return limited;
-  const response = await getAuth().api.signInEmail({
-    body: { email, password: submission.value.password, callbackURL: nextOf(form) },
-    headers: authHeaders(request),
-    asResponse: true,
-  });
+  let response: Response;
+  try {
+    response = await getAuth().api.signInEmail({
+      body: { email, password: submission.value.password, callbackURL: nextOf(form) },
+      headers: authHeaders(request),
+      asResponse: true,
+    });
+  } catch (error) {
+    // The per-account limit refuses in better-auth's before hook, which throws (device-trust.server.ts).
+    if (isAPIError(error) && error.statusCode === 429) return refuse(intent, submission, RATE_LIMITED);
+    throw error;
+  }
   if (!response.ok) {
     const refusal = await refusalOf(response, SIGN_IN_REFUSALS, "sign-in");
     return refuse(intent, submission, refusal, refusal === NOT_VERIFIED ? { unverifiedEmail: email } : undefined);
@@ -134,7 +153,9 @@ async function forgot(context: IntentContext) {
   const submission = parseForm(form, emailOnlySchema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
   const email = submission.value.email.toLowerCase();
-  const limited = await overLimit(context, submission, "reset", ACTION_LIMITS.reset, { ip: true, account: email });
+  // Per client address only: the recipient's side is the mail's own rule (reset-mail.server.ts),
+  // which a stranger's requests cannot turn into "no reset for the owner" (ADR 0043).
+  const limited = await overLimit(context, submission, "reset", ACTION_LIMITS.reset);
   if (limited) return limited;
   const response = await getAuth().api.requestPasswordReset({
     body: { email, redirectTo: "/profile" },
@@ -150,8 +171,11 @@ async function resend(context: IntentContext) {
   const submission = parseForm(form, emailOnlySchema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
   const email = submission.value.email.toLowerCase();
-  const limited = await overLimit(context, submission, "resend", ACTION_LIMITS.resend, { ip: true, account: email });
-  if (limited) return limited;
+  // Per client address; per recipient, the confirmation mail's daily quota (ADR 0043).
+  const { limit, windowS } = ACTION_LIMITS.resend;
+  if (!(await withinLimits([`resend:ip:${clientIp(request)}`], limit, windowS))) {
+    return refuse(intent, submission, RATE_LIMITED, { unverifiedEmail: email });
+  }
   const response = await getAuth().api.sendVerificationEmail({
     body: { email, callbackURL: confirmedCallbackOf(form) },
     headers: authHeaders(request),

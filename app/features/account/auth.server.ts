@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
@@ -12,7 +12,9 @@ import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { getAuthSecret } from "~/lib/secrets.server";
 import { queueConfirmationMail } from "./confirmation-mail.server";
+import { deviceTrust, recordPasswordReset } from "./device-trust.server";
 import { sendAccountMail } from "./mail.server";
+import { mailResetLink, RESET_LINK_S } from "./reset-mail.server";
 import { requestNewsletter } from "./newsletter.server";
 import { enqueueShopSync } from "./shopify.server";
 import { fitUsername } from "./username";
@@ -61,12 +63,12 @@ function rules() {
 /** Our own per-IP / per-account limits for the route actions (they call auth.api directly). */
 export const ACTION_LIMITS = {
   signIn: { limit: 10, windowS: 60 },
-  signInAccount: { limit: 10, windowS: 300 },
   signUp: { limit: 5, windowS: 300 },
   reset: { limit: 3, windowS: 300 },
   resend: { limit: 3, windowS: 300 },
   changeEmail: { limit: 3, windowS: 300 },
   changePassword: { limit: 10, windowS: 300 },
+  saveProfile: { limit: 20, windowS: 300 },
 } as const;
 
 function languageOf(request?: Request): Language {
@@ -82,7 +84,8 @@ async function userLanguage(userId: string, request?: Request): Promise<Language
 function createAuth() {
   const env = getEnv();
   const secure = env.PUBLIC_URL.startsWith("https:");
-  const plugins = [];
+  // Per-account sign-in limits that a stranger cannot turn into a lockout (ADR 0043).
+  const plugins: BetterAuthPlugin[] = [deviceTrust()];
   if (env.GOOGLE_CLIENT_ID) {
     plugins.push(
       genericOAuth({
@@ -116,10 +119,15 @@ function createAuth() {
       requireEmailVerification: env.REQUIRE_EMAIL_CONFIRMATION,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user: target, url }, request) => {
-        await sendAccountMail("reset", target.email, await userLanguage(target.id, request), { url, name: target.name });
+      resetPasswordTokenExpiresIn: RESET_LINK_S,
+      // Mailed only within the limits a stranger cannot use up (reset-mail.server.ts, ADR 0043).
+      sendResetPassword: async ({ user: target, url, token }, request) => {
+        const link = await (await getAuth().$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
+        if (!link) return;
+        const language = await userLanguage(target.id, request);
+        await mailResetLink({ userId: target.id, to: target.email, language, url, name: target.name, verificationId: link.id });
       },
+      onPasswordReset: async ({ user: target }) => recordPasswordReset(target.id),
     },
     emailVerification: {
       sendOnSignUp: env.REQUIRE_EMAIL_CONFIRMATION,

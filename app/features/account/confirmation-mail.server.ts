@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
+import { takeMailQuota } from "~/lib/mail-quota.server";
 import { queueMail } from "~/lib/mailer.server";
 import { renderAccountMail } from "./mail.server";
 
@@ -24,9 +25,11 @@ export interface ConfirmationMail {
 /**
  * Queues the mail and sets the account's mark, in one transaction. `firstOnly`: queue nothing when
  * the mark is set already (the sign-up and the sweep); otherwise (a resend) the mail is queued
- * anyway. Returns whether a mail was queued.
+ * anyway, within the recipient's daily quota. Returns whether a mail was queued.
  */
 export async function queueConfirmationMail(mail: ConfirmationMail, options: { firstOnly: boolean }): Promise<boolean> {
+  // A resend (from anyone: the form names only an address) stays within the recipient's daily quota (ADR 0043).
+  if (!options.firstOnly && !(await takeMailQuota("confirm", mail.to))) return false;
   const rendered = await renderAccountMail("confirm", mail.language, { url: mail.url, name: mail.name });
   return db().transaction(async (tx) => {
     // SKIP LOCKED: an account whose sign-up transaction is still open (or hangs) is not waited for.

@@ -6,6 +6,7 @@ import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
+import { mailQuotaKeys } from "~/lib/mail-quota.server";
 import { enqueueJob, ERASE_WHEN_DONE } from "~/lib/outbox.server";
 import { deleteFolder } from "~/lib/storage.server";
 import { renderAccountMail } from "./mail.server";
@@ -39,8 +40,13 @@ export async function eraseAccount(userId: string, options: { notify: boolean })
     // Sessions, linked accounts, profile, consents, shop link and download records go by cascade.
     await tx.execute(sql`delete from verifications where value = ${userId} or identifier ilike ${likePattern(email)}`);
     // Rate-limit counters keyed by account id or address (sign-in, reset, e-mail change ...).
+    // and the address's mail quotas (ADR 0043).
+    const quotaKeys = sql.join(
+      mailQuotaKeys(email).map((key) => sql`${key}`),
+      sql`, `,
+    );
     await tx.execute(sql`delete from request_counters
-      where split_part(key, ':acct:', 2) in (${userId}, ${email})`);
+      where split_part(key, ':acct:', 2) in (${userId}, ${email}) or key in (${quotaKeys})`);
     // Queued and sent jobs that name the account (its mails, shop syncs). A confirmed owner's
     // address also takes the contact-form mails it sent (Reply-To) and its contact messages.
     if (row.verified) {

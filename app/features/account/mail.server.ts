@@ -1,5 +1,6 @@
 import { getFixedT } from "~/lib/i18n.server";
 import type { Language } from "~/lib/i18n";
+import { takeMailQuota } from "~/lib/mail-quota.server";
 import { queueMail } from "~/lib/mailer.server";
 import { greetingNameOf } from "./username";
 
@@ -52,12 +53,14 @@ ${values.unsubscribeUrl ? `<p style="font-size:12px"><a href="${escapeHtml(value
   return { subject, text, html };
 }
 
+/** A change-of-address mail, within the recipient's daily quota of its kind (ADR 0043). */
 export async function sendAccountMail(
-  kind: AccountMailKind,
+  kind: "changeEmail" | "changeEmailNotice",
   to: string,
   language: Language,
   values: { url?: string; name?: string; newEmail?: string },
 ) {
+  if (!(await takeMailQuota(kind, to))) return;
   const mail = await renderAccountMail(kind, language, values);
   await queueMail({ to, ...mail });
 }

@@ -6,6 +6,7 @@ import { getEnv } from "~/lib/env.server";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { getFixedT } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
+import { takeMailQuota } from "~/lib/mail-quota.server";
 import { queueMail } from "~/lib/mailer.server";
 import { renderAccountMail } from "./mail.server";
 import { isValidUnsubscribeLink, newsletterHeaders, unsubscribeUrl } from "./newsletter-links.server";
@@ -90,6 +91,9 @@ export async function requestNewsletter(
     .where(and(eq(newsletterConsents.userId, userId), eq(newsletterConsents.status, "confirmed")))
     .limit(1);
   if (active) return false;
+  // Switching on and off again and again: past the address's daily quota nothing changes and no
+  // mail goes out (ADR 0043); an earlier mail's link still works unless the switch withdrew it.
+  if (!(await takeMailQuota("newsletterConfirm", account.email))) return false;
   const token = randomBytes(32).toString("base64url");
   const wording = await consentWording(options.source, options.language);
   await executor

@@ -5,6 +5,7 @@ import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { StorageUnavailableError } from "~/lib/storage.server";
 import { ACTION_LIMITS, getAuth } from "./auth.server";
+import { passwordResets } from "./device-trust.server";
 import { exportNoticeOf, type PrivacyLoaderData } from "./privacy-actions.server";
 import { getProfilePage } from "./profile-page.server";
 import { requireRecentProof } from "./recent-proof.server";
@@ -48,18 +49,24 @@ async function resetPassword(context: IntentContext) {
   const limited = await overLimit(context, submission, "resetpw", ACTION_LIMITS.changePassword);
   if (limited) return limited;
   const headers = authHeaders(request);
-  const response = await getAuth().api.resetPassword({
-    body: { newPassword: submission.value.newPassword, token: submission.value.token },
-    headers,
-    asResponse: true,
-  });
+  // The browser that sets the new password becomes a known browser of the account (device cookie,
+  // ADR 0043): its sign-in is not held up by a stranger's guesses.
+  const response = await passwordResets.run({}, () =>
+    getAuth().api.resetPassword({
+      body: { newPassword: submission.value.newPassword, token: submission.value.token },
+      headers,
+      asResponse: true,
+    }),
+  );
   if (!response.ok) return refuse(intent, submission, await refusalOf(response, { default: RESET_REFUSED }, "password reset"));
   // Every session ended with the reset (revokeSessionsOnPasswordReset); sign in again.
   const signOut = await getAuth()
     .api.signOut({ headers, asResponse: true })
     .catch(() => undefined);
   const toast = { tone: "success", title: "profile.toast.passwordReset" } as const;
-  return answer(doneAnswer(intent, submission, { toast, redirectTo: "/auth" }), 200, signOut ? cookiesOf(signOut) : undefined);
+  const cookies = cookiesOf(response);
+  if (signOut) for (const cookie of signOut.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+  return answer(doneAnswer(intent, submission, { toast, redirectTo: "/auth" }), 200, cookies);
 }
 
 type SignedInHandler = (context: IntentContext, user: SessionUser) => Promise<unknown>;
@@ -69,9 +76,13 @@ function signedIn(handler: SignedInHandler) {
   return async (context: IntentContext) => handler(context, await requireUser(context.request));
 }
 
-async function save({ request, form, intent }: IntentContext, user: SessionUser) {
+async function save(context: IntentContext, user: SessionUser) {
+  const { request, form, intent } = context;
   const submission = parseForm(form, profileSchema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
+  // The newsletter switch mails a confirmation: per client address and account as well as per recipient.
+  const limited = await overLimit(context, submission, "profile", ACTION_LIMITS.saveProfile, { ip: true, account: user.id });
+  if (limited) return limited;
   let newsletterRequested = false;
   try {
     ({ newsletterRequested } = await saveProfile(user.id, submission.value, languageFromRequest(request)));

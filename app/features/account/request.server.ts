@@ -100,7 +100,7 @@ export async function overLimit(
     ...(keys.account ? [`${name}:acct:${keys.account}`] : []),
   ];
   if (await withinLimits(counted, limit, windowS)) return undefined;
-  return refuse(intent, submission, RATE_LIMITED, intent === "resend" && keys.account ? { unverifiedEmail: keys.account } : undefined);
+  return refuse(intent, submission, RATE_LIMITED);
 }
 
 /** An account route's action: same-origin posts only, then the handler its intent names. */

@@ -9,6 +9,7 @@ import { doneAnswer, failedAnswer, invalidAnswer, parseForm, type FormAnswer } f
 import { getFixedT, languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { escapeHtml, queueMail } from "~/lib/mailer.server";
+import { takeMailQuota } from "~/lib/mail-quota.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import type { LaunchNotifyResult, LaunchTopic } from "./launch-topics";
 import { removalPath, removalUrl } from "./launch-removal.server";
@@ -21,8 +22,6 @@ import { notifySchema, type NotifyInput } from "./notify-schema";
  */
 export const NOTIFY_RATE_LIMIT = 5;
 export const NOTIFY_RATE_WINDOW_S = 10 * 60;
-/** Mails to one address per hour, whoever asks. */
-export const NOTIFY_MAILS_PER_ADDRESS = 3;
 
 export function hashToken(token: string) {
   return crypto.createHash("sha256").update(token).digest("hex");
@@ -46,8 +45,8 @@ export async function requestLaunchNotification(
       .where(and(eq(launchNotifications.email, email), eq(launchNotifications.topic, topic)));
     // Already confirmed: nothing to do, and the same answer as for a new address.
     if (existing?.confirmedAt) return "sent";
-    const perAddress = await hitRateLimit(`notify:mail:${email}`, NOTIFY_MAILS_PER_ADDRESS, 3600);
-    if (!perAddress.allowed) return "sent";
+    // The recipient's daily quota (ADR 0043): past it, the earlier mail's link still works.
+    if (!(await takeMailQuota("launchConfirm", email))) return "sent";
 
     const token = crypto.randomBytes(32).toString("base64url");
     const link = `${getEnv().PUBLIC_URL}/notify?token=${token}`;

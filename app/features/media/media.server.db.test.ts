@@ -145,6 +145,28 @@ describe("media search and downloads", () => {
     expect(await createDownload(user, service.id)).toMatchObject({ ok: false, status: 404 });
   });
 
+  it("download: counted once per account and item per hour, however often it is clicked; the file is sent every time", async () => {
+    const [item] = (await findMedia({ ...all, type: "image" })).items;
+    await db().execute(
+      sql`insert into users (id, name, email) values ('ada', 'Ada', 'ada-dl@example.com'), ('bea', 'Bea', 'bea-dl@example.com')`,
+    );
+    const ada = { id: "ada", email: "ada-dl@example.com", name: "Ada" };
+    const bea = { id: "bea", email: "bea-dl@example.com", name: "Bea" };
+    const before = (await findMediaItem(item.id))!.downloadCount;
+    const clicks = await Promise.all(Array.from({ length: 20 }, () => createDownload(ada, item.id)));
+    expect(clicks.every((click) => click.ok && click.url.includes("/files/media-files/"))).toBe(true);
+    expect((await findMediaItem(item.id))!.downloadCount).toBe(before + 1);
+    const rows = async (userId: string) =>
+      (await db().execute(sql`select count(*)::int as n from media_downloads where user_id = ${userId}`)).rows[0]!.n;
+    expect(await rows("ada")).toBe(1);
+    // Another account counts on its own.
+    expect(await createDownload(bea, item.id)).toMatchObject({ ok: true, downloadCount: before + 2 });
+    // An hour later the same account counts again.
+    await db().execute(sql`update media_downloads set created_at = now() - interval '61 minutes' where user_id = 'ada'`);
+    expect(await createDownload(ada, item.id)).toMatchObject({ ok: true, downloadCount: before + 3 });
+    expect(await rows("ada")).toBe(2);
+  });
+
   it("preview: anyone gets a 60 s inline URL", async () => {
     const [pdf] = (await findMedia({ ...all, q: "Zukunft" })).items;
     const result = await createPreview(pdf.id);

@@ -213,8 +213,34 @@ async function findStoredFile(id: string) {
   return item;
 }
 
+/** A download counts once per account and item in this time (issue 28): clicking again re-sends the file, not the count. */
+export const DOWNLOAD_COUNT_ONCE_PER_S = 60 * 60;
+
 /**
- * Download (spec §6, §7.5): only for signed-in users. Counts atomically, then signs a 60 s URL
+ * Counts a download (increment_download_count, spec §7.5) and records it in the account's own
+ * list (data export, Art. 15; deleted with the account), unless the account downloaded the item
+ * within the last DOWNLOAD_COUNT_ONCE_PER_S: then nothing is written. The lock makes two
+ * simultaneous clicks one count. Answers the item's count.
+ */
+async function countDownload(userId: string, itemId: string, title: string): Promise<number | undefined> {
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}), hashtext(${itemId}))`);
+    const recent = await tx.execute(sql`select 1 from media_downloads where user_id = ${userId} and media_item_id = ${itemId}::uuid
+      and created_at > now() - make_interval(secs => ${DOWNLOAD_COUNT_ONCE_PER_S}) limit 1`);
+    if (recent.rows.length > 0) {
+      const current = await tx.execute<{ count: number }>(sql`select download_count as count from media_items where id = ${itemId}::uuid`);
+      return current.rows[0]?.count;
+    }
+    const counted = await tx.execute<{ count: number | null }>(sql`select increment_download_count(${itemId}::uuid) as count`);
+    // (An account deleted a moment ago records nothing.)
+    await tx.execute(sql`insert into media_downloads (user_id, media_item_id, title)
+      select id, ${itemId}::uuid, ${title} from users where id = ${userId}`);
+    return counted.rows[0]?.count ?? undefined;
+  });
+}
+
+/**
+ * Download (spec §6, §7.5): only for signed-in users. Counts (once an hour per account), then signs a 60 s URL
  * that the browser downloads natively (attachment, streamed from disk), never buffered here.
  */
 export async function createDownload(user: SessionUser | null, id: string): Promise<FileAccess> {
@@ -222,17 +248,13 @@ export async function createDownload(user: SessionUser | null, id: string): Prom
   if (!isUuid(id)) return { ok: false, status: 404, reason: "not-found" };
   const item = await findStoredFile(id);
   if (!item?.filePath) return { ok: false, status: 404, reason: "not-found" };
-  const counted = await db().execute<{ count: number | null }>(sql`select increment_download_count(${id}::uuid) as count`);
-  // The account's own record of its downloads (data export, Art. 15); deleted with the account.
-  // (An account deleted a moment ago records nothing.)
-  await db().execute(sql`insert into media_downloads (user_id, media_item_id, title)
-    select id, ${id}::uuid, ${item.title} from users where id = ${user.id}`);
+  const downloadCount = await countDownload(user.id, id, item.title);
   const fileName = downloadFileName(item.title, item.filePath);
   return {
     ok: true,
     url: createSignedUrl("media-files", item.filePath, FILE_URL_TTL_S, { downloadName: fileName }),
     fileName,
-    downloadCount: counted.rows[0]?.count ?? undefined,
+    downloadCount,
   };
 }
 

@@ -77,6 +77,8 @@ describe("retention", () => {
       .values({ kind: "mail", payload: { to: "waiting@example.com" }, status: "pending" });
     await db().execute(sql`update outbox set updated_at = now() - interval '40 days' where payload->>'to' = 'waiting@example.com'`);
 
+    // Only these two counters (the sign-ups above took from their addresses' mail quotas).
+    await db().execute(sql`delete from request_counters`);
     await db().execute(sql`insert into request_counters (key, window_start, count) values
       ('old', now() - interval '25 hours', 3), ('new', now() - interval '1 hour', 1)`);
     await db().execute(sql`insert into rate_limits (id, key, count, last_request) values
