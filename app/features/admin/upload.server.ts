@@ -9,6 +9,7 @@ import { importManifest, safeFileName } from "~/features/media/import.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { makePrivateDirAsync, PRIVATE_FILE_MODE } from "~/lib/private-files.server";
 import { publicContentChanged } from "~/lib/public-content.server";
 import { deleteFolder } from "~/lib/storage.server";
 import { recordAudit } from "./audit.server";
@@ -83,7 +84,7 @@ export async function receiveUpload(request: Request, fileName: string, maxBytes
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes) throw new UploadError("admin.media.errors.tooLarge", 413);
   const folder = path.join(uploadRoot(), randomUUID());
-  await fs.promises.mkdir(folder, { recursive: true });
+  await makePrivateDirAsync(folder);
   const file = path.join(folder, safeFileName(fileName));
   let size = 0;
   const counter = new Transform({
@@ -94,7 +95,11 @@ export async function receiveUpload(request: Request, fileName: string, maxBytes
     },
   });
   try {
-    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), counter, fs.createWriteStream(file));
+    await pipeline(
+      Readable.fromWeb(request.body as import("node:stream/web").ReadableStream),
+      counter,
+      fs.createWriteStream(file, { mode: PRIVATE_FILE_MODE }),
+    );
   } catch (error) {
     await fs.promises.rm(folder, { recursive: true, force: true });
     if (error instanceof UploadError) throw error;
@@ -118,7 +123,9 @@ interface ManifestFields {
 /** One item through importManifest (the import's code path); returns its id or throws with the import's reason. */
 async function importOne(folder: string, file: string, id: string, fields: ManifestFields) {
   const manifest = path.join(folder, "manifest.json");
-  await fs.promises.writeFile(manifest, JSON.stringify({ items: [{ ...fields, id, file: path.basename(file) }] }));
+  await fs.promises.writeFile(manifest, JSON.stringify({ items: [{ ...fields, id, file: path.basename(file) }] }), {
+    mode: PRIVATE_FILE_MODE,
+  });
   const result = await importManifest(manifest);
   const rejected = result.rejected[0];
   if (rejected) {
