@@ -9,6 +9,7 @@ import { grantRole, isConsoleRole, listRoles, revokeRole, UnknownAccountError } 
 import { closeDatabase, openDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { setLogLevel } from "~/lib/logger.server";
+import { setPrivateUmask } from "~/lib/private-files.server";
 
 const USAGE = `Usage:
   npm run admin -- grant EMAIL [--role admin|editor]   give an account a console role (default admin)
@@ -32,6 +33,8 @@ function parseArgs(argv: string[]) {
 }
 
 async function main(): Promise<number> {
+  // What this tool writes into DATA_DIR (media files, the cluster on a first run) is private (ADR 0045).
+  setPrivateUmask();
   const { command, role, positional } = parseArgs(process.argv.slice(2));
   if (command === "help" || command === "--help" || !command) {
     console.log(USAGE);

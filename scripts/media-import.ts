@@ -8,9 +8,12 @@ import { closeDatabase, openDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { sweepScratchFolders } from "~/lib/scratch.server";
+import { setPrivateUmask } from "~/lib/private-files.server";
 import { prepareStorage } from "~/lib/storage.server";
 
 async function main() {
+  // What this tool writes into DATA_DIR (media files, the cluster on a first run) is private (ADR 0045).
+  setPrivateUmask();
   const file = process.argv.slice(2).find((arg) => arg !== "--");
   if (!file) {
     console.error("Usage: npm run media:import -- FILE.json");

@@ -4,9 +4,12 @@
  * and idempotent: run it again after an interruption. Exits 1 when a file failed, 2 on bad use.
  */
 import { setLogLevel } from "~/lib/logger.server";
+import { setPrivateUmask } from "~/lib/private-files.server";
 import { formatMigrateSummary, migrateStorage, storagePair } from "~/lib/storage-migrate.server";
 
 async function main() {
+  // What this tool writes into DATA_DIR (media files, the cluster on a first run) is private (ADR 0045).
+  setPrivateUmask();
   const args = process.argv.slice(2).filter((arg) => arg !== "--");
   const index = args.indexOf("--to");
   const to = index >= 0 ? args[index + 1] : undefined;

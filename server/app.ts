@@ -10,6 +10,7 @@ import { serveStoredFile } from "~/lib/file-route.server";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "~/lib/i18n";
 import { logger, setLogLevel } from "~/lib/logger.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox.server";
+import { protectDataDir } from "~/lib/private-files.server";
 import { getAuthSecret } from "~/lib/secrets.server";
 import { prepareStorage, StorageUnavailableError } from "~/lib/storage.server";
 import "~/lib/mailer.server";
@@ -132,6 +133,8 @@ export function createApp() {
 export async function startRuntime() {
   const env = getEnv();
   setLogLevel(env.LOG_LEVEL);
+  // Before anything writes into DATA_DIR: new files 0600, and an older installation's made private (ADR 0045).
+  protectDataDir(env);
   getAuthSecret();
   await openDatabase();
   await startChangeListener();

@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { mailSummary } from "./mail-summary";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "./private-files.server";
 import { enqueueJob, PermanentJobError, registerJobHandler } from "./outbox.server";
 
 /**
@@ -53,11 +54,12 @@ export async function deliverMail(mail: Mail) {
     return;
   }
   const dir = path.join(env.DATA_DIR, "outbox");
-  fs.mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   const info = await EML_TRANSPORT.sendMail(message);
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`;
   const temporary = path.join(dir, `.${name}.tmp`);
-  fs.writeFileSync(temporary, info.message as Buffer);
+  // The mail's links work for whoever reads it: the file is this user's alone (ADR 0045).
+  fs.writeFileSync(temporary, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
   fs.renameSync(temporary, path.join(dir, name));
   logger.info(`Mail to ${mail.to} ("${mail.subject}") written to outbox/${name}`);
   for (const link of linksOf(mail.text)) logger.info(`  link: ${link}`);

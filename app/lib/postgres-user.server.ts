@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { makePrivateDir } from "./private-files.server";
 
 /**
  * Running the embedded PostgreSQL when this process is root (ADR 0003, README "Running as root"):
@@ -98,7 +99,7 @@ export function grantTraversal(targets: string[], runAs: Required<RunAs>): strin
  * own binaries (they live in this checkout's node_modules).
  */
 export function prepareDataDir(dataDir: string, runAs: RunAs, programs: string[], notice: (line: string) => void) {
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makePrivateDir(dataDir);
   if (runAs.uid === undefined || runAs.gid === undefined) return;
   fs.chownSync(dataDir, runAs.uid, runAs.gid);
   const who = { uid: runAs.uid, gid: runAs.gid };

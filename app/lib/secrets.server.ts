@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getEnv } from "./env.server";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "./private-files.server";
 
 /**
  * Reads a secret kept in `$DATA_DIR/secrets/<name>`, generating it on first use.
@@ -10,10 +11,10 @@ import { getEnv } from "./env.server";
  */
 export function readOrCreateSecret(dataDir: string, name: string, bytes = 32): string {
   const dir = path.join(dataDir, "secrets");
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makePrivateDir(dir);
   const file = path.join(dir, name);
   try {
-    const fd = fs.openSync(file, "wx", 0o600);
+    const fd = fs.openSync(file, "wx", PRIVATE_FILE_MODE);
     try {
       fs.writeSync(fd, randomBytes(bytes).toString("base64url"));
       fs.fsyncSync(fd);

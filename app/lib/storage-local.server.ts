@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { makePrivateDirAsync, PRIVATE_FILE_MODE } from "./private-files.server";
 import { assertSafeKey, BUCKETS, InvalidKeyError, type Bucket, type StorageDriver } from "./storage-driver.server";
 
 /** Files on the local disk under `<root>/<bucket>/<key>` (the default driver, ADR 0006). */
@@ -37,7 +38,7 @@ export function createLocalStorage(root: string): StorageDriver & { resolve(buck
     kind: "local",
     resolve,
     async prepare() {
-      for (const bucket of BUCKETS) await fs.promises.mkdir(path.join(root, bucket), { recursive: true });
+      for (const bucket of BUCKETS) await makePrivateDirAsync(path.join(root, bucket));
     },
     /**
      * Writes to a temporary name in the same folder, fsync, then rename, so a crash leaves
@@ -45,11 +46,12 @@ export function createLocalStorage(root: string): StorageDriver & { resolve(buck
      */
     async save(bucket, key, data) {
       const file = resolve(bucket, key);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await makePrivateDirAsync(path.dirname(file));
       const temporary = path.join(path.dirname(file), `.tmp-${randomUUID()}`);
       try {
-        if (Buffer.isBuffer(data)) await fs.promises.writeFile(temporary, data);
-        else await pipeline(data as Readable, fs.createWriteStream(temporary));
+        // Private media and avatars are served through the product only (signed URLs): 0600 (ADR 0045).
+        if (Buffer.isBuffer(data)) await fs.promises.writeFile(temporary, data, { mode: PRIVATE_FILE_MODE });
+        else await pipeline(data as Readable, fs.createWriteStream(temporary, { mode: PRIVATE_FILE_MODE }));
         const handle = await fs.promises.open(temporary, "r");
         try {
           await handle.sync();

@@ -51,7 +51,10 @@ test.describe("media library", () => {
     await expect(card(page, "Meditation tone")).toContainText("0 min 3 s");
 
     const type = page.getByLabel("Type");
-    await expect(type.locator("option")).toHaveText(["All Types", "document", "image", "video", "audio", "services"]);
+    // Words in English, the spec's filter values underneath (what the URL and an outside suite select by).
+    await expect(type.locator("option")).toHaveText(["All Types", "Documents", "Images", "Videos", "Audio", "Services"]);
+    const values = await type.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(values).toEqual(["all", "document", "image", "video", "audio", "services"]);
     await type.selectOption("document");
     await expect(page).toHaveURL(/type=document/);
     await expect(cards(page)).toHaveCount(3);

@@ -5,6 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 import { getInputProps, getSelectProps, getTextareaProps } from "./field-props";
+import { useHeldWhilePressed } from "./pointer-press";
 
 /**
  * The form kit's fields: label, optional description, the input with the schema's limits as
@@ -20,10 +21,13 @@ function descriptionId(field: Metadata) {
   return `${field.id}-description`;
 }
 
-/** The first problem of a field, translated; nothing when there is none. */
+/**
+ * The first problem of a field, translated; nothing when there is none. It appears or goes only
+ * while no pointer button is down, so a press on the next control clicks where it was aimed (ADR 0045).
+ */
 export function FieldError({ field, className }: { field: Metadata; className?: string }) {
   const { t } = useTranslation();
-  const error = field.errors?.[0];
+  const error = useHeldWhilePressed(field.errors?.[0]);
   if (!error) return null;
   return (
     <p id={field.errorId} role="alert" className={cn("text-sm text-destructive", className)}>

@@ -1,10 +1,12 @@
 import type { FormMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
+import { useHeldWhilePressed } from "./pointer-press";
 
 /**
  * The form's own problem (not a field's: wrong credentials, a rate limit, a failed service),
- * translated, above the submit button. Announced when it appears.
+ * translated, above the submit button. Announced when it appears; like a field's problem, it appears or
+ * goes only while no pointer button is down (ADR 0045).
  */
 export function FormError({
   form,
@@ -14,14 +16,15 @@ export function FormError({
   className?: string;
 }) {
   const { t } = useTranslation();
-  if (!form.errors?.length) return null;
+  const errors = useHeldWhilePressed(form.errors?.join("\n") ?? "");
+  if (!errors) return null;
   return (
     <div
       id={form.errorId}
       role="alert"
       className={cn("rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive", className)}
     >
-      {form.errors.map((error) => (
+      {errors.split("\n").map((error) => (
         <p key={error}>{t(error)}</p>
       ))}
     </div>

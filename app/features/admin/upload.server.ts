@@ -8,6 +8,7 @@ import { mediaCategories, mediaItems, categories, type FileType } from "~/db/sch
 import { importManifest, safeFileName, type RejectedItem } from "~/features/media/import.server";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { PRIVATE_FILE_MODE } from "~/lib/private-files.server";
 import { publicContentChanged } from "~/lib/public-content.server";
 import { makeScratchFolder, removeScratchFolder } from "~/lib/scratch.server";
 import { deleteFolder } from "~/lib/storage.server";
@@ -89,7 +90,11 @@ export async function receiveUpload(request: Request, fileName: string, maxBytes
     },
   });
   try {
-    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), counter, fs.createWriteStream(file));
+    await pipeline(
+      Readable.fromWeb(request.body as import("node:stream/web").ReadableStream),
+      counter,
+      fs.createWriteStream(file, { mode: PRIVATE_FILE_MODE }),
+    );
   } catch (error) {
     await removeScratchFolder(folder);
     if (error instanceof UploadError) throw error;
@@ -122,7 +127,9 @@ const REFUSAL_KEYS: Record<NonNullable<RejectedItem["refusal"]>, string> = {
 /** One item through importManifest (the import's code path); returns its id or throws with the import's reason. */
 async function importOne(folder: string, file: string, id: string, fields: ManifestFields) {
   const manifest = path.join(folder, "manifest.json");
-  await fs.promises.writeFile(manifest, JSON.stringify({ items: [{ ...fields, id, file: path.basename(file) }] }));
+  await fs.promises.writeFile(manifest, JSON.stringify({ items: [{ ...fields, id, file: path.basename(file) }] }), {
+    mode: PRIVATE_FILE_MODE,
+  });
   const result = await importManifest(manifest);
   const rejected = result.rejected[0];
   if (rejected) {

@@ -13,15 +13,16 @@ export function TypeIcon({ type, className }: { type: MediaItemView["fileType"];
 }
 
 /**
- * The type as the filter calls it ("document"), and the kind of document when it says more
- * ("document · PDF"): a badge that matches the filter that finds the item.
+ * The type as the filter's value names it ("document", where the filter's label says "Documents"),
+ * and the kind of document when it says more ("document · PDF"): a badge that matches the filter
+ * that finds the item.
  */
 export function TypeBadgeText({ fileType }: { fileType: MediaItemView["fileType"] }) {
   const { t } = useTranslation();
   const group = typeGroupOf(fileType);
   return (
     <span data-testid="media-type">
-      {t(`media.filters.types.${group}`)}
+      {t(`media.card.typeGroup.${group}`)}
       {group !== fileType ? ` · ${t(`media.fileTypes.${fileType}`)}` : null}
     </span>
   );
