@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { build } from "vite";
 import { getEnv } from "../../app/lib/env.server";
 
 /**
@@ -21,13 +22,38 @@ export interface ChildWorker {
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
+let bundle: Promise<string> | undefined;
+
+/**
+ * cluster-worker.ts built once per test process the way Vite builds the server (path aliases,
+ * `import.meta.glob` of the locales; packages stay imports), so each child only loads one file
+ * instead of transforming the app again. Under node_modules/ so the bundle's imports resolve.
+ */
+function buildWorker() {
+  bundle ??= (async () => {
+    // One folder per vitest worker slot: rebuilt by the next file of that slot, never piling up.
+    const outDir = path.join(ROOT, "node_modules/.cache", `ipangel-child-worker-${process.env.VITEST_POOL_ID ?? "1"}`);
+    await build({
+      root: ROOT,
+      configFile: false,
+      publicDir: false,
+      logLevel: "error",
+      resolve: { tsconfigPaths: true },
+      build: { ssr: path.join(ROOT, "tests/helpers/cluster-worker.ts"), outDir, emptyOutDir: true, minify: false, target: "node20" },
+    });
+    return path.join(outDir, "cluster-worker.js");
+  })();
+  return bundle;
+}
+
 export async function startChildWorker(
   mode: "scheduler" | "outbox" | "signup" | "ratelimit",
   env: Record<string, string> = {},
 ): Promise<ChildWorker> {
+  const file = await buildWorker();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ipangel-child-"));
   const base = getEnv();
-  const child = spawn(process.execPath, ["tests/helpers/vite-run.mjs", "tests/helpers/cluster-worker.ts", mode], {
+  const child = spawn(process.execPath, [file, mode], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -1,8 +1,8 @@
 /**
- * One server process's background machinery, run as its own OS process (tsx) against a shared
- * PostgreSQL, for the multi-process tests (app/lib/cluster-processes.server.system.test.ts). Configured by the
- * environment (DATABASE_URL, DATA_DIR, AUTH_SECRET, SMTP_URL, ...) like the product; argv[2] names
- * the part:
+ * One server process's background machinery, run as its own OS process (built by child-worker.ts)
+ * against a shared PostgreSQL, for the multi-process tests (app/lib/cluster-processes.server.system.test.ts).
+ * Configured by the environment (DATABASE_URL, DATA_DIR, AUTH_SECRET, SMTP_URL, ...) like the
+ * product; argv[2] names the part:
  *
  * - `scheduler`: the product's scheduler polling every SCHEDULER_POLL_MS, with one task
  *   `cluster.test` (interval TASK_INTERVAL_MS, lease TASK_LEASE_MS) that records each run in the
