@@ -2,6 +2,7 @@
 // build step; everything else is TypeScript built by Vite into build/server/index.js.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import v8 from "node:v8";
 import compression from "compression";
@@ -60,6 +61,8 @@ async function main() {
     process.exit(1);
   }
 
+  // The security headers of every answer, before the static handlers: files carry them too.
+  server.use(product.securityHeaders());
   // Hashed assets pre-compressed once (brotli 11 / gzip 9) instead of per request.
   if (!isDevelopment && product.precompressedAssets) server.use("/assets", product.precompressedAssets("build/client/assets"));
   server.use(compression());
@@ -72,9 +75,20 @@ async function main() {
   }
   server.use(product.createApp());
 
-  const httpServer = server.listen(env.PORT, env.HOST, (error) => {
-    // Express hands a failed listen (port in use, no permission) to this callback.
-    if (error) return void failToListen(error);
+  // Slow clients (ADR 0014): headers and whole requests within a time (server/connection-limits.ts),
+  // checked every second, and a cap on the connections one client address holds at once.
+  const httpServer = http.createServer(
+    {
+      headersTimeout: product.HEADERS_TIMEOUT_MS,
+      requestTimeout: product.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: product.CONNECTIONS_CHECKING_INTERVAL_MS,
+    },
+    server,
+  );
+  product.limitConnectionsPerClient(httpServer);
+  // A failed listen (port in use, no permission).
+  httpServer.once("error", (error) => void failToListen(error));
+  httpServer.listen(env.PORT, env.HOST, () => {
     log(`Serving ${env.PUBLIC_URL} (listening on http://${env.HOST}:${httpServer.address().port})`);
   });
 

@@ -22,6 +22,7 @@ import { CLIENT_IP_HEADER } from "~/features/account/auth.server";
 import { createAuthGateway } from "./auth-gateway";
 import { createReactRouterHandler } from "./react-router-adapter";
 import { createRequestGuard, refuse } from "./request-guard";
+import { limitRequestsPerClient } from "./connection-limits";
 import "~/features/account/shopify.server";
 import "~/features/privacy/retention.server";
 import "~/features/account/confirmation-sweep.server";
@@ -39,14 +40,8 @@ export function createApp() {
 
   app.use((req, res, next) => {
     // The Content-Security-Policy nonce of this response (app/lib/csp.server.ts).
+    // The other security headers come first, for files too (server/security-headers.ts, mounted by server.js).
     res.locals.cspNonce = randomBytes(16).toString("base64");
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (env.PUBLIC_URL.startsWith("https:")) {
-      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    }
     // `?lang=xx` is a choice of language by link: remember it like the switcher does.
     const lang = req.query.lang;
     if (typeof lang === "string" && isLanguage(lang)) {
@@ -71,6 +66,8 @@ export function createApp() {
   // a GET without a body, query or console path, so the guard and the console gate have nothing to check.
   if (mode === "production") app.use(createMemberDataAnswer({ build: serverBuild as unknown as ServerBuild, getLoadContext }));
 
+  // Behind a trusted proxy, the per-client cap counts requests by the forwarded address (server/connection-limits.ts).
+  app.use(limitRequestsPerClient());
   // Who may see the console (ADR 0020), so the guard knows the console's doors for this sender.
   app.use(createConsoleAudience());
   // Methods, content types, body limits and canonical paths, before anything reads the request.
@@ -161,6 +158,8 @@ export async function stopRuntime() {
 
 export { getEnv };
 export { precompressedAssets } from "./precompressed-assets";
+export { securityHeaders } from "./security-headers";
+export { CONNECTIONS_CHECKING_INTERVAL_MS, HEADERS_TIMEOUT_MS, limitConnectionsPerClient, REQUEST_TIMEOUT_MS } from "./connection-limits";
 
 declare module "react-router" {
   interface AppLoadContext {

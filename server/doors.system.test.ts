@@ -422,7 +422,7 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
     expect(log).not.toMatch(/does not match `origin` header/);
   });
 
-  it("6. HTML pages carry a nonce CSP; signed-in answers are private, no-store; pages vary on Cookie; cached pages keep one ETag; paths are canonical", async () => {
+  it("6. HTML pages carry a nonce CSP; signed-in answers are private, no-store; pages vary on Cookie; cached pages keep one ETag per encoding; paths are canonical", async () => {
     const visitor = createClient(rig.server.url);
     for (const path of ["/", "/about", "/auth", "/media", "/shop", "/contact", "/not-a-page"]) {
       const response = await visitor.request(path, { headers: { "accept-encoding": "gzip, br" } });
@@ -447,12 +447,12 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
       expect(response.headers.get("vary") ?? "", path).toMatch(/Cookie/i);
     }
     // Two answers of a cached page: different nonces, one ETag (the same bytes, ADR 0026), a 304 for it.
-    const first = await visitor.request("/about");
+    const first = await visitor.request("/about", { headers: { "accept-encoding": "br" } });
     const second = await visitor.request("/about", { headers: { "accept-encoding": "br" } });
     expect(first.headers.get("content-security-policy")).not.toBe(second.headers.get("content-security-policy"));
     const etag = second.headers.get("etag") ?? "";
     expect(etag).toBe(first.headers.get("etag"));
-    expect((await visitor.request("/about", { headers: { "if-none-match": etag } })).status).toBe(304);
+    expect((await visitor.request("/about", { headers: { "if-none-match": etag, "accept-encoding": "br" } })).status).toBe(304);
 
     for (const path of ["/", "/profile", "/profile.data", "/media", "/about"]) {
       const response = await owner.request(path);
@@ -520,6 +520,152 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
       db.query(`select count(*)::int as n from sessions where user_id = (select id from users where email = $1)`, [email]),
     );
     expect(left.rows[0].n).toBe(0);
+  });
+});
+
+describe("reproductions of issue 28 (parsing and caching)", { timeout: 120_000 }, () => {
+  const TRICKS = ["/.//evil.example", "/%2e%2e//evil.example", "/\\evil.example", "//evil.example", "/\t/evil.example"];
+  const offSite = (location: string | null) => new URL(location ?? "/", rig.server.url).origin !== new URL(rig.server.url).origin;
+
+  it("3. returnTo never leads off the site: not from the confirmation landing, not after a sign-in", async () => {
+    for (const trick of TRICKS) {
+      const landing = await createClient(rig.server.url).request(`/auth?confirmed=1&returnTo=${encodeURIComponent(trick)}`);
+      expect(landing.status, trick).toBe(302);
+      expect(landing.headers.get("location"), trick).toBe("/");
+      const login = await createClient(rig.server.url).postForm("/auth", {
+        intent: "login",
+        email: ownerEmail,
+        password: PASSWORD,
+        returnTo: trick,
+      });
+      expect(login.status, trick).toBe(302);
+      expect(offSite(login.headers.get("location")), `${trick} → ${login.headers.get("location")}`).toBe(false);
+    }
+  });
+
+  it("4. a session cookie in any form better-auth reads keeps the signed-in page out of the cache", async () => {
+    const [pair] = owner.jar
+      .header()
+      .split("; ")
+      .filter((cookie) => cookie.includes("session_token"));
+    const [name, value] = [pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1)];
+    for (const cookie of [`${name} =${value}`, `${name}= ${value}`, `language=en;${name}=${value}`, `${name}="${value}"`]) {
+      const signedIn = await fetch(`${rig.server.url}/about`, { headers: { cookie } });
+      const html = await signedIn.text();
+      expect(signedIn.headers.get("x-page-cache"), cookie).toBeNull();
+      expect(signedIn.headers.get("cache-control"), cookie).toBe("private, no-store");
+      // The owner's page is the owner's; what a visitor gets next holds nothing of them.
+      expect(html, cookie).toContain(ownerEmail);
+      expect(await (await fetch(`${rig.server.url}/about`)).text(), cookie).not.toContain(ownerEmail);
+    }
+  });
+
+  it("4. the first requester's query never reaches the page the next visitor gets", async () => {
+    const marker = "tabmarker1234";
+    await fetch(`${rig.server.url}/auth?tab=${marker}`);
+    await fetch(`${rig.server.url}/auth?tab=${marker}`);
+    const next = await fetch(`${rig.server.url}/auth`);
+    expect(next.headers.get("x-page-cache")).toBe("hit");
+    expect(await next.text()).not.toContain(marker);
+  });
+
+  it("5. a forged session cookie does not raise the body limit; a body of many thousand parts is refused unparsed", async () => {
+    const half = 512 * 1024;
+    for (const cookie of ["", "better-auth.session_token=forged.c2lnbmF0dXJlc2lnbmF0dXJlc2lnbmF0dXJlc2lnbmF0dQ=="]) {
+      const answer = await rawRequest(rig.server.url, {
+        method: "POST",
+        path: "/profile",
+        headers: { "content-type": "multipart/form-data; boundary=x", "transfer-encoding": "chunked", ...(cookie ? { cookie } : {}) },
+        totalBytes: half,
+      });
+      expect(answer.status, cookie || "no cookie").toBe(413);
+    }
+    // The owner's own session still takes an avatar-sized body (the limit is the image's).
+    const avatar = await rawRequest(rig.server.url, {
+      method: "POST",
+      path: "/profile",
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(half), cookie: owner.jar.header() },
+      body: Buffer.alloc(half, 0x61),
+    });
+    expect(avatar.status).not.toBe(413);
+    const parts = "a&".repeat(30_000);
+    for (const cookie of ["", owner.jar.header()]) {
+      const many = await rawRequest(rig.server.url, {
+        method: "POST",
+        path: "/profile",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(parts.length),
+          ...(cookie ? { cookie } : {}),
+        },
+        body: parts,
+      });
+      expect(many.status).toBe(413);
+    }
+    const multipart =
+      Array.from({ length: 20_000 }, () => "--x\r\nContent-Disposition: form-data; name=a\r\n\r\n\r\n").join("") + "--x--\r\n";
+    const manyParts = await rawRequest(rig.server.url, {
+      method: "POST",
+      path: "/profile",
+      headers: {
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(multipart.length),
+        cookie: owner.jar.header(),
+      },
+      body: multipart,
+    });
+    expect(manyParts.status).toBe(413);
+  });
+
+  it("5. bad filters and cursors answer a page, and the canonical redirect stays on the site", async () => {
+    const admin = await signUpConfirmed(rig, uniqueAddress("audit-admin"), "audit-admin-secret-1", "auditadmin");
+    await database((db) => db.query(`insert into user_roles (user_id, role) select id, 'admin' from users where name = 'auditadmin'`));
+    const audit = await admin.request("/admin/audit?from=2026-99-99&to=2026-02-30", {
+      headers: { cookie: `${admin.jar.header()}; language=de` },
+    });
+    expect(audit.status).toBe(200);
+    expect(await audit.text()).toContain("Kein gültiges Datum – dieser Filter wurde nicht angewendet.");
+    const cursor = Buffer.from("2026-99-99 99:99:99+00|0b9f4a52-5d4e-4a36-9d51-6a0f4d1c2b3a").toString("base64url");
+    expect((await fetch(`${rig.server.url}/media?cursor=${cursor}`)).status).toBe(200);
+    expect(rig.server.output()).not.toMatch(/ ERROR .*(cursor|audit|timestamp)/);
+    for (const path of ["/\\evil.example/", "/\\/evil.example/", "//\\evil.example"]) {
+      const answer = await rawRequest(rig.server.url, { method: "GET", path, body: "" });
+      expect(answer.status, path).toBe(301);
+      expect(offSite(answer.headers.location ?? null), `${path} → ${answer.headers.location}`).toBe(false);
+      expect(answer.headers.location).toBe("/evil.example");
+    }
+  });
+
+  it("5. files carry the same security headers as pages", async () => {
+    const page = await fetch(`${rig.server.url}/about`);
+    const html = await page.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    for (const path of ["/favicon.svg", "/robots.txt", asset!]) {
+      for (const encoding of ["identity", "br"]) {
+        const file = await fetch(`${rig.server.url}${path}`, { headers: { "accept-encoding": encoding } });
+        await file.arrayBuffer();
+        expect(file.status, path).toBe(200);
+        for (const header of ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy"]) {
+          expect(file.headers.get(header), `${path} ${encoding} ${header}`).toBe(page.headers.get(header));
+        }
+        expect(file.headers.get("content-security-policy"), path).toContain("default-src 'none'");
+      }
+    }
+  });
+
+  it("7. each encoding of a cached page has its own ETag, and revalidates with it", async () => {
+    const tags = new Map<string, string>();
+    for (const encoding of ["identity", "gzip", "br"]) {
+      const answer = await fetch(`${rig.server.url}/about`, { headers: { "accept-encoding": encoding } });
+      await answer.arrayBuffer();
+      tags.set(encoding, answer.headers.get("etag")!);
+      const again = await fetch(`${rig.server.url}/about`, {
+        headers: { "accept-encoding": encoding, "if-none-match": tags.get(encoding)! },
+      });
+      expect(again.status, encoding).toBe(304);
+    }
+    expect(new Set(tags.values()).size).toBe(3);
   });
 });
 

@@ -312,6 +312,61 @@ const formRequest: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...Object.keys(FO
   }),
 );
 
+/**
+ * The filters and other values pages read from their query, with values made to break their parsing
+ * (issue 28: a day that does not exist in the audit log's dates, a cursor shaped right but naming no
+ * moment, returnTo tricks). None may answer a 5xx or write an ERROR line.
+ */
+const FILTER_PAGES: Record<string, string[]> = {
+  "/admin/audit": ["q", "entity", "actor", "from", "to", "page"],
+  "/media": ["q", "type", "category", "cursor", "item"],
+  "/shop": ["category", "after"],
+  "/auth": ["tab", "returnTo", "confirmed", "error"],
+  "/admin/newsletter": ["status", "q", "page"],
+};
+const cursorOf = (text: string) => Buffer.from(text).toString("base64url");
+const UUID = "0b9f4a52-5d4e-4a36-9d51-6a0f4d1c2b3a";
+const filterValue = fc.oneof(
+  nasty,
+  fc.string({ maxLength: 20 }),
+  fc.constantFrom(
+    "2026-99-99",
+    "2026-02-30",
+    "0000-00-00",
+    "99999-01-01",
+    "2026-01-01T00:00:00Z",
+    "-1",
+    "1e309",
+    cursorOf(`2026-99-99 99:99:99+00|${UUID}`),
+    cursorOf(`2026-02-30 10:00:00+00|${UUID}`),
+    cursorOf(`99999-01-01 10:00:00+00|${UUID}`),
+    cursorOf(`2026-01-01 10:00:00+99:99|${UUID}`),
+    cursorOf(`2026-01-01 10:00:00+00|not-a-uuid`),
+    cursorOf("'; select pg_sleep(1) --|x"),
+    "/.//evil.example",
+    "/%2e%2e//evil.example",
+    "/\\evil.example",
+    "//evil.example",
+    "javascript:alert(1)",
+    UUID,
+  ),
+);
+const filterRequest: fc.Arbitrary<FuzzRequest> = fc.record({
+  method: fc.constantFrom("GET", "GET", "HEAD"),
+  path: fc
+    .constantFrom(...Object.keys(FILTER_PAGES))
+    .chain((page) =>
+      fc
+        .array(fc.tuple(fc.constantFrom(...FILTER_PAGES[page]!), filterValue), { minLength: 1, maxLength: 4 })
+        .map((pairs) => `${page}?${new URLSearchParams(pairs.map(([name, value]) => [name, String(value)]))}`),
+    ),
+  encoding,
+  fields: fc.constant<Fields>([]),
+  who,
+  language,
+  bytes: fc.constant(new Uint8Array()),
+});
+
 const resourceRequest: fc.Arbitrary<FuzzRequest> = fc.record({
   method: fc.constantFrom("GET", "GET", "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"),
   path: fc.oneof(
@@ -356,6 +411,7 @@ const authRequest: fc.Arbitrary<FuzzRequest> = fc.record({
 const anyRequest = fc.oneof(
   { weight: 6, arbitrary: formRequest },
   { weight: 2, arbitrary: resourceRequest },
+  { weight: 1, arbitrary: filterRequest },
   { weight: 2, arbitrary: authRequest },
 );
 

@@ -1,8 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
+import { getEnv } from "~/lib/env.server";
 import { getFixedT, resolveLanguage } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { PUBLIC_PAGES } from "~/lib/seo";
-import { FORM_ACTION_PATHS, FORM_BODY_LIMIT, isAuthPath, policyOf } from "./route-policy";
+import { hasVerifiedSession } from "~/features/account/session.server";
+import { FORM_ACTION_PATHS, FORM_BODY_LIMIT, FORM_FIELDS_LIMIT, isAuthPath, limitDependsOnSession, policyOf } from "./route-policy";
 import { urlOf } from "./request-url";
 import { carriesSessionCookie } from "~/lib/cookies.server";
 
@@ -30,7 +32,15 @@ declare module "express-serve-static-core" {
 
 const CANONICAL_PATHS = new Set<string>([...PUBLIC_PAGES.map((page) => page.path), ...FORM_ACTION_PATHS, "/shop/cart"]);
 
-export type RefusalKey = "crossSite" | "badRequest" | "payloadTooLarge" | "unsupportedMediaType" | "methodNotAllowed" | "notFound";
+export type RefusalKey =
+  | "crossSite"
+  | "badRequest"
+  | "payloadTooLarge"
+  | "unsupportedMediaType"
+  | "methodNotAllowed"
+  | "notFound"
+  | "requestTimeout"
+  | "tooManyConnections";
 
 export function hasSessionCookie(req: Request) {
   return carriesSessionCookie(req.headers.cookie);
@@ -145,6 +155,14 @@ function closeAfterAnswer(req: Request, res: Response) {
   };
 }
 
+/** 408 and the connection closed at once: the rest of a body that trickles in is not waited for. */
+async function refuseSlowBody(req: Request, res: Response, received: number) {
+  res.once("finish", () => req.socket.destroy());
+  await refuse(req, res, 408, "requestTimeout", `body not complete after ${getEnv().REQUEST_BODY_TIMEOUT_S} s (${received} bytes)`, {
+    headers: { Connection: "close" },
+  });
+}
+
 function mediaTypeOf(header: string | undefined) {
   return (header ?? "").split(";")[0]!.trim().toLowerCase();
 }
@@ -159,17 +177,26 @@ function bodyIsAnnounced(req: Request) {
   return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
-type ReadResult = { ok: true; body: Buffer } | { ok: false; reason: "too-large" | "aborted"; received: number };
+type ReadResult = { ok: true; body: Buffer } | { ok: false; reason: "too-large" | "aborted" | "too-slow"; received: number };
 
-/** Reads the body counting bytes as they arrive; stops (and pauses the socket) past `limit`. */
+/**
+ * Reads the body counting bytes as they arrive; stops (and pauses the socket) past `limit`, or when
+ * it has not all arrived within REQUEST_BODY_TIMEOUT_S (a body sent a byte at a time holds a connection).
+ */
 export function readBodyWithin(req: Request, limit: number): Promise<ReadResult> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;
     let done = false;
+    const timer = setTimeout(() => {
+      chunks.length = 0;
+      req.pause();
+      finish({ ok: false, reason: "too-slow", received });
+    }, getEnv().REQUEST_BODY_TIMEOUT_S * 1000);
     const finish = (result: ReadResult) => {
       if (done) return;
       done = true;
+      clearTimeout(timer);
       req.off("data", onData);
       req.off("end", onEnd);
       req.off("error", onError);
@@ -193,6 +220,24 @@ export function readBodyWithin(req: Request, limit: number): Promise<ReadResult>
     req.on("error", onError);
     req.on("aborted", onError);
   });
+}
+
+/**
+ * How many fields a form body holds at most, counted on its bytes without parsing: `&`-separated pairs,
+ * or occurrences of the multipart boundary (an upper bound: the boundary may also occur inside a part).
+ */
+export function fieldCountOf(body: Buffer, type: string, rawType: string) {
+  if (type === "application/x-www-form-urlencoded") {
+    let count = 1;
+    for (let at = body.indexOf(0x26); at !== -1; at = body.indexOf(0x26, at + 1)) count++;
+    return count;
+  }
+  const boundary = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(rawType);
+  const delimiter = boundary ? `--${boundary[1] ?? boundary[2]}` : undefined;
+  if (!delimiter) return 0;
+  let count = 0;
+  for (let at = body.indexOf(delimiter); at !== -1; at = body.indexOf(delimiter, at + delimiter.length)) count++;
+  return Math.max(0, count - 1);
 }
 
 const NUL = "\u0000";
@@ -229,7 +274,9 @@ export function createRequestGuard() {
 
       const rawType = req.headers["content-type"];
       const type = mediaTypeOf(rawType);
-      const policy = policyOf(path, type, hasSessionCookie(req), res.locals.consoleAccess === true);
+      // A larger body only for a session that holds (not a cookie that looks like one), checked before a byte is read.
+      const verified = method === "POST" && limitDependsOnSession(path, type) && (await hasVerifiedSession(req.headers.cookie));
+      const policy = policyOf(path, type, verified, res.locals.consoleAccess === true);
       const announced = bodyIsAnnounced(req);
 
       if (isAuthPath(path) && policy.methods.length === 0) {
@@ -255,6 +302,7 @@ export function createRequestGuard() {
         const result = await readBodyWithin(req, FORM_BODY_LIMIT);
         if (!result.ok) {
           if (result.reason === "aborted") return;
+          if (result.reason === "too-slow") return await refuseSlowBody(req, res, result.received);
           return await refuse(req, res, 413, "payloadTooLarge", `unexpected body over ${FORM_BODY_LIMIT} bytes`, { close: true });
         }
         req.rawBody = Buffer.alloc(0);
@@ -289,7 +337,12 @@ export function createRequestGuard() {
       const result: ReadResult = announced ? await readBodyWithin(req, policy.limit) : { ok: true, body: Buffer.alloc(0) };
       if (!result.ok) {
         if (result.reason === "aborted") return;
+        if (result.reason === "too-slow") return await refuseSlowBody(req, res, result.received);
         return await refuse(req, res, 413, "payloadTooLarge", `body over ${policy.limit} bytes (chunked or undeclared)`, { close: true });
+      }
+      const fields = fieldCountOf(result.body, type, rawType ?? "");
+      if (fields > FORM_FIELDS_LIMIT) {
+        return await refuse(req, res, 413, "payloadTooLarge", `${fields} form fields, over ${FORM_FIELDS_LIMIT}`);
       }
       // An empty multipart body (no boundary, no parts) cannot be parsed either: checked the same way.
       const problem = await checkForm(result.body, rawType ?? "");

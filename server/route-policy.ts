@@ -74,8 +74,24 @@ function stripData(path: string) {
 }
 
 /**
- * The policy of a request. `signedIn` is whether a session cookie is present (not whether it is
- * valid): only then may /profile take an avatar-sized multipart body.
+ * Fields a form body may hold, counted on the raw bytes before anything parses it: the largest form
+ * (the console's settings) has under 60; tens of thousands of empty parts would cost the parser
+ * most of a second per request.
+ */
+export const FORM_FIELDS_LIMIT = 300;
+
+/**
+ * Whether the limit of this request depends on its session: a multipart post to /profile (the avatar).
+ * Only then does the guard verify the session (signature and row) before reading the body.
+ */
+export function limitDependsOnSession(path: string, contentType: string) {
+  return stripData(path) === "/profile" && contentType === "multipart/form-data";
+}
+
+/**
+ * The policy of a request. `signedIn` is whether the request holds a VERIFIED session (better-auth's
+ * signature and a live session row, not a cookie's presence): only then may /profile take an
+ * avatar-sized multipart body.
  */
 export function policyOf(path: string, contentType: string, signedIn: boolean, consoleAccess = false): RoutePolicy {
   if (consoleAccess) {
@@ -94,7 +110,7 @@ export function policyOf(path: string, contentType: string, signedIn: boolean, c
   }
   const page = stripData(path);
   if ((FORM_ACTION_PATHS as readonly string[]).includes(page)) {
-    const avatar = page === "/profile" && signedIn && contentType === "multipart/form-data";
+    const avatar = signedIn && limitDependsOnSession(page, contentType);
     return { methods: ["GET", "HEAD", "POST"], types: FORM_TYPES, limit: avatar ? AVATAR_BODY_LIMIT : FORM_BODY_LIMIT };
   }
   return PAGE;
