@@ -5,8 +5,9 @@
 // goes with this process when it exits. Plain JavaScript so the same file runs under `npm start`
 // (no TypeScript at run time), in dev and in vitest.
 //
-// Protocol: the parent sends one job over the IPC channel, this process answers one message and
-// exits. A job names files only (input and output paths in the job's scratch folder), never bytes.
+// Protocol: the parent sends jobs over the IPC channel, one at a time, and this process answers each
+// with one message; it exits when the channel closes. A job names files only (input and output paths
+// in this process's scratch folder), never bytes.
 //   { kind: "image", file, thumbnail, width, maxPixels }        → { width, height }
 //   { kind: "avatar", file, output, size, maxPixels }           → { ext }
 //   { kind: "audio" | "video", file }                           → { durationMs, width, height }
@@ -160,12 +161,12 @@ async function pdf(job) {
 const HANDLERS = { image, avatar, audio: audioOrVideo, video: audioOrVideo, pdf };
 
 function answer(message) {
-  process.send(message, () => process.exit(0));
+  process.send(message);
 }
 
-// The server went away (crashed, killed): nobody waits for the answer.
-process.on("disconnect", () => process.exit(1));
-process.once("message", async (job) => {
+// No more files, or the server went away (crashed, killed): nobody waits for an answer.
+process.on("disconnect", () => process.exit(0));
+process.on("message", async (job) => {
   try {
     const handler = HANDLERS[job?.kind];
     if (!handler) throw new Refusal("unreadable", `unknown job ${job?.kind}`);

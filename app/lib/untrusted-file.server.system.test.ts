@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makePdf, makePng, makeWav } from "../../tests/helpers/media-fixtures";
 import { malformedCorpus, pdfContentBomb, pdfManyPages, pngPixelBomb } from "../../tests/helpers/malformed-files";
 import { pingDatabase } from "./db.server";
@@ -46,7 +46,8 @@ async function outcome(work: Promise<unknown>) {
   }
 }
 
-const leftovers = () => fs.readdirSync(path.join(scratchRoot(), "probe"));
+/** The child's folder goes with it, at the latest a moment after the last file. */
+const noLeftovers = () => vi.waitFor(() => expect(fs.readdirSync(path.join(scratchRoot(), "probe"))).toEqual([]), { timeout: 10_000 });
 
 /** A /healthz like the server's (a database round trip), asked again and again until `done()` says stop; the latencies. */
 async function askHealthz(done: (answers: number) => boolean) {
@@ -97,7 +98,7 @@ describe("untrusted files", () => {
       // Answers came while the child worked on the bomb: the event loop was never blocked by it.
       expect(latencies.length).toBeGreaterThan(0);
     }
-    expect(leftovers()).toEqual([]);
+    await noLeftovers();
   }, 120_000);
 
   it("ends every file of the fuzz corpus in a result or a clean refusal, and leaves no temporary file", async () => {
@@ -120,7 +121,7 @@ describe("untrusted files", () => {
     });
     // The drawing bombs run into the deadline or the memory limit, whichever comes first.
     expect(["time", "memory"]).toContain(outcomes["content-bomb.pdf"]);
-    expect(leftovers()).toEqual([]);
+    await noLeftovers();
   }, 240_000);
 
   it("still reads ordinary files: dimensions and thumbnail, duration, pages and first page", async () => {
@@ -143,6 +144,6 @@ describe("untrusted files", () => {
   it("stops a child over the memory limit before the deadline", async () => {
     setEnvForTesting({ ...original, FILE_PROBE_TIMEOUT_S: 120, FILE_PROBE_MEMORY_MB: 160 });
     expect(await outcome(probePdf(write("freeze.pdf", pdfContentBomb(5_200_000)), 480))).toEqual({ refusal: "memory" });
-    expect(leftovers()).toEqual([]);
+    await noLeftovers();
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { fork } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,7 +12,8 @@ import { makeScratchFolder, removeScratchFolder } from "./scratch.server";
  * event loop that answers requests, and the parsers (PDF.js, @napi-rs/canvas, sharp, music-metadata)
  * never load into the server at all (ADR 0041). The limits are FILE_PROBE_TIMEOUT_S (wall clock,
  * then SIGKILL) and FILE_PROBE_MEMORY_MB (resident memory, watched from here; half of it is the V8
- * heap limit) plus the fixed pixel and page counts below. One child at a time per process.
+ * heap limit) plus the fixed pixel and page counts below. One job at a time per process; files that
+ * come in a row share a child, which ends when no file is waiting.
  */
 
 /** Why a file was not accepted: it could not be read as its type, or it went over a limit. */
@@ -53,13 +54,21 @@ async function residentBytes(pid: number) {
   return kilobytes ? Number(kilobytes) * 1024 : undefined;
 }
 
-function runChild(job: Job, scratch: string): Promise<Answer> {
-  const { FILE_PROBE_TIMEOUT_S, FILE_PROBE_MEMORY_MB } = getEnv();
+interface Child {
+  process: ChildProcess;
+  /** Its scratch folder (`cwd` and `TMPDIR`): the jobs' input and output files; removed when it exits. */
+  folder: string;
+  stderr: string;
+  exited: Promise<void>;
+}
+
+async function startChild(): Promise<Child> {
+  const folder = await makeScratchFolder("probe");
   const child = fork(CHILD, [], {
-    cwd: scratch,
-    execArgv: [`--max-old-space-size=${Math.floor(FILE_PROBE_MEMORY_MB / 2)}`],
+    cwd: folder,
+    execArgv: [`--max-old-space-size=${Math.floor(getEnv().FILE_PROBE_MEMORY_MB / 2)}`],
     // Nothing of the server's environment (database URL, secrets); temporary files of the libraries land in the scratch folder.
-    env: { PATH: process.env.PATH, TMPDIR: scratch, NODE_ENV: "production", MALLOC_ARENA_MAX: "2" },
+    env: { PATH: process.env.PATH, TMPDIR: folder, NODE_ENV: "production", MALLOC_ARENA_MAX: "2" },
     stdio: ["ignore", "ignore", "pipe", "ipc"],
   });
   // The server's requests come first on a small machine; the child takes what CPU is left.
@@ -68,10 +77,48 @@ function runChild(job: Job, scratch: string): Promise<Answer> {
   } catch {
     // Not permitted here (or the child is already gone): it runs at the server's priority.
   }
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000)));
+  const entry: Child = {
+    process: child,
+    folder,
+    stderr: "",
+    exited: new Promise((resolve) => child.once("exit", () => void removeScratchFolder(folder).then(resolve, resolve))),
+  };
+  child.stderr!.on("data", (chunk: Buffer) => void (entry.stderr = (entry.stderr + chunk.toString()).slice(-2000)));
+  return entry;
+}
+
+let current: Child | undefined;
+/** Ends an idle child: the next file of an import or seeding usually comes within this time. */
+let idleTimer: NodeJS.Timeout | undefined;
+const IDLE_MS = 2000;
+
+/** Lets the child end (it exits when its channel closes) and waits until its folder is gone. */
+async function retire(entry: Child) {
+  if (current === entry) current = undefined;
+  if (entry.process.connected) entry.process.disconnect();
+  await entry.exited;
+}
+
+/**
+ * The child for the next job: files that come in a row (an import, the demo seeding) share one, so the
+ * parsers load once; a child that died, or holds more than half the memory limit, is replaced.
+ */
+async function childForNextJob() {
+  clearTimeout(idleTimer);
+  if (current && current.process.connected) {
+    const bytes = await residentBytes(current.process.pid!);
+    if (bytes !== undefined && bytes < (getEnv().FILE_PROBE_MEMORY_MB * 1024 * 1024) / 2) return current;
+    await retire(current);
+  }
+  current = await startChild();
+  return current;
+}
+
+/** Sends one job and waits for its answer, within the deadline and the memory limit (else SIGKILL). */
+function runInChild(entry: Child, job: Job): Promise<Answer> {
+  const { FILE_PROBE_TIMEOUT_S, FILE_PROBE_MEMORY_MB } = getEnv();
+  const child = entry.process;
   return new Promise((resolve, reject) => {
-    let answer: Answer | undefined;
     let stopped: Refusal | undefined;
     const kill = (refusal: Refusal) => {
       stopped ??= refusal;
@@ -83,44 +130,64 @@ function runChild(job: Job, scratch: string): Promise<Answer> {
         if (bytes !== undefined && bytes > FILE_PROBE_MEMORY_MB * 1024 * 1024) kill("memory");
       });
     }, WATCH_INTERVAL_MS);
-    child.on("message", (message: Answer) => void (answer ??= message));
-    // The child could not be started at all: a fault of this installation, not of the file.
-    child.on("error", (error) => {
-      if (child.pid === undefined) reject(error);
-    });
-    child.on("exit", (code, signal) => {
+    const done = () => {
       clearTimeout(deadline);
       clearInterval(watch);
-      if (answer) return resolve(answer);
+      child.off("message", onMessage).off("exit", onExit).off("error", onError);
+    };
+    const onMessage = (message: Answer) => {
+      done();
+      resolve(message);
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      done();
       // V8 aborts when the heap limit is reached.
-      const outOfHeap = /heap limit|out of memory/i.test(stderr);
+      const outOfHeap = /heap limit|out of memory/i.test(entry.stderr);
       const refusal = stopped ?? (outOfHeap ? "memory" : "unreadable");
-      resolve({ ok: false, refusal, detail: `stopped (${signal ?? `exit ${code}`}): ${stderr.trim().split("\n").pop() ?? ""}` });
-    });
+      const detail = `stopped (${signal ?? `exit ${code}`}): ${entry.stderr.trim().split("\n").pop() ?? ""}`;
+      void retire(entry).then(() => resolve({ ok: false, refusal, detail }));
+    };
+    // The child could not be started at all: a fault of this installation, not of the file.
+    const onError = (error: Error) => {
+      if (child.pid !== undefined) return;
+      done();
+      void retire(entry).then(() => reject(error));
+    };
+    child.on("message", onMessage).on("exit", onExit).on("error", onError);
     child.send(job);
   });
 }
 
 let queue: Promise<unknown> = Promise.resolve();
+/** Jobs asked for and not finished yet. */
+let waiting = 0;
+let jobNumber = 0;
 
-/** Runs one job in a child of its own after the ones already waiting; throws FileRefused when it does not succeed. */
+/** Runs one job in the child after the ones already waiting; throws FileRefused when it does not succeed. */
 async function runJob<T>(
-  prepare: (scratch: string) => Promise<Job>,
-  collect: (result: Record<string, unknown>, scratch: string) => Promise<T>,
+  prepare: (prefix: string) => Promise<Job>,
+  collect: (result: Record<string, unknown>, prefix: string) => Promise<T>,
 ) {
+  waiting++;
   const turn = queue.then(async () => {
-    const scratch = await makeScratchFolder("probe");
+    const entry = await childForNextJob();
+    // This job's files in the child's folder.
+    const prefix = path.join(entry.folder, `job-${++jobNumber}-`);
     try {
-      const job = await prepare(scratch);
-      const answer = await runChild(job, scratch);
+      const job = await prepare(prefix);
+      const answer = await runInChild(entry, job);
       if (!answer.ok) {
         if (answer.refusal !== "unreadable")
           logger.warn(`File refused (${answer.refusal} limit): ${path.basename(job.file)}: ${answer.detail}`);
         throw new FileRefused(answer.refusal, answer.detail);
       }
-      return await collect(answer.result, scratch);
+      return await collect(answer.result, prefix);
     } finally {
-      await removeScratchFolder(scratch);
+      waiting--;
+      const files = await fs.promises.readdir(entry.folder).catch(() => []);
+      await Promise.all(files.map((name) => fs.promises.rm(path.join(entry.folder, name), { force: true })));
+      // Nobody else waiting: the child and its memory go unless another file comes soon.
+      if (waiting === 0) idleTimer = setTimeout(() => void retire(entry), IDLE_MS).unref();
     }
   });
   queue = turn.catch(() => {});
@@ -132,11 +199,11 @@ const numberOrNull = (value: unknown) => (typeof value === "number" && Number.is
 /** Dimensions of an image (after its EXIF orientation) and a WebP thumbnail `width` px wide. */
 export function probeImage(file: string, width: number) {
   return runJob(
-    async (scratch) => ({ kind: "image", file, width, thumbnail: path.join(scratch, "thumbnail.webp"), maxPixels: MAX_IMAGE_PIXELS }),
-    async (result, scratch) => ({
+    async (prefix) => ({ kind: "image", file, width, thumbnail: `${prefix}thumbnail.webp`, maxPixels: MAX_IMAGE_PIXELS }),
+    async (result, prefix) => ({
       widthPx: numberOrNull(result.width),
       heightPx: numberOrNull(result.height),
-      thumbnail: await fs.promises.readFile(path.join(scratch, "thumbnail.webp")),
+      thumbnail: await fs.promises.readFile(`${prefix}thumbnail.webp`),
     }),
   );
 }
@@ -156,17 +223,17 @@ export function probeAudioOrVideo(file: string, kind: "audio" | "video") {
 /** Page count, and the first page as a WebP picture `width` px wide (null when the page cannot be drawn). */
 export function probePdf(file: string, width: number) {
   return runJob(
-    async (scratch) => ({
+    async (prefix) => ({
       kind: "pdf",
       file,
       width,
-      thumbnail: path.join(scratch, "thumbnail.webp"),
+      thumbnail: `${prefix}thumbnail.webp`,
       maxPages: MAX_PDF_PAGES,
       maxImagePixels: MAX_PDF_IMAGE_PIXELS,
     }),
-    async (result, scratch) => ({
+    async (result, prefix) => ({
       pages: numberOrNull(result.pages),
-      thumbnail: result.thumbnail === true ? await fs.promises.readFile(path.join(scratch, "thumbnail.webp")) : null,
+      thumbnail: result.thumbnail === true ? await fs.promises.readFile(`${prefix}thumbnail.webp`) : null,
     }),
   );
 }
@@ -174,13 +241,13 @@ export function probePdf(file: string, width: number) {
 /** A raster image re-encoded to at most size × size (cover), without its metadata; refuses anything else. */
 export function reencodeAvatar(bytes: Buffer, size: number) {
   return runJob(
-    async (scratch) => {
-      const file = path.join(scratch, "upload");
+    async (prefix) => {
+      const file = `${prefix}upload`;
       await fs.promises.writeFile(file, bytes, { mode: 0o600 });
-      return { kind: "avatar", file, output: path.join(scratch, "avatar"), size, maxPixels: MAX_AVATAR_PIXELS };
+      return { kind: "avatar", file, output: `${prefix}avatar`, size, maxPixels: MAX_AVATAR_PIXELS };
     },
-    async (result, scratch) => ({
-      data: await fs.promises.readFile(path.join(scratch, "avatar")),
+    async (result, prefix) => ({
+      data: await fs.promises.readFile(`${prefix}avatar`),
       ext: result.ext as "png" | "jpg" | "webp",
     }),
   );
