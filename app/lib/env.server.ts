@@ -62,7 +62,7 @@ const envSchema = z.object({
   /** Added to the contract: how long a form body may take to arrive, in seconds, before the answer is 408 and the connection closes. */
   REQUEST_BODY_TIMEOUT_S: z.coerce.number().int().min(1).default(30),
   /** Added to the contract: open connections one client address may hold at once (without TRUST_PROXY; behind a proxy, requests in flight per forwarded address). */
-  CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(32),
+  CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(64),
   /** Added to the contract: first retry delay of background jobs (mail, shop sync); doubles each try. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   /** Added to the contract: how long a claimed job stays claimed; after a process crash, others retry it then. */
