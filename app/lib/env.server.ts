@@ -59,10 +59,12 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number({ message: "must be a positive number" }).positive("must be a positive number").default(1),
   /** Added to the contract: how many proxy hops to trust for the client address (X-Forwarded-For). */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-  /** Added to the contract: first retry delay of background jobs (mail, shop sync); doubles each try. */
-  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
-  /** Added to the contract: how long a claimed job stays claimed; after a process crash, others retry it then. */
-  OUTBOX_LOCK_S: z.coerce.number().int().min(1).default(120),
+  /** First retry delay of a background job in seconds (ADR 0046); it doubles (with jitter) each try. */
+  JOB_RETRY_DELAY_S: z.coerce.number().int().min(1).default(5),
+  /** How long a background job may run; a job of a process that died is retried after this. */
+  JOB_TIMEOUT_S: z.coerce.number().int().min(4).default(120),
+  /** How often each process checks whether a periodic task's cron slot has come (seconds). */
+  JOB_CRON_CHECK_S: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Retention (issue 12, docs/privacy.md): how long each kind of data is kept before the scheduled clean-up removes it. */
   RETENTION_UNCONFIRMED_ACCOUNT_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(7),

@@ -6,7 +6,7 @@ import { getEnv } from "../../app/lib/env.server";
 
 /**
  * Starts tests/helpers/cluster-worker.ts as a separate OS process (its own PostgreSQL pool, its
- * own scheduler and outbox worker) on this test worker's database, and follows its output lines.
+ * own job workers) on this test worker's database, and follows its output lines.
  */
 export interface ChildWorker {
   pid: number;
@@ -22,7 +22,7 @@ export interface ChildWorker {
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export async function startChildWorker(
-  mode: "scheduler" | "outbox" | "signup" | "ratelimit",
+  mode: "periodic" | "mail" | "signup" | "ratelimit",
   env: Record<string, string> = {},
 ): Promise<ChildWorker> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ipangel-child-"));

@@ -153,15 +153,15 @@ async function* exportJson(userId: string): AsyncGenerator<string> {
     "mailsSentToYou",
     async (after?: SentMail) => {
       const result = await db().execute<SentMail>(sql`
-        select id, created_at, status, payload->>'subject' as subject, payload->>'text' as text from outbox
-        where kind = 'mail' and lower(payload->>'to') = ${email} ${after ? sql`and id > ${after.id}` : sql``}
+        select id, created_at, status, subject, content->>'text' as text from mail_log
+        where lower(recipient) = ${email} ${after ? sql`and id > ${after.id}` : sql``}
         ${row.emailVerified ? sql`` : sql`and false`}
         order by id limit ${PAGE_SIZE}`);
       return result.rows;
     },
     (mail) => ({
       queuedAt: new Date(mail.created_at).toISOString(),
-      status: mail.status === "done" ? "sent" : mail.status,
+      status: mail.status,
       subject: mail.subject,
       text: mail.text ? redactTokens(mail.text) : null,
     }),
