@@ -113,5 +113,5 @@ describe("several server processes on one database", () => {
     expect(Object.values(perAddress).every((count) => count === 1)).toBe(true);
     const { rows } = await db().execute<{ n: number }>(sql`select count(*)::int as n from mail_log where status = 'sent'`);
     expect(rows[0].n).toBe(total);
-  }, 120_000);
+  }, 240_000);
 });

@@ -1,8 +1,8 @@
-import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { db, withMigrationLock, type Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { onExecutor, twoAtATime } from "./pg-boss-db.server";
 
 /**
  * Background work on pg-boss (ADR 0046): a job is a row of pg-boss's `pgboss.job` table, written
@@ -58,26 +58,6 @@ export function registerPeriodicTask(task: PeriodicTask) {
 
 type Executor = Pick<Database, "execute">;
 
-/**
- * pg-boss's statements (text with $n placeholders) on a Drizzle executor: the pool, or the
- * caller's open transaction, so the job commits or rolls back with the caller's change.
- */
-function onExecutor(executor: Executor): PgBoss.Db {
-  return {
-    async executeSql(text, values = []) {
-      const chunks: SQL[] = [];
-      let last = 0;
-      for (const match of text.matchAll(/\$(\d+)/g)) {
-        chunks.push(sql.raw(text.slice(last, match.index)), sql`${values[Number(match[1]) - 1] ?? null}`);
-        last = match.index + match[0].length;
-      }
-      chunks.push(sql.raw(text.slice(last)));
-      const result = await executor.execute(sql.join(chunks));
-      return { rows: result.rows };
-    },
-  };
-}
-
 /** Writes jobs (every process, also scripts): no timers of its own. */
 let sender: Promise<PgBoss> | undefined;
 /** Runs jobs, maintenance and cron (server processes, after `startJobs`). */
@@ -86,10 +66,9 @@ let worker: PgBoss | undefined;
 /** `runs`: this instance also does pg-boss's maintenance (expiry, archive) and its cron. */
 function createBoss(runs: boolean) {
   const env = getEnv();
-  const pool = db().$client;
   const instance = new PgBoss({
     // The application's pool: no second set of connections (memory, ADR 0046).
-    db: { executeSql: (text, values) => pool.query(text, values) },
+    db: twoAtATime(db().$client),
     schema: SCHEMA,
     supervise: runs,
     schedule: runs,
@@ -219,6 +198,9 @@ function cronOf(task: PeriodicTask) {
  * Starts this process's workers and the periodic tasks' schedules. Several processes may run it on
  * one database: each job and each cron slot is taken by one of them.
  */
+/** Given-up jobs and periodic runs are rare: their queues are polled less often (seconds). */
+const RARE_QUEUE_POLLING_S = 5;
+
 export async function startJobs(options: { pollingIntervalSeconds?: number; cron?: boolean } = {}) {
   if (worker) return;
   for (const name of [...kinds.keys(), ...tasks.keys()]) await queueOf(name);
@@ -226,6 +208,7 @@ export async function startJobs(options: { pollingIntervalSeconds?: number; cron
   await instance.start();
   worker = instance;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  const rarePollingIntervalSeconds = options.pollingIntervalSeconds ?? RARE_QUEUE_POLLING_S;
   for (const kind of kinds.keys()) {
     await instance.work<Record<string, unknown>>(kind, { batchSize: 5, includeMetadata: true, pollingIntervalSeconds }, async (jobs) => {
       await Promise.all(jobs.map((job) => runJob(instance, kind, job)));
@@ -235,7 +218,7 @@ export async function startJobs(options: { pollingIntervalSeconds?: number; cron
     if (!onGiveUp) continue;
     await instance.work<{ data?: Record<string, unknown> } & Record<string, unknown>>(
       GIVEN_UP(kind),
-      { pollingIntervalSeconds },
+      { pollingIntervalSeconds: rarePollingIntervalSeconds },
       async ([job]) => {
         logger.error(`Job ${job.id} (${kind}) given up after its retries`);
         await onGiveUp(job.data, "given up after its retries");
@@ -247,7 +230,7 @@ export async function startJobs(options: { pollingIntervalSeconds?: number; cron
     if (options.cron ?? true) {
       await instance.schedule(task.name, cronOf(task), {}, { retryLimit: 0, expireInSeconds: PERIODIC_TASK_TIMEOUT_S, tz: "UTC" });
     }
-    await instance.work(task.name, { pollingIntervalSeconds }, async () => {
+    await instance.work(task.name, { pollingIntervalSeconds: rarePollingIntervalSeconds }, async () => {
       try {
         const result = (await task.run()) || "done";
         logger.info(`Periodic task "${task.name}": ${result}`);
