@@ -83,7 +83,7 @@ describe("shop customer sync follows consent", () => {
       DATA_DIR: env.DATA_DIR,
       DATABASE_URL: env.DATABASE_URL,
       AUTH_SECRET: env.AUTH_SECRET,
-      OUTBOX_RETRY_BASE_MS: "20",
+      JOB_RETRY_DELAY_S: "1",
       LOG_LEVEL: "error",
       REQUIRE_EMAIL_CONFIRMATION: "true",
     };
