@@ -9,7 +9,8 @@ import { getEnv } from "~/lib/env.server";
 import { serveStoredFile } from "~/lib/file-route.server";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "~/lib/i18n";
 import { logger, setLogLevel } from "~/lib/logger.server";
-import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox.server";
+import { startJobs, stopJobs } from "~/lib/jobs.server";
+import { handOverOutboxJobs } from "~/lib/outbox-handover.server";
 import { protectDataDir } from "~/lib/private-files.server";
 import { getAuthSecret } from "~/lib/secrets.server";
 import { prepareStorage, StorageUnavailableError } from "~/lib/storage.server";
@@ -26,7 +27,6 @@ import { limitRequestsPerClient } from "./connection-limits";
 import "~/features/account/shopify.server";
 import "~/features/privacy/retention.server";
 import "~/features/account/confirmation-sweep.server";
-import { startScheduler, stopScheduler } from "~/lib/scheduler.server";
 
 /**
  * The product's HTTP application, built by Vite together with the React Router app so both
@@ -142,16 +142,15 @@ export async function startRuntime() {
     logger.error(`File storage is not reachable at start-up: ${error.message}`);
   });
   await runStartupTasks();
-  startOutboxWorker();
-  // Scheduled tasks (retention), once per period across all server processes.
-  startScheduler();
+  // Mail, shop sync and the periodic tasks (retention), shared by all server processes (ADR 0046).
+  await startJobs();
+  await handOverOutboxJobs();
   logger.info(`Data directory: ${env.DATA_DIR}${env.DATABASE_URL ? " (external database)" : ""}`);
 }
 
 /** The last part of shutdown, after the HTTP server has stopped taking requests. */
 export async function stopRuntime() {
-  await stopScheduler();
-  await stopOutboxWorker();
+  await stopJobs();
   await stopChangeListener();
   await closeDatabase();
 }

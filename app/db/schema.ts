@@ -246,27 +246,6 @@ export const profiles = pgTable(
   (table) => [check("profiles_customer_type_check", sql`${table.customerType} in ('private', 'business')`)],
 );
 
-/**
- * Durable background work (mail, shop sync): a job is a row, committed with the action that
- * caused it, and is retried with back-off until it succeeds or is given up.
- */
-export const outbox = pgTable(
-  "outbox",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    kind: text("kind").notNull(),
-    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status").$type<"pending" | "done" | "failed">().notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    maxAttempts: integer("max_attempts").notNull().default(10),
-    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    lastError: text("last_error"),
-    ...timestamps,
-  },
-  (table) => [index("outbox_due_idx").on(table.status, table.runAt)],
-);
-
 /** better-auth's rate-limit counters (storage "database"), shared by every server process. */
 export const rateLimit = pgTable("rate_limits", {
   id: text("id").primaryKey(),
@@ -458,16 +437,6 @@ export const mediaDownloads = pgTable(
   ],
 );
 
-/** Lease rows of app/lib/scheduler.server.ts: a task runs once per period across all processes. */
-export const scheduledTasks = pgTable("scheduled_tasks", {
-  name: text("name").primaryKey(),
-  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  lockedBy: text("locked_by"),
-  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
-  lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
-  lastResult: text("last_result"),
-});
 /** "Tell me when it opens" on /academy and /tandem: double opt-in addresses (migration 0006). */
 export const launchNotifications = pgTable(
   "launch_notifications",
@@ -504,3 +473,35 @@ export const passwordResetMails = pgTable(
   },
   (table) => [index("password_reset_mails_user_idx").on(table.userId, table.mailedAt)],
 );
+
+// Background work (ADR 0046, migration 0016): the queue itself is pg-boss's schema "pgboss".
+/**
+ * Mails as the member's data export and the console show them. `content` (body, Reply-To,
+ * headers) is kept only while the mail is to be sent: cleared when its job ends in any state.
+ */
+export const mailLog = pgTable(
+  "mail_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    content: jsonb("content").$type<{ text: string; html: string; replyTo?: string; headers?: Record<string, string> }>(),
+    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** The notice to an account being erased: no row is left once its job ended. */
+    eraseWhenDone: boolean("erase_when_done").notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    index("mail_log_recipient_idx").using("btree", sql`lower(${table.recipient})`),
+    check("mail_log_status_check", sql`${table.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** Jobs the old outbox still had to run, queued on pg-boss at the first start (outbox-handover.server.ts). */
+export const outboxHandover = pgTable("outbox_handover", {
+  id: bigint("id", { mode: "number" }).primaryKey(),
+  kind: text("kind").notNull(),
+  payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+});

@@ -8,12 +8,10 @@ import { queueMail } from "./mailer.server";
 
 /**
  * Several server processes on one PostgreSQL (issue 15, ADR 0025): real OS processes
- * (tests/helpers/cluster-worker.ts), each with its own connection pool, scheduler and outbox
- * worker, against this test worker's database.
+ * (tests/helpers/cluster-worker.ts), each with its own connection pool and job workers (pg-boss,
+ * ADR 0046), against this test worker's database.
  */
-const INTERVAL_MS = 1000;
-const LEASE_MS = 1500;
-/** Longer than the lease: only the renewal of the lease keeps a living process's run its own. */
+/** A run of the periodic task takes this long: no other process may start it meanwhile. */
 const RUN_MS = 2500;
 
 type Run = {
@@ -22,14 +20,11 @@ type Run = {
   /** Database clock, milliseconds since the epoch (with fractions). */
   startedMs: number;
   finishedMs: number | null;
-  /** How long ago it started. */
-  ageMs: number;
 };
 
 async function runs() {
   const { rows } = await db().execute<Run>(sql`select id, worker,
-      extract(epoch from started_at)::float8 * 1000 as "startedMs", extract(epoch from finished_at)::float8 * 1000 as "finishedMs",
-      extract(epoch from clock_timestamp() - started_at)::float8 * 1000 as "ageMs"
+      extract(epoch from started_at)::float8 * 1000 as "startedMs", extract(epoch from finished_at)::float8 * 1000 as "finishedMs"
     from cluster_task_runs order by started_at`);
   return rows;
 }
@@ -45,75 +40,36 @@ describe("several server processes on one database", () => {
     await db().execute(sql`truncate cluster_task_runs`);
   });
 
+  /** Three processes; each is stopped after the test even when another failed to start. */
+  async function startWorkers(mode: "periodic" | "mail", env: Record<string, string>) {
+    await Promise.all([1, 2, 3].map(async () => workers.push(await startChildWorker(mode, env))));
+  }
+
   afterEach(async () => {
     await Promise.all(workers.map((worker) => worker.stop("SIGKILL")));
     workers = [];
     await sink?.close();
     sink = undefined;
     await db().execute(sql`drop table if exists cluster_task_runs`);
+    await db().execute(sql`delete from pgboss.schedule where name = 'cluster.test'`);
   });
 
-  it("a scheduled job runs once per period across three processes, and a killed process's job is taken over after its lease", async () => {
-    const env = {
-      TASK_INTERVAL_MS: String(INTERVAL_MS),
-      TASK_LEASE_MS: String(LEASE_MS),
-      TASK_RUN_MS: String(RUN_MS),
-      SCHEDULER_POLL_MS: "100",
-    };
-    workers = await Promise.all([1, 2, 3].map(() => startChildWorker("scheduler", env)));
-    const finished = async () => (await runs()).filter((run) => run.finishedMs).length;
-    await expect.poll(finished, { timeout: 60_000, interval: 200 }).toBeGreaterThanOrEqual(3);
-
-    // Kill -9 the process that is running the job now, mid-job.
-    let running: Run | undefined;
-    await expect
-      .poll(
-        async () => {
-          // A run that began less than a second ago: it is surely still running when the kill lands.
-          running = (await runs()).find((run) => !run.finishedMs && run.ageMs < 1000);
-          return running !== undefined;
-        },
-        { timeout: 30_000, interval: 50 },
-      )
-      .toBe(true);
-    const victim = workers.find((worker) => worker.pid === running!.worker)!;
-    await victim.stop("SIGKILL");
-    // Its claim, as the dead process left it (nobody can take the job over before the lease ends).
-    const [lease] = (
-      await db().execute<{ claimedMs: number; locked_by: string }>(
-        sql`select extract(epoch from last_started_at)::float8 * 1000 as "claimedMs", locked_by from scheduled_tasks where name = 'cluster.test'`,
-      )
-    ).rows;
-    expect(lease.locked_by).toContain(`:${victim.pid}:`);
-    const killed = (await runs()).find((run) => run.id === running!.id)!;
-    expect(killed.finishedMs).toBeNull();
-
-    // The two others take over and go on, once per period.
-    await expect
-      .poll(async () => (await runs()).filter((run) => run.id > killed.id && run.finishedMs).length, { timeout: 60_000, interval: 200 })
-      .toBeGreaterThanOrEqual(2);
-    const survivors = workers.filter((worker) => worker !== victim);
-    await Promise.all(survivors.map((worker) => worker.stop("SIGTERM")));
+  it("three processes install the job queue at once; a periodic task (cron every minute) runs once per minute across them, never two runs at once", async () => {
+    // A fresh database: the three processes also install pg-boss's schema at the same moment.
+    await db().execute(sql`drop schema if exists pgboss cascade`);
+    await startWorkers("periodic", { TASK_RUN_MS: String(RUN_MS), JOB_CRON_CHECK_S: "1" });
+    // The first minute's run starts at once, the next when the following minute begins.
+    await expect.poll(async () => (await runs()).filter((run) => run.finishedMs).length, { timeout: 150_000, interval: 500 }).toBe(2);
+    await Promise.all(workers.map((worker) => worker.stop("SIGTERM")));
 
     const all = await runs();
-    // Every run but the killed one finished; no run started while another was running (or while
-    // the dead process's lease held), and none before its period had passed.
-    expect(all.filter((run) => !run.finishedMs).map((run) => run.id)).toEqual([killed.id]);
-    for (let index = 1; index < all.length; index += 1) {
-      const previous = all[index - 1];
-      const next = all[index];
-      if (previous.id === killed.id) {
-        expect(next.startedMs).toBeGreaterThanOrEqual(lease.claimedMs + LEASE_MS);
-        expect(next.worker).not.toBe(victim.pid);
-      } else {
-        expect(next.startedMs - previous.finishedMs!).toBeGreaterThanOrEqual(INTERVAL_MS);
-      }
-    }
-    const perProcess: Record<number, number> = {};
-    for (const run of all) perProcess[run.worker] = (perProcess[run.worker] ?? 0) + 1;
-    console.info(
-      `scheduler: ${all.length} runs by process ${JSON.stringify(perProcess)}, process ${victim.pid} killed in run ${killed.id}`,
-    );
+    expect(all).toHaveLength(2);
+    const [first, second] = all;
+    // One run per cron slot: every process checked the clock each second, yet the second run is
+    // the next minute's, and it started only after the first had ended.
+    expect(new Date(second.startedMs).getUTCMinutes()).not.toBe(new Date(first.startedMs).getUTCMinutes());
+    expect(second.startedMs).toBeGreaterThan(first.finishedMs!);
+    console.info(`periodic task: runs by processes ${all.map((run) => run.worker).join(", ")}`);
   }, 180_000);
 
   it("a rate limit holds across processes: three processes hitting one key at once are allowed the limit, not three times it", async () => {
@@ -123,10 +79,10 @@ describe("several server processes on one database", () => {
     expect(allowed.reduce((sum, count) => sum + count, 0)).toBe(12);
   }, 120_000);
 
-  it("the outbox sends every mail exactly once with three worker processes sending at the same time", async () => {
+  it("every mail is sent exactly once with three worker processes sending at the same time", async () => {
     sink = await startSmtpSink();
-    const env = { SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`, OUTBOX_LOCK_S: "5", OUTBOX_RETRY_BASE_MS: "100" };
-    workers = await Promise.all([1, 2, 3].map(() => startChildWorker("outbox", env)));
+    const env = { SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`, JOB_TIMEOUT_S: "5", JOB_RETRY_DELAY_S: "1" };
+    await startWorkers("mail", env);
     const total = 90;
     // Queued in three bursts while the workers poll, as requests on several processes would.
     for (let burst = 0; burst < 3; burst += 1) {
@@ -140,10 +96,13 @@ describe("several server processes on one database", () => {
       });
     }
     await expect
-      .poll(async () => (await db().execute<{ n: number }>(sql`select count(*)::int as n from outbox where status <> 'done'`)).rows[0].n, {
-        timeout: 60_000,
-        interval: 200,
-      })
+      .poll(
+        async () => (await db().execute<{ n: number }>(sql`select count(*)::int as n from mail_log where status <> 'sent'`)).rows[0].n,
+        {
+          timeout: 60_000,
+          interval: 200,
+        },
+      )
       .toBe(0);
     await Promise.all(workers.map((worker) => worker.stop("SIGTERM")));
 
@@ -152,7 +111,7 @@ describe("several server processes on one database", () => {
     expect(sink.messages).toHaveLength(total);
     expect(Object.keys(perAddress)).toHaveLength(total);
     expect(Object.values(perAddress).every((count) => count === 1)).toBe(true);
-    const { rows } = await db().execute<{ n: number }>(sql`select count(*)::int as n from outbox where status = 'done'`);
+    const { rows } = await db().execute<{ n: number }>(sql`select count(*)::int as n from mail_log where status = 'sent'`);
     expect(rows[0].n).toBe(total);
-  }, 120_000);
+  }, 240_000);
 });

@@ -70,15 +70,23 @@ async function createDatabaseIfMissing(adminUrl: string, name: string) {
   }
 }
 
-export async function runMigrations(database: Database) {
-  const client = await database.$client.connect();
+/**
+ * Runs `work` while this process holds the migration lock: schema changes of several processes
+ * starting at once happen one after another. `work` gets the locked connection.
+ */
+export async function withMigrationLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return await work(client);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
   }
+}
+
+export async function runMigrations(database: Database) {
+  await withMigrationLock(database.$client, (client) => migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }));
 }
 
 export interface OpenOptions {

@@ -63,14 +63,16 @@ const envSchema = z.object({
   REQUEST_BODY_TIMEOUT_S: z.coerce.number().int().min(1).default(30),
   /** Added to the contract: open connections one client address may hold at once (without TRUST_PROXY; behind a proxy, requests in flight per forwarded address). */
   CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(64),
-  /** Added to the contract: first retry delay of background jobs (mail, shop sync); doubles each try. */
-  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
-  /** Added to the contract: how long a claimed job stays claimed; after a process crash, others retry it then. */
-  OUTBOX_LOCK_S: z.coerce.number().int().min(1).default(120),
   /** Added to the contract: the wall-clock limit for reading one uploaded or imported file (ADR 0041). */
   FILE_PROBE_TIMEOUT_S: z.coerce.number({ message: "must be a number of seconds" }).positive("must be a positive number").default(30),
   /** Added to the contract: the memory limit (resident, MB) for reading one uploaded or imported file (ADR 0041). */
   FILE_PROBE_MEMORY_MB: z.coerce.number({ message: "must be a number of megabytes" }).int().min(64).default(512),
+  /** First retry delay of a background job in seconds (ADR 0046); it doubles (with jitter) each try. */
+  JOB_RETRY_DELAY_S: z.coerce.number().int().min(1).default(5),
+  /** How long a background job may run; a job of a process that died is retried after this. */
+  JOB_TIMEOUT_S: z.coerce.number().int().min(4).default(120),
+  /** How often each process checks whether a periodic task's cron slot has come (seconds). */
+  JOB_CRON_CHECK_S: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Retention (issue 12, docs/privacy.md): how long each kind of data is kept before the scheduled clean-up removes it. */
   RETENTION_UNCONFIRMED_ACCOUNT_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(7),

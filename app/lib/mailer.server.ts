@@ -1,17 +1,23 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
+import { mailLog } from "~/db/schema";
+import { db, type Database } from "./db.server";
 import { getEnv } from "./env.server";
+import { enqueueJob, PermanentJobError, registerJobHandler } from "./jobs.server";
 import { logger } from "./logger.server";
-import { mailSummary } from "./mail-summary";
 import { makePrivateDir, PRIVATE_FILE_MODE } from "./private-files.server";
-import { enqueueJob, PermanentJobError, registerJobHandler } from "./outbox.server";
 
 /**
- * Mail goes through the durable outbox (job kind "mail"): `queueMail` writes the job, the
- * worker delivers it with `deliverMail`. With SMTP_URL set, over SMTP; without, as an .eml file
- * in `$DATA_DIR/outbox/` with its links logged (CONTRACT.md).
+ * Mail is background work (ADR 0046): `queueMail` writes the message to `mail_log` and queues a
+ * "mail" job that names only the row; the job delivers it with `deliverMail`. With SMTP_URL set,
+ * over SMTP; without, as an .eml file in `$DATA_DIR/outbox/` with its links logged (CONTRACT.md).
+ *
+ * `mail_log` is what the member's data export and the console show (recipient, subject, state).
+ * Its `content` (body with one-time links, Reply-To, headers) is there only while the mail is to
+ * be sent: it is cleared when the job ends in any state, sent or given up.
  */
 
 export interface Mail {
@@ -65,19 +71,54 @@ export async function deliverMail(mail: Mail) {
   for (const link of linksOf(mail.text)) logger.info(`  link: ${link}`);
 }
 
-// Once the job ends (sent or given up), only the mail's summary is kept: bodies carry one-time
-// links (confirmation, reset). The recipient stays so a member's data export lists the mails sent
-// to them and deleting the account removes them (issue 12); retention deletes the row after
-// RETENTION_SENT_MAIL_DAYS.
-registerJobHandler("mail", (payload) => deliverMail(payload as unknown as Mail), {
-  redactWhenDone: (payload) => ({ ...mailSummary(payload), cleared: true }),
+type Executor = Pick<Database, "insert" | "execute">;
+type MailContent = Pick<Mail, "text" | "html" | "replyTo" | "headers">;
+
+/** The job ended: the body goes; a row marked `eraseWhenDone` (an erased account's notice) goes entirely. */
+async function endMail(id: number, status: "sent" | "failed", error?: string) {
+  await db().execute(sql`delete from mail_log where id = ${id} and erase_when_done`);
+  await db()
+    .update(mailLog)
+    .set({ status, content: null, lastError: error ?? null, updatedAt: sql`now()` })
+    .where(eq(mailLog.id, id));
+}
+
+async function sendLoggedMail(payload: Record<string, unknown>) {
+  const id = Number(payload.mailId);
+  const [row] = await db()
+    .update(mailLog)
+    .set({ attempts: sql`${mailLog.attempts} + 1`, updatedAt: sql`now()` })
+    .where(eq(mailLog.id, id))
+    .returning();
+  // Gone (the account was erased) or ended already (a retry after a process died mid-send).
+  if (!row?.content || row.status !== "pending") return;
+  try {
+    await deliverMail({ to: row.recipient, subject: row.subject, ...(row.content as MailContent) });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db().update(mailLog).set({ lastError: message }).where(eq(mailLog.id, id));
+    throw error;
+  }
+  await endMail(id, "sent");
+}
+
+registerJobHandler("mail", sendLoggedMail, {
+  onGiveUp: (payload, reason) => endMail(Number(payload.mailId), "failed", reason),
 });
 
-type QueueOptions = Parameters<typeof enqueueJob>[2];
-
-/** Queues a mail; pass the transaction as `executor` to commit it with the action that sends it. */
-export function queueMail(mail: Mail, options?: QueueOptions) {
-  return enqueueJob("mail", { ...mail }, options);
+/**
+ * Queues a mail; pass the transaction as `executor` to commit it with the action that sends it.
+ * `eraseWhenDone` leaves no row once the job ended (the notice to an account being erased).
+ */
+export async function queueMail(mail: Mail, options: { executor?: Executor; eraseWhenDone?: boolean; retryLimit?: number } = {}) {
+  const executor = options.executor ?? db();
+  const { to, subject, ...content } = mail;
+  const [row] = await executor
+    .insert(mailLog)
+    .values({ recipient: to, subject, content, eraseWhenDone: options.eraseWhenDone ?? false })
+    .returning({ id: mailLog.id });
+  await enqueueJob("mail", { mailId: row.id }, { executor, retryLimit: options.retryLimit });
+  return row.id;
 }
 
 /** Escapes text for HTML mail bodies. */

@@ -458,7 +458,7 @@ test.describe("profile", () => {
     await logIn(page, email, "secret-pass-1");
     await expect(page.getByRole("tabpanel", { name: "Login" }).getByRole("alert")).toHaveText("Invalid email or password.");
     await expect.poll(async () => (await shopCustomers()).some((customer) => customer.email === email)).toBe(false);
-    // The mail leaves through the outbox, after the answer: wait for it (it was read at once, and missed under load).
+    // The mail leaves as a background job, after the answer: wait for it (it was read at once, and missed under load).
     await waitForMail(smtpApi(), email, /deleted/);
   });
 

@@ -19,7 +19,7 @@ export default async function globalSetup() {
       CONTACT_TO: "office@example.com",
       MAIL_FROM: "IP Angel <no-reply@example.com>",
       RATE_LIMIT_FACTOR: "50",
-      OUTBOX_RETRY_BASE_MS: "200",
+      JOB_RETRY_DELAY_S: "1",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
       SHOPIFY_STORE_DOMAIN: `127.0.0.1:${shopify.port}`,
       SHOPIFY_PROTOCOL: "http",

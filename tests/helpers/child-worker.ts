@@ -7,7 +7,7 @@ import { getEnv } from "../../app/lib/env.server";
 
 /**
  * Starts tests/helpers/cluster-worker.ts as a separate OS process (its own PostgreSQL pool, its
- * own scheduler and outbox worker) on this test worker's database, and follows its output lines.
+ * own job workers) on this test worker's database, and follows its output lines.
  */
 export interface ChildWorker {
   pid: number;
@@ -47,7 +47,7 @@ function buildWorker() {
 }
 
 export async function startChildWorker(
-  mode: "scheduler" | "outbox" | "signup" | "ratelimit",
+  mode: "periodic" | "mail" | "signup" | "ratelimit",
   env: Record<string, string> = {},
 ): Promise<ChildWorker> {
   const file = await buildWorker();

@@ -4,10 +4,10 @@
  * Configured by the environment (DATABASE_URL, DATA_DIR, AUTH_SECRET, SMTP_URL, ...) like the
  * product; argv[2] names the part:
  *
- * - `scheduler`: the product's scheduler polling every SCHEDULER_POLL_MS, with one task
- *   `cluster.test` (interval TASK_INTERVAL_MS, lease TASK_LEASE_MS) that records each run in the
- *   table `cluster_task_runs` and takes TASK_RUN_MS. Prints `RUN-START <id>` / `RUN-END <id>`.
- * - `outbox`: the product's outbox worker with the real mail handler (SMTP_URL).
+ * - `periodic`: the product's job workers with one periodic task `cluster.test` (cron every
+ *   minute) that records each run in the table `cluster_task_runs` and takes TASK_RUN_MS.
+ *   Prints `RUN-START <id>` / `RUN-END <id>`.
+ * - `mail`: the product's job workers with the real mail handler (SMTP_URL).
  * - `ratelimit`: RATE_HITS hits at once on one rate-limit key (limit RATE_LIMIT) once a line
  *   arrives on stdin; prints `ALLOWED <n>`.
  * - `signup`: one sign-up through better-auth (SIGNUP_EMAIL), as the /auth action makes it;
@@ -19,9 +19,8 @@ import { sql } from "drizzle-orm";
 import { getAuth, signupContext } from "../../app/features/account/auth.server";
 import { closeDatabase, db, openDatabase } from "../../app/lib/db.server";
 import "../../app/lib/mailer.server";
-import { startOutboxWorker, stopOutboxWorker } from "../../app/lib/outbox.server";
+import { registerPeriodicTask, startJobs, stopJobs } from "../../app/lib/jobs.server";
 import { hitRateLimit } from "../../app/lib/rate-limit.server";
-import { registerScheduledTask, startScheduler, stopScheduler } from "../../app/lib/scheduler.server";
 
 const mode = process.argv[2];
 const number = (name: string) => Number(process.env[name]);
@@ -30,35 +29,33 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 await openDatabase({ poolSize: 4 });
 
 async function shutdown() {
-  await stopScheduler();
-  await stopOutboxWorker();
+  await stopJobs();
   await closeDatabase();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown());
 
-if (mode === "scheduler") {
-  registerScheduledTask({
+if (mode === "periodic") {
+  registerPeriodicTask({
     name: "cluster.test",
-    intervalMs: number("TASK_INTERVAL_MS"),
-    leaseMs: number("TASK_LEASE_MS"),
+    cron: "* * * * *",
     run: async () => {
       const { rows } = await db().execute<{ id: number }>(
         sql`insert into cluster_task_runs (worker, started_at) values (${process.pid}, clock_timestamp()) returning id`,
       );
       const id = rows[0].id;
       print(`RUN-START ${id}`);
-      // The job's work: it takes longer than its lease, so only the lease renewal keeps it ours.
+      // The task's work takes a while: no other process may start it meanwhile.
       await new Promise((resolve) => setTimeout(resolve, number("TASK_RUN_MS")));
       await db().execute(sql`update cluster_task_runs set finished_at = clock_timestamp() where id = ${id}`);
       print(`RUN-END ${id}`);
       return `run ${id}`;
     },
   });
-  startScheduler({ firstDelayMs: 0, pollMs: number("SCHEDULER_POLL_MS") });
+  await startJobs({ pollingIntervalSeconds: 0.5 });
   print("READY");
-} else if (mode === "outbox") {
-  startOutboxWorker();
+} else if (mode === "mail") {
+  await startJobs({ pollingIntervalSeconds: 0.5 });
   print("READY");
 } else if (mode === "ratelimit") {
   // RATE_HITS hits on one shared key at once, after the test writes GO (all processes together). An

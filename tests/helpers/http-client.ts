@@ -164,7 +164,7 @@ export async function startSecurityRig(env: Record<string, string> = {}): Promis
       SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
       MAIL_FROM: "IP Angel <no-reply@example.com>",
       AUTH_SECRET: "security-secret-security-secret-0123456789",
-      OUTBOX_RETRY_BASE_MS: "100",
+      JOB_RETRY_DELAY_S: "1",
       SEED_DEMO: "false",
       TRUST_PROXY: "1",
       GOOGLE_CLIENT_ID: "security-google-client",

@@ -65,7 +65,7 @@ export async function fetchMails(sinkHttpUrl: string, to?: string): Promise<Sent
   return list.map((message) => parseMail(message.raw, message.to));
 }
 
-/** Polls until a mail to `to` whose subject matches arrives (the outbox delivers asynchronously). */
+/** Polls until a mail to `to` whose subject matches arrives (background jobs deliver asynchronously). */
 export async function waitForMail(sinkHttpUrl: string, to: string, subject: RegExp = /.*/, timeoutMs = 15_000): Promise<SentMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

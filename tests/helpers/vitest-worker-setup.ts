@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { resetAuthForTesting } from "../../app/features/account/auth.server";
 import { closeDatabase, openDatabase } from "../../app/lib/db.server";
+import { stopJobs } from "../../app/lib/jobs.server";
 import { parseEnv, setEnvForTesting } from "../../app/lib/env.server";
 
 /**
@@ -45,7 +46,7 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl(databaseName),
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
-      OUTBOX_RETRY_BASE_MS: "20",
+      JOB_RETRY_DELAY_S: "1",
       LOG_LEVEL: "warn",
     }),
   );
@@ -55,6 +56,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stopJobs();
   await closeDatabase();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { isLanguage } from "~/lib/i18n";
-import { registerScheduledTask } from "~/lib/scheduler.server";
+import { registerPeriodicTask } from "~/lib/jobs.server";
 import { CONFIRMED_CALLBACK } from "./auth-actions.server";
 import { CONFIRMATION_LINK_S, getAuth } from "./auth.server";
 import { queueConfirmationMail } from "./confirmation-mail.server";
@@ -11,7 +11,7 @@ import { queueConfirmationMail } from "./confirmation-mail.server";
 /**
  * The confirmation sweep (ADR 0030): an unconfirmed e-mail/password account whose first
  * confirmation mail was never queued (its process died between the account's commit and the
- * mail) gets it now. Runs once per period across all processes (scheduler.server.ts); the
+ * mail) gets it now. Runs once per period across all processes (jobs.server.ts); the
  * account's mark makes the mail go out exactly once, also against a sign-up that is only slow.
  */
 export const CONFIRMATION_SWEEP_TASK = "account.confirmation-sweep";
@@ -22,7 +22,6 @@ export const CONFIRMATION_SWEEP_GRACE_S = 120;
  * while REQUIRE_EMAIL_CONFIRMATION was off (no mail, no mark) is not mailed long after the switch.
  */
 const CONFIRMATION_SWEEP_WINDOW_S = 24 * 60 * 60;
-const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 const ACCOUNTS_PER_RUN = 200;
 
 /** Queues the missing first confirmation mails; returns how many it queued. */
@@ -49,8 +48,8 @@ export async function sweepUnsentConfirmations(): Promise<number> {
   return queued;
 }
 
-registerScheduledTask({
+registerPeriodicTask({
   name: CONFIRMATION_SWEEP_TASK,
-  intervalMs: SWEEP_INTERVAL_MS,
+  cron: "*/5 * * * *",
   run: async () => `queued ${await sweepUnsentConfirmations()} missing confirmation mail(s)`,
 });

@@ -4,7 +4,6 @@ import yazl from "yazl";
 import { account, mediaDownloads, profiles, session, shopCustomers, user } from "~/db/schema";
 import { launchSignupsOfEmail } from "~/features/launch-notify/launch-signups.server";
 import { db } from "~/lib/db.server";
-import { mailSummary } from "~/lib/mail-summary";
 import { openFileStream } from "~/lib/storage.server";
 import { getConsentRecords } from "./newsletter-records.server";
 
@@ -144,22 +143,22 @@ async function* exportJson(userId: string): AsyncGenerator<string> {
     }),
   );
 
-  // Subject, date and state only (mailSummary): a body or a link of a mail still on its way would act for the account.
-  type SentMail = { id: number; created_at: string; status: string; payload: Record<string, unknown> };
+  // Subject, date and state only: a body or a link of a mail still on its way would act for the account.
+  type SentMail = { id: number; created_at: string; status: string; subject: string };
   yield* pagedArray(
     "mailsSentToYou",
     async (after?: SentMail) => {
       const result = await db().execute<SentMail>(sql`
-        select id, created_at, status, payload from outbox
-        where kind = 'mail' and lower(payload->>'to') = ${email} ${after ? sql`and id > ${after.id}` : sql``}
+        select id, created_at, status, subject from mail_log
+        where lower(recipient) = ${email} ${after ? sql`and id > ${after.id}` : sql``}
         ${row.emailVerified ? sql`` : sql`and false`}
         order by id limit ${PAGE_SIZE}`);
       return result.rows;
     },
     (mail) => ({
       queuedAt: new Date(mail.created_at).toISOString(),
-      status: mail.status === "done" ? "sent" : mail.status,
-      subject: mailSummary(mail.payload).subject,
+      status: mail.status,
+      subject: mail.subject,
     }),
   );
   yield `,\n  "notes": ${json([

@@ -3,12 +3,12 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactMessages, mediaItems, outbox, user } from "~/db/schema";
+import { contactMessages, mediaItems, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
-import { runDueJobs } from "~/lib/outbox.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { resetDatabase } from "../../../tests/helpers/database";
+import { loggedMails, runJobsUntilIdle } from "../../../tests/helpers/jobs";
 import { startFakeShopify, type FakeShopify } from "../../../tests/fakes/shopify";
 import { getAuth, resetAuthForTesting, signupContext } from "./auth.server";
 import { createDataExport } from "./data-export.server";
@@ -17,20 +17,10 @@ import { deleteAccount, replaceAvatar } from "./profile.server";
 
 let shop: FakeShopify;
 
-async function drainJobs() {
-  for (let round = 0; round < 6; round += 1) {
-    await db()
-      .update(outbox)
-      .set({ runAt: new Date(Date.now() - 1000) })
-      .where(eq(outbox.status, "pending"));
-    await runDueJobs();
-  }
-}
+const drainJobs = () => runJobsUntilIdle();
 
 async function mailedLink(to: string, marker: string) {
-  const rows = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
-  const text = rows
-    .map((row) => row.payload)
+  const text = (await loggedMails())
     .filter((mail) => mail.to === to)
     .map((mail) => String(mail.text))
     .join("\n");
@@ -68,17 +58,19 @@ async function createFullMember(email: string) {
 
 /** Every table of the schema (information_schema), and how many of its rows mention `needle`. */
 async function rowsMentioning(needles: string[]) {
-  const tables = await db().execute<{ table_name: string }>(sql`
-    select table_name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '__drizzle%'
+  // The application's tables and pg-boss's jobs (waiting, failed, archived).
+  const tables = await db().execute<{ table_schema: string; table_name: string }>(sql`
+    select table_schema, table_name from information_schema.tables
+    where table_type = 'BASE TABLE' and ((table_schema = 'public' and table_name not like '__drizzle%')
+      or (table_schema = 'pgboss' and table_name in ('job', 'archive')))
     order by table_name`);
   const found: Record<string, number> = {};
-  for (const { table_name: table } of tables.rows) {
+  for (const { table_schema: schema, table_name: table } of tables.rows) {
     const conditions = needles.map((needle) => sql`r::text ilike ${`%${needle}%`}`);
     const { rows } = await db().execute<{ count: number }>(
-      sql`select count(*)::int as count from ${sql.identifier(table)} as r where ${sql.join(conditions, sql` or `)}`,
+      sql`select count(*)::int as count from ${sql.identifier(schema)}.${sql.identifier(table)} as r where ${sql.join(conditions, sql` or `)}`,
     );
-    found[table] = Number(rows[0].count);
+    found[schema === "public" ? table : `${schema}.${table}`] = Number(rows[0].count);
   }
   return found;
 }
@@ -102,7 +94,7 @@ describe("account deletion is complete", () => {
         DATABASE_URL: env.DATABASE_URL,
         AUTH_SECRET: env.AUTH_SECRET,
         LOG_LEVEL: "error",
-        OUTBOX_RETRY_BASE_MS: "20",
+        JOB_RETRY_DELAY_S: "1",
         REQUIRE_EMAIL_CONFIRMATION: "true",
         SHOPIFY_STORE_DOMAIN: `127.0.0.1:${shop.port}`,
         SHOPIFY_PROTOCOL: "http",
@@ -135,7 +127,7 @@ describe("account deletion is complete", () => {
       "shop_customers",
       "media_downloads",
       "contact_messages",
-      "outbox",
+      "mail_log",
       "request_counters",
     ]) {
       expect(before[table], table).toBeGreaterThan(0);

@@ -6,16 +6,18 @@ import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import type { Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
+import { enqueueJob } from "~/lib/jobs.server";
 import { mailQuotaKeys } from "~/lib/mail-quota.server";
-import { enqueueJob, ERASE_WHEN_DONE } from "~/lib/outbox.server";
+import { queueMail } from "~/lib/mailer.server";
 import { deleteFolder } from "~/lib/storage.server";
 import { renderAccountMail } from "./mail.server";
 import { SHOPIFY_DELETE_JOB } from "./shopify.server";
 
 /**
  * Complete erasure of an account (GDPR Art. 17; ADR 0022). Afterwards no row in any table and no
- * file names the account's id or its e-mail address, except the two jobs queued here (shop removal
- * by Shopify id, the deletion notice), whose payloads are erased once they have run.
+ * file names the account's id or its e-mail address, except the two jobs queued here: the shop
+ * removal (by Shopify id; pg-boss deletes ended jobs within the hour, ADR 0046) and the deletion
+ * notice, whose `mail_log` row goes when its job ends.
  *
  * Data tied only to the *address* (contact messages sent from it, mails queued to it) is erased
  * only when the account had confirmed that address: whoever registers someone else's address
@@ -47,18 +49,16 @@ export async function eraseAccount(userId: string, options: { notify: boolean })
     );
     await tx.execute(sql`delete from request_counters
       where split_part(key, ':acct:', 2) in (${userId}, ${email}) or key in (${quotaKeys})`);
-    // Queued and sent jobs that name the account (its mails, shop syncs). A confirmed owner's
-    // address also takes the contact-form mails it sent (Reply-To) and its contact messages.
+    // Queued jobs that name the account (shop syncs) and its mails. A confirmed owner's address
+    // also takes the contact-form mails it sent (Reply-To, while still queued) and its contact messages.
+    await tx.execute(sql`delete from pgboss.job where data->>'userId' = ${userId} and state < 'completed'`);
     if (row.verified) {
-      await tx.execute(
-        sql`delete from outbox where payload::text ilike ${likePattern(email)} or payload::text like ${likePattern(userId)}`,
-      );
+      await tx.execute(sql`delete from mail_log where lower(recipient) = ${email} or content::text ilike ${likePattern(email)}`);
       await tx.execute(sql`delete from contact_messages where lower(email) = ${email}`);
       // "Tell me when it opens" requests (/academy, /tandem) of the same address.
       await tx.execute(sql`delete from launch_notifications where lower(email) = ${email}`);
     } else {
-      await tx.execute(sql`delete from outbox
-        where (kind = 'mail' and lower(payload->>'to') = ${email}) or payload::text like ${likePattern(userId)}`);
+      await tx.execute(sql`delete from mail_log where lower(recipient) = ${email}`);
     }
     await tx.delete(user).where(eq(user.id, userId));
     if (shop) {
@@ -68,12 +68,11 @@ export async function eraseAccount(userId: string, options: { notify: boolean })
           customerId: shop.shopifyCustomerId,
           createdByUs: shop.createdByUs,
           withdrawConsent: shop.syncedMarketingState === "SUBSCRIBED",
-          [ERASE_WHEN_DONE]: true,
         },
         { executor: tx },
       );
     }
-    if (notice) await enqueueJob("mail", { to: row.email, ...notice, [ERASE_WHEN_DONE]: true }, { executor: tx });
+    if (notice) await queueMail({ to: row.email, ...notice }, { executor: tx, eraseWhenDone: true });
   });
   await deleteFolder("avatars", userId);
   if (row.verified) await deleteOutboxFiles(email);

@@ -2,21 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { newsletterConsents, outbox, profiles } from "~/db/schema";
+import { newsletterConsents, profiles } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { runDueJobs } from "~/lib/outbox.server";
 import { createAccount, TEST_ORIGIN as ORIGIN, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
+import { loggedMails, runJobsUntilIdle } from "../../../tests/helpers/jobs";
 import { confirmAction, confirmLoader, unsubscribeAction, unsubscribeLoader } from "./newsletter-routes.server";
 import { getConsentRecords, listNewsletterSubscribers, queueNewsletterMail } from "./newsletter-records.server";
 import { NEWSLETTER_WORDING_VERSION } from "./newsletter.server";
 import { getProfile, saveProfile } from "./profile.server";
 
 async function mailsTo(to: string) {
-  const rows = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
-  return rows
-    .map((row) => row.payload as { to: string; subject: string; text: string; headers?: Record<string, string> })
-    .filter((mail) => mail.to === to);
+  return (await loggedMails()).filter((mail) => mail.to === to).map((mail) => ({ ...mail, text: mail.text ?? "" }));
 }
 
 function linkIn(text: string, marker: string) {
@@ -81,7 +78,7 @@ describe("newsletter double opt-in", () => {
     expect(await queueNewsletterMail(subscriber.consentId, { subject: "News", text: "Hello", html: "<p>Hello</p>" })).toBe(true);
 
     // Delivered as .eml (SMTP_URL unset): the headers are on the wire.
-    await runDueJobs();
+    await runJobsUntilIdle();
     const dir = path.join(getEnv().DATA_DIR, "outbox");
     const files = fs.readdirSync(dir).map((name) => fs.readFileSync(path.join(dir, name), "utf8"));
     // Header lines may be folded (RFC 5322): unfold before reading them.

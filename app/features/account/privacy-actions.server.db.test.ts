@@ -150,7 +150,7 @@ describe("profile privacy doors", () => {
     // Newsletter confirmed through its mailed link.
     const [mail] = (
       await db().execute<{ text: string }>(
-        sql`select payload->>'text' as text from outbox where payload->>'text' like '%/newsletter/confirm%'`,
+        sql`select content->>'text' as text from mail_log where content->>'text' like '%/newsletter/confirm%'`,
       )
     ).rows;
     expect(await confirmNewsletter(new URL(/https?:\/\/\S+newsletter\/confirm\S+/.exec(mail.text)![0]).searchParams.get("token")!)).toBe(

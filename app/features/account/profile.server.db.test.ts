@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { outbox, profiles, session, user } from "~/db/schema";
+import { mailLog, profiles, session, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
 import { resolveFile } from "~/lib/storage.server";
@@ -230,9 +230,10 @@ describe("profile actions", () => {
     expect(await db().select().from(session).where(eq(session.userId, alice.id))).toHaveLength(0);
     expect(fs.existsSync(folder)).toBe(false);
     // Without a linked shop customer there is nothing to remove in the shop (never by address).
-    expect(await db().select().from(outbox).where(eq(outbox.kind, "shopify.deleteCustomer"))).toHaveLength(0);
-    const mails = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
-    expect(mails.map((job) => job.payload)).toEqual([expect.objectContaining({ to: "alice@example.com", eraseWhenDone: true })]);
+    const { rows: shopJobs } = await db().execute(sql`select 1 from pgboss.job where name = 'shopify.deleteCustomer'`);
+    expect(shopJobs).toHaveLength(0);
+    const mails = await db().select().from(mailLog);
+    expect(mails).toEqual([expect.objectContaining({ recipient: "alice@example.com", eraseWhenDone: true })]);
   });
 });
 
@@ -243,7 +244,7 @@ function getEnvSource() {
     DATA_DIR: env.DATA_DIR,
     DATABASE_URL: env.DATABASE_URL,
     AUTH_SECRET: env.AUTH_SECRET,
-    OUTBOX_RETRY_BASE_MS: "20",
+    JOB_RETRY_DELAY_S: "1",
     LOG_LEVEL: "warn",
   };
 }

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { outbox, shopCustomers, user } from "~/db/schema";
+import { shopCustomers, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
-import { enqueueJob, runDueJobs } from "~/lib/outbox.server";
+import { enqueueJob } from "~/lib/jobs.server";
 import { resetDatabase } from "../../../tests/helpers/database";
+import { loggedMails, runJobsUntilIdle } from "../../../tests/helpers/jobs";
 import { startFakeShopify, type FakeShopify } from "../../../tests/fakes/shopify";
 import { getAuth, resetAuthForTesting, signupContext } from "./auth.server";
 import { confirmNewsletter, unsubscribeByLink } from "./newsletter.server";
@@ -16,15 +17,14 @@ import { SHOPIFY_DELETE_JOB } from "./shopify.server";
 let shop: FakeShopify;
 let base: Record<string, string | undefined>;
 
-/** Runs the outbox until nothing is due, making retried jobs due at once. */
-async function drainJobs() {
-  for (let round = 0; round < 8; round += 1) {
-    await db()
-      .update(outbox)
-      .set({ runAt: new Date(Date.now() - 1000) })
-      .where(eq(outbox.status, "pending"));
-    await runDueJobs();
-  }
+const drainJobs = () => runJobsUntilIdle();
+
+/** Jobs of a kind that pg-boss still holds (a job that ran is deleted at once). */
+async function jobsOf(kind: string) {
+  const { rows } = await db().execute<{ state: string; data: Record<string, unknown> }>(
+    sql`select state, data from pgboss.job where name = ${kind} union all select state, data from pgboss.archive where name = ${kind}`,
+  );
+  return rows;
 }
 
 async function signUp(email: string, username: string, newsletter: boolean) {
@@ -36,13 +36,13 @@ async function signUp(email: string, username: string, newsletter: boolean) {
 }
 
 /**
- * The link of the newest mail to `to` whose text contains `marker`: still queued (outbox payload),
- * or already sent (sent mails keep only their subject at rest; the .eml file in $DATA_DIR/outbox
+ * The link of the newest mail to `to` whose text contains `marker`: still queued (its `mail_log`
+ * content), or already sent (sent mails keep only their subject at rest; the .eml file in $DATA_DIR/outbox
  * is the delivered copy when SMTP_URL is unset).
  */
 async function linkFromMail(to: string, marker: string) {
-  const mails = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
-  const texts = mails.filter((mail) => mail.payload.to === to).map((mail) => String(mail.payload.text ?? ""));
+  const mails = await loggedMails();
+  const texts = mails.filter((mail) => mail.to === to).map((mail) => mail.text ?? "");
   const dir = path.join(getEnv().DATA_DIR, "outbox");
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []) {
     const raw = fs
@@ -83,7 +83,7 @@ describe("shop customer sync follows consent", () => {
       DATA_DIR: env.DATA_DIR,
       DATABASE_URL: env.DATABASE_URL,
       AUTH_SECRET: env.AUTH_SECRET,
-      OUTBOX_RETRY_BASE_MS: "20",
+      JOB_RETRY_DELAY_S: "1",
       LOG_LEVEL: "error",
       REQUIRE_EMAIL_CONFIRMATION: "true",
     };
@@ -179,8 +179,7 @@ describe("shop customer sync follows consent", () => {
     expect(deletes.map((request) => request.variables)).toEqual([{ input: { id: created?.id } }]);
     expect(shop.requests.some((request) => request.operation === "customers")).toBe(false);
     // The job leaves no trace of the customer once it has run.
-    const [job] = await db().select().from(outbox).where(eq(outbox.kind, SHOPIFY_DELETE_JOB));
-    expect(job).toMatchObject({ status: "done", payload: { erased: true } });
+    expect(await jobsOf(SHOPIFY_DELETE_JOB)).toEqual([]);
   });
 
   it("refuses an old delete job that names only an e-mail address", async () => {
@@ -188,8 +187,9 @@ describe("shop customer sync follows consent", () => {
     await enqueueJob(SHOPIFY_DELETE_JOB, { email: "frank@example.com" });
     await drainJobs();
     expect(shop.customers).toEqual([victim]);
-    const [job] = await db().select().from(outbox).where(eq(outbox.kind, SHOPIFY_DELETE_JOB));
-    expect(job.status).toBe("failed");
+    // Given up at once (no retry) and not kept.
+    expect(shop.requests).toHaveLength(0);
+    expect(await jobsOf(SHOPIFY_DELETE_JOB)).toEqual([]);
   });
 
   it("gives up at once on a wrong token (4xx is final)", async () => {
@@ -199,10 +199,12 @@ describe("shop customer sync follows consent", () => {
     resetAuthForTesting();
     await signUp("gina@example.com", "gina", false);
     await confirmAddress("gina@example.com");
+    const queued = (await jobsOf("shopify.syncCustomer")).length;
+    expect(queued).toBeGreaterThan(0);
     await drainJobs();
-    const jobs = await db().select().from(outbox).where(eq(outbox.kind, "shopify.syncCustomer"));
-    expect(jobs.length).toBeGreaterThan(0);
-    expect(jobs.every((job) => job.status === "failed" && job.attempts === 1)).toBe(true);
+    // One request per job: a 4xx answer is not retried.
+    expect(shop.requests).toHaveLength(queued);
+    expect(await jobsOf("shopify.syncCustomer")).toEqual([]);
     expect(shop.customers).toHaveLength(0);
   });
 
@@ -212,7 +214,7 @@ describe("shop customer sync follows consent", () => {
     await signUp("hal@example.com", "hal", true);
     await confirmAddress("hal@example.com");
     await drainJobs();
-    expect(await db().select().from(outbox).where(eq(outbox.kind, "shopify.syncCustomer"))).toHaveLength(0);
+    expect(await jobsOf("shopify.syncCustomer")).toHaveLength(0);
     expect(shop.requests).toHaveLength(0);
   });
 });

@@ -3,7 +3,7 @@ import { profiles, shopCustomers, user } from "~/db/schema";
 import { db, type Database } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
-import { enqueueJob, PermanentJobError, registerJobHandler } from "~/lib/outbox.server";
+import { enqueueJob, PermanentJobError, registerJobHandler } from "~/lib/jobs.server";
 
 /**
  * Shop customer sync (spec §3/§7, issue 12) through the durable outbox. It follows consent:
@@ -118,7 +118,7 @@ function consentOf(state: MarketingState) {
 }
 
 /** Queues a sync of the account with the shop (no-op job when Shopify is not configured). */
-export async function enqueueShopSync(userId: string, executor?: Pick<Database, "insert">) {
+export async function enqueueShopSync(userId: string, executor?: Pick<Database, "execute">) {
   if (!shopConfig()) return;
   await enqueueJob(SHOPIFY_SYNC_JOB, { userId }, { executor });
 }

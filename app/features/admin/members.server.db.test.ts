@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { account, auditLog, outbox, profiles, session, user, userRoles } from "~/db/schema";
+import { account, auditLog, mailLog, profiles, session, user, userRoles } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { answerOf, formPost, garbagePost, redirectOf } from "../../../tests/helpers/console-actions";
 import { resetDatabase } from "../../../tests/helpers/database";
+import { loggedMails } from "../../../tests/helpers/jobs";
 import { memberAction } from "./member-actions.server";
 import { deleteMember, listMembers, loadMember, parseMemberFilters, setMemberRole, signOutEverywhere } from "./members.server";
 
@@ -44,12 +45,8 @@ describe("members", () => {
   });
 
   it("shows a member's sessions and mails, and signs them out everywhere", async () => {
-    await db()
-      .insert(outbox)
-      .values({ kind: "mail", payload: { to: "ADA@example.com", subject: "Confirm your email address" } });
-    await db()
-      .insert(outbox)
-      .values({ kind: "mail", payload: { to: "someone@else.test", subject: "Other" } });
+    await db().insert(mailLog).values({ recipient: "ADA@example.com", subject: "Confirm your email address", status: "sent" });
+    await db().insert(mailLog).values({ recipient: "someone@else.test", subject: "Other", status: "sent" });
     const before = await loadMember("u-ada");
     expect(before!.sessions).toHaveLength(2);
     expect(before!.mails.map((mail) => mail.subject)).toEqual(["Confirm your email address"]);
@@ -65,8 +62,8 @@ describe("members", () => {
     expect(await db().select().from(user).where(eq(user.id, "u-ada"))).toEqual([]);
     expect(await db().select().from(profiles).where(eq(profiles.id, "u-ada"))).toEqual([]);
     // The notice mail of the self-service deletion is queued too.
-    const mails = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
-    expect(mails.map((mail) => mail.payload.to)).toContain("ada@example.com");
+    const mails = await loggedMails();
+    expect(mails.map((mail) => mail.to)).toContain("ada@example.com");
     expect(await deleteMember(admin, "u-ada")).toMatchObject({ ok: false, status: 404 });
   });
 

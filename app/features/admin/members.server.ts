@@ -1,5 +1,5 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { outbox, session, userRoles, type ConsoleRole } from "~/db/schema";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { mailLog, session, userRoles, type ConsoleRole } from "~/db/schema";
 import { getAuth } from "~/features/account/auth.server";
 import { deleteAccount } from "~/features/account/profile.server";
 import { db } from "~/lib/db.server";
@@ -103,7 +103,7 @@ export async function findMember(id: string) {
   return rows[0] ? toMember(rows[0]) : undefined;
 }
 
-/** A member's page: the account, its sessions and its mails from the outbox (newest first). */
+/** A member's page: the account, its sessions and its mails (newest first). */
 export async function loadMember(id: string) {
   const member = await findMember(id);
   if (!member) return undefined;
@@ -121,18 +121,18 @@ export async function loadMember(id: string) {
     .orderBy(desc(session.updatedAt));
   const mails = await db()
     .select({
-      id: outbox.id,
-      subject: sql<string>`${outbox.payload}->>'subject'`,
-      to: sql<string>`${outbox.payload}->>'to'`,
-      status: outbox.status,
-      attempts: outbox.attempts,
-      lastError: outbox.lastError,
-      createdAt: outbox.createdAt,
-      updatedAt: outbox.updatedAt,
+      id: mailLog.id,
+      subject: mailLog.subject,
+      to: mailLog.recipient,
+      status: mailLog.status,
+      attempts: mailLog.attempts,
+      lastError: mailLog.lastError,
+      createdAt: mailLog.createdAt,
+      updatedAt: mailLog.updatedAt,
     })
-    .from(outbox)
-    .where(and(eq(outbox.kind, "mail"), sql`lower(${outbox.payload}->>'to') = lower(${member.email})`))
-    .orderBy(desc(outbox.createdAt))
+    .from(mailLog)
+    .where(sql`lower(${mailLog.recipient}) = lower(${member.email})`)
+    .orderBy(desc(mailLog.createdAt))
     .limit(100);
   return {
     member,

@@ -2,13 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactMessages, newsletterConsents, outbox, scheduledTasks, user, verification } from "~/db/schema";
+import { contactMessages, mailLog, newsletterConsents, user, verification } from "~/db/schema";
 import { getAuth, resetAuthForTesting, signupContext } from "~/features/account/auth.server";
 import { db } from "~/lib/db.server";
 import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
-import { runDueTasks } from "~/lib/scheduler.server";
+import { requestTaskRun } from "~/lib/jobs.server";
 import { resetDatabase } from "../../../tests/helpers/database";
-import { describeReport, RETENTION_TASK, runRetention } from "./retention.server";
+import { runJobsUntilIdle } from "../../../tests/helpers/jobs";
+import { describeReport, RETENTION_TASK, retentionCron, runRetention } from "./retention.server";
 
 async function signUp(email: string, newsletter = false) {
   await signupContext.run(
@@ -64,18 +65,13 @@ describe("retention", () => {
         { name: "Old", email: "old@example.com", subject: "s", message: "thirteen months old", createdAt: daysAgo(400) },
         { name: "New", email: "new@example.com", subject: "s", message: "eleven months old", createdAt: daysAgo(330) },
       ]);
-    const [sent] = await db()
-      .insert(outbox)
-      .values({ kind: "mail", payload: { to: "x@example.com" }, status: "done" })
-      .returning();
-    await db().execute(sql`update outbox set updated_at = now() - interval '31 days' where id = ${sent.id}`);
     await db()
-      .insert(outbox)
-      .values({ kind: "mail", payload: { to: "recent@example.com" }, status: "done" });
-    await db()
-      .insert(outbox)
-      .values({ kind: "mail", payload: { to: "waiting@example.com" }, status: "pending" });
-    await db().execute(sql`update outbox set updated_at = now() - interval '40 days' where payload->>'to' = 'waiting@example.com'`);
+      .insert(mailLog)
+      .values([
+        { recipient: "x@example.com", subject: "s", status: "sent", updatedAt: daysAgo(31) },
+        { recipient: "recent@example.com", subject: "s", status: "sent" },
+        { recipient: "waiting@example.com", subject: "s", status: "pending", updatedAt: daysAgo(40) },
+      ]);
 
     // Only these two counters (the sign-ups above took from their addresses' mail quotas).
     await db().execute(sql`delete from request_counters`);
@@ -116,7 +112,7 @@ describe("retention", () => {
     const emails = (await db().select({ email: user.email }).from(user)).map((row) => row.email).sort();
     expect(emails).toEqual(["fresh@example.com", "old-but-confirmed@example.com"]);
     expect((await db().select().from(contactMessages)).map((row) => row.message)).toEqual(["eleven months old"]);
-    const jobs = (await db().select().from(outbox)).map((row) => row.payload.to);
+    const jobs = (await db().select().from(mailLog)).map((row) => row.recipient);
     expect(jobs).toContain("recent@example.com");
     expect(jobs).toContain("waiting@example.com");
     expect(jobs).not.toContain("x@example.com");
@@ -160,14 +156,19 @@ describe("retention", () => {
     );
   });
 
-  it("runs as a scheduled task once across concurrent pollers and records its result", async () => {
+  it("runs as a periodic task on the job queue", async () => {
     await db()
       .insert(contactMessages)
       .values({ name: "Old", email: "o@example.com", subject: "s", message: "old", createdAt: daysAgo(400) });
-    const results = await Promise.all([runDueTasks(), runDueTasks(), runDueTasks()]);
-    expect(results.filter((names) => names.includes(RETENTION_TASK))).toHaveLength(1);
-    const [row] = await db().select().from(scheduledTasks).where(eq(scheduledTasks.name, RETENTION_TASK));
-    expect(row.lastResult).toMatch(/contactMessages=1/);
-    expect(row.nextRunAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+    await requestTaskRun(RETENTION_TASK);
+    await runJobsUntilIdle();
+    expect(await db().select().from(contactMessages)).toEqual([]);
+  });
+
+  it("runs every RETENTION_INTERVAL_MINUTES as a cron schedule", () => {
+    expect(retentionCron(60)).toBe("0 */1 * * *");
+    expect(retentionCron(15)).toBe("*/15 * * * *");
+    expect(retentionCron(360)).toBe("0 */6 * * *");
+    expect(retentionCron(2 * 24 * 60)).toBe("0 0 */2 * *");
   });
 });

@@ -6,13 +6,13 @@ import { deleteStalePendingConsents } from "~/features/account/newsletter-record
 import { deleteOldLaunchSignups } from "~/features/launch-notify/launch-signups.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { registerScheduledTask } from "~/lib/scheduler.server";
+import { registerPeriodicTask } from "~/lib/jobs.server";
 import type { RetentionValues } from "./retention-limits";
 import { readRetentionValues } from "./retention-settings.server";
 
 /**
  * Retention (GDPR Art. 5(1)(e)): old data is deleted on a schedule, once per period across all
- * server processes (app/lib/scheduler.server.ts). Periods come from the operator console
+ * server processes (app/lib/jobs.server.ts). Periods come from the operator console
  * (retention-settings.server.ts) over the RETENTION_* variables (README, docs/privacy.md); the
  * privacy policy shows the same values (getRetentionPolicy()).
  */
@@ -90,9 +90,9 @@ export async function runRetention(given?: RetentionPolicy): Promise<RetentionRe
     unconfirmedAccounts,
     contactMessages: await count(sql`delete from contact_messages
       where created_at < now() - make_interval(months => ${policy.contactMessageMonths})`),
-    // Jobs that ran (mails with their text and address, shop calls): the payload is the personal data.
-    sentJobs: await count(sql`delete from outbox
-      where status in ('done', 'failed') and updated_at < now() - make_interval(days => ${policy.sentMailDays})`),
+    // Mails that ended (address and subject; their bodies went when they ended).
+    sentJobs: await count(sql`delete from mail_log
+      where status in ('sent', 'failed') and updated_at < now() - make_interval(days => ${policy.sentMailDays})`),
     mailFiles: await deleteOldMailFiles(policy.sentMailDays),
     rateLimitCounters:
       (await count(sql`delete from request_counters where window_start < now() - make_interval(hours => ${policy.rateLimitHours})`)) +
@@ -111,8 +111,18 @@ export function describeReport(report: RetentionReport) {
   return `removed ${parts.join(", ")}`;
 }
 
-registerScheduledTask({
+/**
+ * RETENTION_INTERVAL_MINUTES as a cron expression (pg-boss schedules by cron): every N minutes
+ * within the hour below an hour, every N/60 hours within the day below a day, else every N/1440 days.
+ */
+export function retentionCron(minutes: number) {
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  if (minutes < 24 * 60) return `0 */${Math.round(minutes / 60)} * * *`;
+  return `0 0 */${Math.round(minutes / (24 * 60))} * *`;
+}
+
+registerPeriodicTask({
   name: RETENTION_TASK,
-  intervalMs: () => getEnv().RETENTION_INTERVAL_MINUTES * 60 * 1000,
+  cron: () => retentionCron(getEnv().RETENTION_INTERVAL_MINUTES),
   run: async () => describeReport(await runRetention()),
 });

@@ -108,7 +108,7 @@ export function MemberPage({
               mail.subject,
               <>
                 {t(`admin.members.mailStatus.${mail.status}`)}
-                {mail.status === "done" ? ` (${date(mail.updatedAt)})` : ""}
+                {mail.status === "sent" ? ` (${date(mail.updatedAt)})` : ""}
                 {mail.lastError ? <span className="block text-xs text-destructive">{mail.lastError}</span> : null}
               </>,
               mail.attempts,
