@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { outbox } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { MAIL_QUOTAS } from "~/lib/mail-quota.server";
 import { requestLaunchNotification } from "~/features/launch-notify/launch-notify.server";
 import { createAccount, TEST_ORIGIN as ORIGIN, TEST_PASSWORD, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
+import { loggedMails } from "../../../tests/helpers/jobs";
 import { authAction } from "./auth-actions.server";
 import { getAuth } from "./auth.server";
 import { profileAction } from "./profile-actions.server";
@@ -49,10 +49,8 @@ function deviceCookieOf(answer: Answer) {
 
 /** The mails queued for `address` (optionally only those whose text matches `kind`), oldest first. */
 async function mailsTo(address: string, kind?: RegExp) {
-  const jobs = await db().select().from(outbox).where(eq(outbox.kind, "mail")).orderBy(outbox.id);
-  return jobs
-    .map((job) => job.payload as { to: string; subject: string; text: string })
-    .filter((mail) => mail.to === address && (!kind || kind.test(mail.text)));
+  const mails = await loggedMails();
+  return mails.map((mail) => ({ ...mail, text: mail.text ?? "" })).filter((mail) => mail.to === address && (!kind || kind.test(mail.text)));
 }
 const RESET_LINK = /\/reset-password\//;
 const NEWSLETTER_LINK = /\/newsletter\/confirm\?token=/;
