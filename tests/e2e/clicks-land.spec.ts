@@ -6,14 +6,16 @@ import { hydrateFormOnUse } from "../helpers/hydration";
  * No layout moves under the pointer (issue 28, ADR 0045). A person types an invalid value and clicks
  * the next control directly: the press blurs the field, the field's problem appears (at once, or
  * when a late check answers, or when a chunk arrives) and must not move that control before the
- * button is released, or the click is lost. Every form of the site, each 20 times, on a slow
+ * button is released, or the click is lost. Every form of the site, CLICK_ROUNDS times each, on a slow
  * machine: the CPU throttled 6× and every script and every action reply held 200–500 ms
  * (pseudo-random from a fixed seed, so a failure replays).
  *
  * A press lasts PRESS_MS, as a person's does; each round ends when the problem is shown (so a late
  * answer never spills into the next round) and the form is reset for the next one.
  */
-const ROUNDS = Number(process.env.ROUNDS ?? 20);
+// The issue's check is 20 rounds a form (`CLICK_ROUNDS=20`, about a minute a form); the whole suite runs
+// 5, which keeps its time and still lost every click of a round before the fix.
+const ROUNDS = Number(process.env.CLICK_ROUNDS ?? 5);
 const PRESS_MS = 120;
 const CPU_SLOWDOWN = 6;
 
@@ -245,7 +247,7 @@ async function stateOf(control: Locator) {
 }
 
 test.describe("a click on the next control lands, on a slow machine, in every form", () => {
-  // 20 rounds on a CPU slowed 6×, on a machine that may be busy with other work too.
+  // Rounds on a CPU slowed 6×, on a machine that may be busy with other work too.
   test.describe.configure({ timeout: 600_000 });
 
   for (const [name, form] of Object.entries(CASES)) {
