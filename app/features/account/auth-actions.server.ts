@@ -14,7 +14,7 @@ import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refu
 import type { Refusal, RefusalMap } from "./request.server";
 import { emailOnlySchema, loginSchema, signupSchema } from "./schemas";
 import { getOptionalUser } from "./session.server";
-import { twoStepPath } from "./two-step-actions.server";
+import { twoStepPath } from "./second-factor.server";
 import { recordConsoleSignIn } from "~/features/admin/sign-in-audit.server";
 import { safeReturnTo } from "~/lib/return-to";
 

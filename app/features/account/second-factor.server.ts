@@ -10,6 +10,11 @@ import { db } from "~/lib/db.server";
  * a sign-in with a code or passkey, a "Confirm it's you", setting a factor up).
  */
 
+/** The sign-in's second step, then on to `returnTo`. */
+export function twoStepPath(returnTo: string | undefined) {
+  return returnTo && returnTo !== "/" ? `/auth/two-step?returnTo=${encodeURIComponent(returnTo)}` : "/auth/two-step";
+}
+
 /** A check older than this is asked for again before a sensitive console action. */
 export const STEP_UP_MINUTES = 15;
 

@@ -25,10 +25,6 @@ export type TwoStepAnswer = FormAnswer<{ passkeyOptions?: Record<string, unknown
 
 const CODE_LIMIT = { limit: 10, windowS: 300 };
 
-export function twoStepPath(returnTo: string | undefined) {
-  return returnTo && returnTo !== "/" ? `/auth/two-step?returnTo=${encodeURIComponent(returnTo)}` : "/auth/two-step";
-}
-
 export function confirmPath(returnTo: string) {
   return `/auth/confirm?returnTo=${encodeURIComponent(returnTo)}`;
 }

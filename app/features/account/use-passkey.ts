@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useIntentFetcher, useFormAnswer } from "~/components/form";
 import type { FormAnswer } from "~/lib/form-submission";
+import { loadOnce } from "~/lib/load-once";
 
 /**
  * A passkey ceremony in two posts to the page's action (ADR 0044): `passkeyOptions` answers
@@ -8,6 +9,8 @@ import type { FormAnswer } from "~/lib/form-submission";
  * authenticator, `passkey` sends the answer to be verified. SimpleWebAuthn's browser code loads
  * only when a passkey button is pressed (ADR 0013).
  */
+const loadWebAuthn = loadOnce(() => import("@simplewebauthn/browser"));
+
 type OptionsAnswer = FormAnswer<{ passkeyOptions?: Record<string, unknown> }>;
 
 export function usePasskey(kind: "authenticate" | "register", onDone?: (answer: FormAnswer) => void) {
@@ -30,7 +33,7 @@ export function usePasskey(kind: "authenticate" | "register", onDone?: (answer: 
     setAsking(true);
     void (async () => {
       try {
-        const webauthn = await import("@simplewebauthn/browser");
+        const webauthn = await loadWebAuthn();
         const response =
           kind === "register"
             ? await webauthn.startRegistration({ optionsJSON: optionsJSON as never })
