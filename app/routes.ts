@@ -15,6 +15,10 @@ export default [
   route("imprint", "routes/imprint.tsx"),
   route("terms", "routes/terms.tsx"),
   route("auth", "routes/auth.tsx"),
+  // The second factor (ADR 0044): the sign-in's second step, "Confirm it's you", the set-up.
+  route("auth/two-step", "routes/auth.two-step.tsx"),
+  route("auth/confirm", "routes/auth.confirm.tsx"),
+  route("profile/two-step", "routes/profile.two-step.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/data-export", "routes/profile.data-export.ts"),
   route("profile/sessions", "routes/profile.sessions.ts"),

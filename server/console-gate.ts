@@ -68,15 +68,20 @@ export function needsAudience(path: string) {
 export function createConsoleAudience(): Handler {
   return async function consoleAudience(req, res, next) {
     let audience: Audience = "public";
+    let needsSecondFactor = false;
     const token = needsAudience(req.path) ? sessionTokenOf(req.headers.cookie) : undefined;
     if (token) {
       try {
-        audience = (await roleOfSessionToken(token)) ?? "public";
+        const found = await roleOfSessionToken(token);
+        // A role without a second factor sees what people without a role see (ADR 0044).
+        if (found?.secondFactor) audience = found.role;
+        needsSecondFactor = found !== null && !found.secondFactor;
       } catch (error) {
         logger.error("Console gate: role lookup failed", error);
       }
     }
     res.locals.consoleAudience = audience;
+    res.locals.consoleSetUp = needsSecondFactor && isConsolePath(req.path);
     // Any role: the console's paths are doors; which routes exist is the audience's build (an
     // editor's admin-only path then answers like an unknown console path).
     res.locals.consoleAccess = audience !== "public" && isConsolePath(req.path);
@@ -88,6 +93,12 @@ export function createConsoleAudience(): Handler {
 export function createConsoleGate(handlers: Record<Audience, Handler>): Handler {
   return async function consoleGate(req, res, next) {
     const audience = (res.locals.consoleAudience as Audience | undefined) ?? "public";
+    // A console user without a second factor who opens a console page is sent to its set-up;
+    // every other request of theirs to the console (data, posts) answers as an unknown path.
+    if (res.locals.consoleSetUp === true && req.method === "GET" && !req.path.endsWith(".data")) {
+      res.setHeader("Cache-Control", "private, no-store");
+      return res.redirect(302, `/profile/two-step?returnTo=${encodeURIComponent(req.path)}`);
+    }
     if (res.locals.consoleAccess === true) {
       // Cache-Control (private, no-store) comes from the React Router adapter, as for every
       // answer to a request with a session cookie; set here it would be sent twice.

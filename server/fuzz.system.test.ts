@@ -58,6 +58,11 @@ beforeAll(async () => {
     client.query("insert into user_roles (user_id, role) select id, 'admin' from users where name = 'fuzzer 0'"),
   );
   if (granted.rowCount !== 1) throw new Error("could not make the first fuzz session a console admin");
+  // ...with a second factor passed (ADR 0044): without one the console is closed to it.
+  await withDatabase(rig.server.dataDir, async (client) => {
+    await client.query("update users set two_factor_enabled = true where name = 'fuzzer 0'");
+    await client.query("update sessions set second_factor_at = now() where user_id = (select id from users where name = 'fuzzer 0')");
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -102,6 +107,16 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
   "/logout": { logout: {} },
   "/profile/sessions": { end: { sessionId: "00000000-0000-0000-0000-000000000000" }, endOthers: {} },
   "/profile/data-export": { export: {} },
+  // The second factor (ADR 0044): the sign-in's second step, "Confirm it's you", the set-up.
+  "/auth/two-step": { code: { code: "123456" }, passkeyOptions: {}, passkey: { response: '{"id":"x","response":{}}' } },
+  "/auth/confirm": { code: { code: "abcde-12345" }, passkeyOptions: {}, passkey: { response: '{"id":"x"}' } },
+  "/profile/two-step": {
+    startTotp: { password: "fuzz-secret-1" },
+    confirmTotp: { code: "123456" },
+    passkeyOptions: {},
+    passkey: { response: '{"id":"x","rawId":"x","type":"public-key","response":{}}' },
+    disable: { password: "fuzz-secret-1" },
+  },
   // The token / signed link is in the query; without one the page says the link is invalid.
   "/newsletter/confirm": { confirm: {} },
   "/newsletter/unsubscribe": { oneClick: { "List-Unsubscribe": "One-Click" } },
@@ -150,6 +165,9 @@ const RESOURCE_GETS = [
   "/newsletter/unsubscribe?c=x&s=y",
   "/profile/data-export",
   "/profile/sessions",
+  "/auth/two-step?returnTo=%2Fadmin",
+  "/auth/confirm?returnTo=/.//evil.example",
+  "/profile/two-step?returnTo=%2Fadmin",
   "/admin/media/new-service",
   "/admin/newsletter?status=withdrawn&q=%25&page=2",
   "/admin/newsletter/export.csv",
@@ -229,6 +247,9 @@ const fieldName = fc.oneof(
     "topic",
     "remove",
     "s",
+    "code",
+    "response",
+    "returnTo",
   ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: "binary", maxLength: 12 }),

@@ -27,6 +27,10 @@ export const FORM_ACTION_PATHS = [
   "/newsletter/unsubscribe",
   "/profile/data-export",
   "/profile/sessions",
+  // The second factor (ADR 0044): the sign-in's second step, "Confirm it's you", the set-up.
+  "/auth/two-step",
+  "/auth/confirm",
+  "/profile/two-step",
 ] as const;
 
 /** Resource routes that take a POST without a body (fetch from the media page). */

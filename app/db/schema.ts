@@ -167,6 +167,8 @@ export const user = pgTable(
     image: text("image"),
     /** When the first confirmation mail was queued (ADR 0030); null: not yet, the sweep queues it. */
     confirmationMailQueuedAt: timestamp("confirmation_mail_queued_at", { withTimezone: true }),
+    /** better-auth's two-factor plugin: a second factor (TOTP or passkey) is set up (ADR 0044). */
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
     ...timestamps,
   },
   (table) => [
@@ -187,6 +189,10 @@ export const session = pgTable(
     userAgent: text("user_agent"),
     /** Last request seen with this session (written at most every few minutes), for the profile's session list. */
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When this session last passed a second factor (ADR 0044); null: never. */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
+    /** Last console request of this session (ADR 0044: a console visit after a pause asks again). */
+    consoleSeenAt: timestamp("console_seen_at", { withTimezone: true }),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -505,3 +511,45 @@ export const outboxHandover = pgTable("outbox_handover", {
   kind: text("kind").notNull(),
   payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
 });
+
+/*
+ * A second factor (issue 28, ADR 0044, migration 0014): better-auth's two-factor and passkey
+ * plugins' tables under their own names (property names are the plugins' field names), the
+ * account's `two_factor_enabled` and, per session, when it last passed a second factor
+ * (`second_factor_at`) and last used the console (`console_seen_at`).
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [index("two_factor_secret_idx").on(table.secret), index("two_factor_user_id_idx").on(table.userId)],
+);
+
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }),
+    aaguid: text("aaguid"),
+  },
+  (table) => [index("passkey_user_id_idx").on(table.userId), index("passkey_credential_id_idx").on(table.credentialID)],
+);

@@ -5,7 +5,7 @@ import { exportLaunchSignups, parseLaunchFilters } from "~/features/admin/launch
 
 /** GET /admin/launches/export.csv?topic=academy|tandem: one launch's confirmed addresses (admins); audited. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireConsole(request, "launches");
+  const actor = await requireConsole(request, "launches", { stepUp: true });
   const { topic } = parseLaunchFilters(new URL(request.url));
   const { csv } = await exportLaunchSignups(actor, topic);
   return csvResponse(csv, `launch-${topic}-${new Date().toISOString().slice(0, 10)}.csv`);

@@ -5,7 +5,7 @@ import { exportNewsletterSubscribers } from "~/features/admin/newsletter-admin.s
 
 /** GET /admin/newsletter/export.csv: the active subscribers with the proof of their consent (admins); audited. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireConsole(request, "newsletter");
+  const actor = await requireConsole(request, "newsletter", { stepUp: true });
   const { csv } = await exportNewsletterSubscribers(actor);
   return csvResponse(csv, `newsletter-consents-${new Date().toISOString().slice(0, 10)}.csv`);
 }

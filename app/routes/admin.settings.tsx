@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return settingsAction(request, await requireConsole(request, "settings"));
+  return settingsAction(request, await requireConsole(request, "settings", { stepUp: true }));
 }
 
 export default function AdminSettingsRoute() {

@@ -1,14 +1,69 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { uniqueEmail } from "./accounts";
 import { e2eDataDir, withDatabase } from "./e2e-server";
 
 /**
  * Operator-console helpers for end-to-end tests: confirmed accounts made over HTTP (no browser),
- * roles given with `npm run admin` as an operator would, and signed-in request contexts.
+ * roles given with `npm run admin` as an operator would, a second factor (TOTP) set up through
+ * /profile/two-step as a person would, and signed-in request contexts (password, then a code).
  */
 export const CONSOLE_PASSWORD = "console-pass-1";
+
+/** The TOTP secret (base32, as the set-up page shows it) of each account the helpers set up. */
+const totpSecrets = new Map<string, string>();
+
+/** The current code of a TOTP secret, made by better-auth's own OTP helper. */
+export async function totpCode(secret: string) {
+  return createOTP(new TextDecoder().decode(base32.decode(secret))).totp();
+}
+
+export function totpSecretOf(email: string) {
+  const secret = totpSecrets.get(email);
+  if (!secret) throw new Error(`no second factor was set up for ${email} by these helpers`);
+  return secret;
+}
+
+/** The secret on the set-up page's answer (rendered without JavaScript). */
+export function secretOnPage(html: string) {
+  const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(html)?.[1];
+  if (!secret) throw new Error("the set-up page shows no TOTP secret");
+  return secret;
+}
+
+/** Sets TOTP up for a signed-in context (the form posts of /profile/two-step, without JavaScript). */
+export async function setUpTotp(context: APIRequestContext, email: string) {
+  const started = await context.post("/profile/two-step", { form: { intent: "startTotp", password: CONSOLE_PASSWORD } });
+  expect(started.status(), `TOTP set-up of ${email}`).toBe(200);
+  const secret = secretOnPage(await started.text());
+  const confirmed = await context.post("/profile/two-step", { form: { intent: "confirmTotp", code: await totpCode(secret) } });
+  expect(confirmed.status(), `TOTP confirmation of ${email}`).toBe(200);
+  totpSecrets.set(email, secret);
+  return secret;
+}
+
+/**
+ * Signs `request` in as `email`: the password, then (when the account has a second factor) a code
+ * on /auth/two-step. Both answer 302 (no JavaScript).
+ */
+async function signInWith(request: APIRequestContext, email: string) {
+  const response = await request.post("/auth", {
+    form: { intent: "login", email, password: CONSOLE_PASSWORD },
+    headers: { Origin: baseUrl() },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in of ${email}`).toBe(302);
+  if (!response.headers()["location"]?.startsWith("/auth/two-step")) return;
+  const code = await request.post("/auth/two-step", {
+    form: { intent: "code", code: await totpCode(totpSecretOf(email)) },
+    headers: { Origin: baseUrl() },
+    maxRedirects: 0,
+  });
+  expect(code.status(), `second step of ${email}`).toBe(302);
+}
 
 function baseUrl() {
   const url = process.env.E2E_BASE_URL;
@@ -65,11 +120,7 @@ export async function userIdOf(email: string) {
 /** A request context signed in as `email` (cookies kept by the context). */
 export async function signedInRequest(email: string): Promise<APIRequestContext> {
   const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { Origin: baseUrl() } });
-  const response = await context.post("/auth", {
-    form: { intent: "login", email, password: CONSOLE_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `sign-in of ${email}`).toBe(302);
+  await signInWith(context, email);
   return context;
 }
 
@@ -79,12 +130,7 @@ export async function visitorRequest(): Promise<APIRequestContext> {
 
 /** Signs a browser page in through the form (for UI tests of the console). */
 export async function signInPage(page: Page, email: string) {
-  const response = await page.request.post("/auth", {
-    form: { intent: "login", email, password: CONSOLE_PASSWORD },
-    headers: { Origin: baseUrl() },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
+  await signInWith(page.request, email);
 }
 
 export async function copySession(from: APIRequestContext, to: BrowserContext) {
@@ -92,9 +138,17 @@ export async function copySession(from: APIRequestContext, to: BrowserContext) {
   await to.addCookies(state.cookies);
 }
 
-/** A console account with a role, made through the shell command. */
-export async function createConsoleAccount(prefix: string, role: "admin" | "editor") {
+/**
+ * A console account with a role, made through the shell command, with TOTP set up (the console
+ * opens only with a second factor, ADR 0044); `secondFactor: false` leaves it without one.
+ */
+export async function createConsoleAccount(prefix: string, role: "admin" | "editor", options: { secondFactor?: boolean } = {}) {
   const email = await createAccount(prefix);
+  if (options.secondFactor !== false) {
+    const context = await signedInRequest(email);
+    await setUpTotp(context, email);
+    await context.dispose();
+  }
   const result = await runAdmin(["grant", email, "--role", role]);
   expect(result.code, result.stderr).toBe(0);
   return email;

@@ -26,6 +26,8 @@ import {
 import type { Refusal, RefusalMap } from "./request.server";
 import { emailOnlySchema, loginSchema, signupSchema } from "./schemas";
 import { getOptionalUser } from "./session.server";
+import { twoStepPath } from "./second-factor.server";
+import { recordConsoleSignIn } from "~/features/admin/sign-in-audit.server";
 import { safeReturnTo } from "~/lib/return-to";
 
 /**
@@ -100,11 +102,17 @@ async function login(context: IntentContext) {
   }
   if (!response.ok) {
     const refusal = await refusalOf(response, SIGN_IN_REFUSALS, "sign-in");
+    if (refusal === INVALID_CREDENTIALS) await recordConsoleSignIn({ email }, "password", "failure");
     return refuse(intent, submission, refusal, refusal === NOT_VERIFIED ? { unverifiedEmail: email } : undefined);
   }
-  const body = (await response.json()) as { user?: { id: string } };
-  if (body.user?.id) await rememberLanguage(body.user.id, languageFromRequest(request));
+  const body = (await response.json()) as { user?: { id: string }; twoFactorRedirect?: boolean };
   const headers = cookiesOf(response);
+  // The account has a second factor: better-auth holds the sign-in (its `two_factor` cookie) until it is given (ADR 0044).
+  if (body.twoFactorRedirect) return succeed(context, doneAnswer(intent, submission, { redirectTo: twoStepPath(nextOf(form)) }), headers);
+  if (body.user?.id) {
+    await rememberLanguage(body.user.id, languageFromRequest(request));
+    await recordConsoleSignIn({ userId: body.user.id }, "password", "success");
+  }
   headers.append("Set-Cookie", clearNoticeCookie());
   const toast = { tone: "success", title: "auth.toast.loginSuccess" } as const;
   return succeed(context, doneAnswer(intent, submission, { toast, redirectTo: nextOf(form) }), headers);

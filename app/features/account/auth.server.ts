@@ -1,9 +1,19 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { genericOAuth } from "better-auth/plugins";
+import { passkey } from "@better-auth/passkey";
+import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
-import { account, profiles, rateLimit, session, user, verification } from "~/db/schema";
+import {
+  account,
+  passkey as passkeyTable,
+  profiles,
+  rateLimit,
+  session,
+  twoFactor as twoFactorTable,
+  user,
+  verification,
+} from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/field-schemas";
@@ -81,6 +91,21 @@ async function userLanguage(userId: string, request?: Request): Promise<Language
   return signupContext.getStore()?.language ?? languageOf(request);
 }
 
+/** The name authenticator apps and passkey prompts show. */
+export const APP_NAME = "IP Angel";
+
+/**
+ * The second factor (ADR 0044): TOTP with recovery codes (stored encrypted) and passkeys bound to
+ * PUBLIC_URL's host and origin. Accounts without a password (Google) set up TOTP without one.
+ */
+function secondFactorPlugins(publicUrl: string) {
+  const url = new URL(publicUrl);
+  return [
+    twoFactor({ issuer: APP_NAME, allowPasswordless: true }),
+    passkey({ rpID: url.hostname, rpName: APP_NAME, origin: url.origin }),
+  ] as const;
+}
+
 function createAuth() {
   const env = getEnv();
   const secure = env.PUBLIC_URL.startsWith("https:");
@@ -103,14 +128,14 @@ function createAuth() {
     );
   }
   return betterAuth({
-    appName: "IP Angel",
+    appName: APP_NAME,
     baseURL: env.PUBLIC_URL,
     basePath: "/api/auth",
     secret: getAuthSecret(),
     trustedOrigins: [env.PUBLIC_URL],
     database: drizzleAdapter(db(), {
       provider: "pg",
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor: twoFactorTable, passkey: passkeyTable },
     }),
     emailAndPassword: {
       enabled: true,
@@ -219,7 +244,7 @@ function createAuth() {
         },
       },
     },
-    plugins,
+    plugins: [...secondFactorPlugins(env.PUBLIC_URL), ...plugins],
     logger: {
       log: (level, message) => {
         // better-auth reports refusals of bad input (a forged state, a foreign callback URL, an

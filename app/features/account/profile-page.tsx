@@ -42,8 +42,27 @@ export function ProfilePage() {
     <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
       {(resetToken || resetError) && <ResetPasswordCard token={resetToken} invalid={resetError} />}
       {profile && <ProfileCard profile={profile} />}
+      {profile && <TwoStepSection />}
       {profile && <PrivacySections />}
     </section>
+  );
+}
+
+/** Two-step sign-in (ADR 0044): set up and managed on its own page, which loads the WebAuthn code only there. */
+function TwoStepSection() {
+  const { t } = useTranslation();
+  return (
+    <Card className="mt-8">
+      <CardHeader>
+        <h2 className="text-xl font-semibold">{t("profile.twoStep.title")}</h2>
+        <CardDescription>{t("profile.twoStep.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <a className="font-medium text-primary underline-offset-4 hover:underline" href="/profile/two-step">
+          {t("profile.twoStep.manage")}
+        </a>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,5 +1,5 @@
 import { handleForm, runConsoleIntent, thenRedirect, type ConsoleHandler } from "./action.server";
-import type { ConsoleActor } from "./guard.server";
+import { requireFreshSecondFactor, type ConsoleActor } from "./guard.server";
 import { deleteMember, resendConfirmation, setMemberRole, signOutEverywhere } from "./members.server";
 import { buttonSchema, roleSchema } from "./schemas/console-schemas";
 
@@ -8,13 +8,19 @@ function memberHandlers(id: string): Record<string, ConsoleHandler> {
   return {
     resend: (context, actor) => handleForm(context, buttonSchema, () => resendConfirmation(actor, id)),
     signOut: (context, actor) => handleForm(context, buttonSchema, () => signOutEverywhere(actor, id)),
-    role: (context, actor) => handleForm(context, roleSchema, ({ role }) => setMemberRole(actor, id, role), { keepValues: true }),
-    delete: (context, actor) =>
-      handleForm(
+    // Role changes and deletion ask for a recent second factor (ADR 0044).
+    role: async (context, actor) => {
+      await requireFreshSecondFactor(context.request, actor);
+      return handleForm(context, roleSchema, ({ role }) => setMemberRole(actor, id, role), { keepValues: true });
+    },
+    delete: async (context, actor) => {
+      await requireFreshSecondFactor(context.request, actor);
+      return handleForm(
         context,
         buttonSchema,
         thenRedirect(() => deleteMember(actor, id), "/admin/members"),
-      ),
+      );
+    },
   };
 }
 

@@ -67,13 +67,16 @@ export async function listRoles(): Promise<RoleHolder[]> {
 }
 
 /**
- * The role behind a better-auth session token (the part of the cookie before the signature).
+ * The role behind a better-auth session token (the part of the cookie before the signature), and
+ * whether its account has a second factor (ADR 0044: without one the role opens nothing).
  * Used by the server gate to choose which route table a request sees; loaders and actions
  * still check the full session through better-auth (requireConsole).
  */
-export async function roleOfSessionToken(token: string): Promise<ConsoleRole | null> {
-  const { rows } = await db().execute<{ role: ConsoleRole }>(sql`
-    select r.role from sessions s join user_roles r on r.user_id = s.user_id
+export async function roleOfSessionToken(token: string): Promise<{ role: ConsoleRole; secondFactor: boolean } | null> {
+  const { rows } = await db().execute<{ role: ConsoleRole; second_factor: boolean | null }>(sql`
+    select r.role, u.two_factor_enabled as second_factor
+    from sessions s join user_roles r on r.user_id = s.user_id join users u on u.id = s.user_id
     where s.token = ${token} and s.expires_at > now()`);
-  return rows[0]?.role ?? null;
+  const row = rows[0];
+  return row ? { role: row.role, secondFactor: row.second_factor === true } : null;
 }
