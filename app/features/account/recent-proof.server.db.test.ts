@@ -174,6 +174,21 @@ describe("proof of presence: a stolen session cookie cannot take the account ove
     expect(await db().select().from(user)).toHaveLength(1);
   });
 
+  it("a second factor this session passed minutes ago proves presence without the password; an older one does not", async () => {
+    const ownerId = await createAccount("owner@example.com", { confirmed: true });
+    const cookie = await signIn("owner@example.com");
+    // Every session of the owner (the one of the cookie among them): passed long ago, then just now.
+    const passedAt = (at: Date) => db().update(session).set({ secondFactorAt: at }).where(eq(session.userId, ownerId));
+    await passedAt(new Date(Date.now() - (RECENT_SIGN_IN_S + 60) * 1000));
+    expect(await profileAnswer(cookie, { intent: "delete" })).toMatchObject({
+      status: 400,
+      error: "profile.errors.currentPasswordRequired",
+    });
+    await passedAt(new Date());
+    expect(await profileAnswer(cookie, { intent: "delete" })).toMatchObject({ ok: true, redirectTo: "/" });
+    expect(await db().select().from(user).where(eq(user.id, ownerId))).toHaveLength(0);
+  });
+
   it("an account without a password (Google only) proves itself by a sign-in within the last minutes", async () => {
     const ownerId = await createAccount("google-user@example.com", { confirmed: true });
     const cookie = await signIn("google-user@example.com");

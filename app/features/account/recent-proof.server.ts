@@ -4,6 +4,7 @@ import { db } from "~/lib/db.server";
 import { PASSWORD_MAX } from "~/lib/field-limits";
 import { getAuth } from "./auth.server";
 import { clientIp, RATE_LIMITED, withinLimits, type Refusal } from "./request.server";
+import { hasFreshSecondFactor } from "./second-factor.server";
 import type { SessionUser } from "./session.server";
 
 /**
@@ -14,7 +15,7 @@ import type { SessionUser } from "./session.server";
  * - an account with a password: the current password, typed into the form (`currentPassword`);
  * - an account without one (Google sign-in only): a sign-in within the last RECENT_SIGN_IN_S
  *   seconds (the session's own age); an older session is asked to sign in again.
- * A second factor, once there is one, is a further way to prove presence here.
+ * - either kind: a second factor (code or passkey) passed by this session within RECENT_SIGN_IN_S.
  */
 export const PROOF_FIELD = "currentPassword";
 export const RECENT_SIGN_IN_S = 5 * 60;
@@ -65,6 +66,7 @@ async function signedInRecently(user: SessionUser) {
  * is read from it.
  */
 export async function requireRecentProof(request: Request, user: SessionUser, form: FormData): Promise<Refusal | undefined> {
+  if (await hasFreshSecondFactor(user, RECENT_SIGN_IN_S / 60)) return undefined;
   const hash = await passwordHashOf(user.id);
   if (!hash) return (await signedInRecently(user)) ? undefined : SIGN_IN_AGAIN;
   const typed = form.get(PROOF_FIELD);
