@@ -171,7 +171,8 @@ async function runJob<T>(
   waiting++;
   const turn = queue.then(async () => {
     const entry = await childForNextJob();
-    // This job's files in the child's folder.
+    // This job's files in the child's folder (made again if someone cleared $DATA_DIR/tmp meanwhile).
+    await fs.promises.mkdir(entry.folder, { recursive: true, mode: 0o700 });
     const prefix = path.join(entry.folder, `job-${++jobNumber}-`);
     try {
       const job = await prepare(prefix);
