@@ -33,9 +33,9 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // Files of a worker share its modules (no re-import of the app per file); the worker set-up
-      // gives each file the same environment and a fresh auth instance.
-      { extends: true, test: { name: "db", include: files(".db.test"), isolate: false, ...withDatabase } },
+      // db files get fresh modules each: the job workers, the file probe's child and the env are
+      // module state that one file's set-up and teardown must not hand to the next.
+      { extends: true, test: { name: "db", include: files(".db.test"), ...withDatabase } },
       { extends: true, test: { name: "system", include: files(".system.test"), ...withDatabase } },
     ],
   },

@@ -28,12 +28,14 @@ export interface SecondFactorState {
 }
 
 export async function secondFactorOf(userId: string): Promise<SecondFactorState> {
+  // The subqueries compare with the parameter, not `${user.id}`: drizzle may render a column without
+  // its table, and inside a subquery a bare "id" names the subquery's own table.
   const [row] = await db()
     .select({
       enabled: user.twoFactorEnabled,
-      totp: sql<boolean>`exists (select 1 from ${twoFactor} where ${twoFactor.userId} = ${user.id} and ${twoFactor.verified} is not false)`,
-      passkeys: sql<number>`(select count(*)::int from ${passkey} where ${passkey.userId} = ${user.id})`,
-      hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.password} is not null)`,
+      totp: sql<boolean>`exists (select 1 from ${twoFactor} where ${twoFactor.userId} = ${userId} and ${twoFactor.verified} is not false)`,
+      passkeys: sql<number>`(select count(*)::int from ${passkey} where ${passkey.userId} = ${userId})`,
+      hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${userId} and ${account.password} is not null)`,
     })
     .from(user)
     .where(eq(user.id, userId));
