@@ -51,7 +51,9 @@ export async function eraseAccount(userId: string, options: { notify: boolean })
       where split_part(key, ':acct:', 2) in (${userId}, ${email}) or key in (${quotaKeys})`);
     // Queued jobs that name the account (shop syncs) and its mails. A confirmed owner's address
     // also takes the contact-form mails it sent (Reply-To, while still queued) and its contact messages.
-    await tx.execute(sql`delete from pgboss.job where data->>'userId' = ${userId} and state < 'completed'`);
+    // pg-boss installs its schema when the job workers first start (a script or test may erase before that).
+    const { rows: queue } = await tx.execute<{ table: string | null }>(sql`select to_regclass('pgboss.job')::text as table`);
+    if (queue[0]?.table) await tx.execute(sql`delete from pgboss.job where data->>'userId' = ${userId} and state < 'completed'`);
     if (row.verified) {
       await tx.execute(sql`delete from mail_log where lower(recipient) = ${email} or content::text ilike ${likePattern(email)}`);
       await tx.execute(sql`delete from contact_messages where lower(email) = ${email}`);
