@@ -8,7 +8,8 @@ import { loggedMails } from "../../../tests/helpers/jobs";
 import { memberAction } from "./member-actions.server";
 import { deleteMember, listMembers, loadMember, parseMemberFilters, setMemberRole, signOutEverywhere } from "./members.server";
 
-const admin = { id: "admin-1", email: "admin@ipangel.test", name: "Admin", role: "admin" as const };
+// The admin's own session, which passed its second factor just now (role changes and deletions ask for it: ADR 0044).
+const admin = { id: "admin-1", email: "admin@ipangel.test", name: "Admin", role: "admin" as const, sessionId: "admin-1-s0" };
 
 async function addUser(id: string, email: string, options: { newsletter?: boolean; google?: boolean; sessions?: number } = {}) {
   await db().insert(user).values({ id, name: id, email, emailVerified: true });
@@ -28,7 +29,9 @@ async function addUser(id: string, email: string, options: { newsletter?: boolea
 describe("members", () => {
   beforeEach(async () => {
     await resetDatabase();
-    await addUser("admin-1", "admin@ipangel.test");
+    await addUser("admin-1", "admin@ipangel.test", { sessions: 1 });
+    await db().update(session).set({ secondFactorAt: new Date() }).where(eq(session.id, admin.sessionId));
+    await db().update(user).set({ twoFactorEnabled: true }).where(eq(user.id, admin.id));
     await addUser("u-ada", "ada@example.com", { newsletter: true, sessions: 2 });
     await addUser("u-grace", "=cmd|calc@example.com", { google: true, newsletter: true });
   });
