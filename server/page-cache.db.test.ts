@@ -31,9 +31,13 @@ const SCRIPT = "window.__page = 1;";
 /** What the renderer of /profile was given (ADR 0031: nothing of a session). */
 const profileRenders: Array<{ cookie: string | null; pageShell: unknown }> = [];
 
+/** The addresses the renderer was asked for. */
+const renderedUrls: string[] = [];
+
 async function renderPage(request: Request, nonce = "", context: Record<string, unknown> = {}): Promise<Response> {
   renders++;
   const url = new URL(request.url);
+  renderedUrls.push(`${url.pathname}${url.search}`);
   const language = languageFromRequest(request);
   if (url.pathname === "/profile") {
     const cookie = request.headers.get("cookie");
@@ -137,6 +141,16 @@ describe("page cache", () => {
     const unknown = await get("/media?q=api&utm_source=mail");
     expect(unknown.state).toBeNull();
     expect(renders).toBe(3);
+  });
+
+  it("renders a library page for the category slug and language the address names (links from /consulting)", async () => {
+    await get("/media");
+    const filtered = await get("/media?category=Tutorials&language=de");
+    expect(filtered.state).toBe("miss");
+    expect(renderedUrls.at(-1)).toBe("/media?category=tutorials&language=de");
+    expect((await get("/media?language=de&category=tutorials")).state).toBe("hit");
+    expect((await get("/media?category=tutorials")).state).toBe("miss");
+    expect(renderedUrls.at(-1)).toBe("/media?category=tutorials");
   });
 
   it("shows an imported item at once: the import drops the cached library pages", async () => {

@@ -3,7 +3,8 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { decodeCursor, isUuid, parseFilters } from "~/features/media/media.server";
+import { parseLibraryFilters } from "~/features/media/library.server";
+import { decodeCursor, isUuid } from "~/features/media/media.server";
 import { isShopCategory } from "~/features/shop/types";
 import { subscribeToChanges } from "~/lib/change-bus.server";
 import { NOTICE_COOKIE } from "~/features/account/account-notice.server";
@@ -101,15 +102,16 @@ const POLICIES: Record<string, Policy> = {
     ttlMs: LIVE_TTL_MS,
     brotliQuality: 5,
     normalize(params) {
-      if (!only(params, ["q", "type", "category", "cursor", "item"])) return undefined;
+      if (!only(params, ["q", "type", "category", "language", "cursor", "item"])) return undefined;
       // The loader's own parsing: what it ignores or trims does not make another page.
-      const filters = parseFilters(new URL(`http://cache.invalid/?${params}`));
+      const filters = parseLibraryFilters(new URL(`http://cache.invalid/?${params}`));
       const cursor = params.get("cursor");
       const item = params.get("item");
       return canonicalQuery({
         q: filters.q,
         type: filters.type === "all" ? "" : filters.type,
         category: filters.category,
+        language: filters.language ?? "",
         cursor: cursor && decodeCursor(cursor) ? cursor : "",
         item: isUuid(item) ? item.toLowerCase() : "",
       });

@@ -8,6 +8,7 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { secretOnPage, totpCode } from "../helpers/console";
 import { gotoHydrated } from "../helpers/hydration";
 import { makePng, writeMediaFixtures } from "../helpers/media-fixtures";
 import { startNginx, type Nginx } from "../helpers/nginx";
@@ -143,6 +144,28 @@ test.describe("several server processes behind nginx", () => {
     return { status: response.status, cookie: cookieOf(response) };
   }
 
+  /** Console staff need a second factor (ADR 0044): TOTP set up as a person would, then a sign-in with its code. */
+  async function signInWithSecondFactor(through: string, email: string) {
+    const first = await signIn(through, email);
+    const post = (pathname: string, cookie: string, values: Record<string, string>) =>
+      fetch(`${through}${pathname}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: through, cookie },
+        body: form(values),
+      });
+    const started = await post("/profile/two-step", first.cookie, { intent: "startTotp", password: PASSWORD });
+    expect(started.status).toBe(200);
+    const secret = secretOnPage(await started.text());
+    const confirmed = await post("/profile/two-step", first.cookie, { intent: "confirmTotp", code: await totpCode(secret) });
+    expect([200, 302]).toContain(confirmed.status);
+    const password = await post("/auth", "", { intent: "login", email, password: PASSWORD });
+    expect(password.headers.get("location")).toMatch(/^\/auth\/two-step/);
+    const code = await post("/auth/two-step", cookieOf(password), { intent: "code", code: await totpCode(secret) });
+    expect(code.status).toBe(302);
+    return { cookie: cookieOf(code) };
+  }
+
   test.beforeAll(async () => {
     test.setTimeout(300_000);
     postgres = startPostgres15(await stablePort());
@@ -254,7 +277,7 @@ test.describe("several server processes behind nginx", () => {
     await run("npm", ["run", "-s", "admin", "--", "grant", editorEmail, "--role", "editor"], {
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", NODE_NO_WARNINGS: "1" },
     });
-    const editor = await signIn(a.url, editorEmail);
+    const editor = await signInWithSecondFactor(a.url, editorEmail);
     const png = await makePng(320, 200);
     const uploadTitle = `${token} console upload`;
     const uploaded = await fetch(`${a.url}/admin/media/upload`, {

@@ -130,7 +130,7 @@ test("an admin without a second factor: console pages send to the set-up, everyt
   await Promise.all([context.dispose(), member.dispose()]);
 });
 
-test("passkey: set up at the console's door opens the console; the password sign-in is in the audit log", async ({ browser }) => {
+test("passkey: set up at the console's door, then sign in with it; both in the audit log", async ({ browser }) => {
   test.setTimeout(300_000);
   const email = await account("passkey", "admin");
   const page = await newPage(browser);
@@ -147,13 +147,20 @@ test("passkey: set up at the console's door opens the console; the password sign
   await expect(page).toHaveURL(`${base}/admin`, { timeout: 30_000 });
   await expect(page.getByRole("navigation", { name: "Console navigation" })).toBeVisible();
 
-  // The sign-in's second step by passkey is not covered yet: after the password the two-step page
-  // falls back to /auth for a passkey-only account (ADR 0044, "Known gaps").
-  expect(await auditOf(email)).toEqual(["sign-in.success password (admin)"]);
+  // A new sign-in: the password, then the passkey.
+  await page.context().clearCookies();
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/auth\/two-step$/, { timeout: 30_000 });
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page).toHaveURL(`${base}/`, { timeout: 30_000 });
+  await page.goto("/admin?lang=en");
+  await expect(page.getByRole("navigation", { name: "Console navigation" })).toBeVisible();
+  expect(await auditOf(email)).toEqual(["sign-in.success password (admin)", "sign-in.success passkey (admin)"]);
   await page.context().close();
 });
 
-test("authenticator app: set up with a code, recovery codes shown once, then the console opens", async ({ browser }) => {
+test("authenticator app: set up with a code, recovery codes shown once, the next sign-in asks for a code", async ({ browser }) => {
   test.setTimeout(300_000);
   const email = await account("totp", "editor");
   const page = await newPage(browser);
@@ -179,8 +186,36 @@ test("authenticator app: set up with a code, recovery codes shown once, then the
   await expect(page).toHaveURL(`${base}/admin`, { timeout: 30_000 });
   await expect(page.getByRole("navigation", { name: "Console navigation" })).toBeVisible();
 
-  // The next sign-in's code step in the browser is not covered yet: with JavaScript the page ends on
-  // /auth after the password (ADR 0044, "Known gaps"); the form posts without JavaScript work
-  // (tests/helpers/console.ts signs every console test in that way).
+  await page.context().clearCookies();
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/auth\/two-step$/, { timeout: 30_000 });
+  await waitForHydration(page);
+  await page.getByLabel("Code").fill("000000");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("This code is not valid. Please try again")).toBeVisible();
+  await page.getByLabel("Code").fill(await totpCode(secret));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(`${base}/`, { timeout: 30_000 });
+
+  // Away from the console for 20 minutes: opening it asks "Confirm it's you", then goes on.
+  await withDatabase(server.dataDir, (client) =>
+    client.query(
+      "update sessions set second_factor_at = now() - interval '20 minutes', console_seen_at = now() - interval '20 minutes' where user_id = (select id from users where email = $1)",
+      [email],
+    ),
+  );
+  await page.goto("/admin?lang=en");
+  await expect(page).toHaveURL(/\/auth\/confirm\?returnTo=%2Fadmin/, { timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByLabel("Code").fill(await totpCode(secret));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(`${base}/admin?lang=en`, { timeout: 30_000 });
+  expect(await auditOf(email)).toEqual([
+    "sign-in.success password (editor)",
+    "sign-in.failure totp (editor)",
+    "sign-in.success totp (editor)",
+    "sign-in.success totp (editor)",
+  ]);
   await page.context().close();
 });

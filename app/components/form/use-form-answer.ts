@@ -1,6 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useFetchers, useNavigate } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import type { FormAnswer } from "~/lib/form-submission";
 
@@ -20,10 +20,17 @@ const handledAnswers = new WeakSet<object>();
  * inline (fields and form error, through `useSchemaForm`). An answer's `toast` (a success whose
  * dialog closes, a navigation) replaces the previous form toast; then `onSuccess` runs and the
  * page follows `redirectTo`. Each answer is handled once, even when the form mounts again.
+ *
+ * The navigation waits until no fetcher is reloading the page's data after its post: React Router
+ * ends a navigation that is still finding its route (lazy route discovery) when such a reload
+ * finishes, with the new address and the old page (the sign-in's second step showed the sign-in
+ * form again).
  */
 export function useFormAnswer<Answer extends FormAnswer<object>>(answer: Answer | undefined, onSuccess?: (answer: Answer) => void) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const reloading = useFetchers().some((fetcher) => fetcher.state === "loading");
+  const [destination, setDestination] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!answer || handledAnswers.has(answer)) return;
     handledAnswers.add(answer);
@@ -31,9 +38,14 @@ export function useFormAnswer<Answer extends FormAnswer<object>>(answer: Answer 
     if (note) showFormToast(t(note.title), note.description && t(note.description, note.values ?? {}), note.tone);
     if (!answer.ok) return;
     onSuccess?.(answer);
-    if (answer.redirectTo) void navigate(answer.redirectTo);
+    if (answer.redirectTo) setDestination(answer.redirectTo);
     // onSuccess may change every render: the answer decides when this runs (once per answer).
-  }, [answer, navigate, t, onSuccess]);
+  }, [answer, t, onSuccess]);
+  useEffect(() => {
+    if (!destination || reloading) return;
+    setDestination(undefined);
+    void navigate(destination);
+  }, [destination, reloading, navigate]);
 }
 
 /** A form toast (translated text), replacing the previous one. */
