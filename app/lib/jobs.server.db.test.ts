@@ -45,6 +45,8 @@ describe("background jobs on pg-boss", () => {
     sink = await startSmtpSink();
     base = getEnv();
     setEnvForTesting({ ...base, SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}` });
+    // Jobs another file of this worker queued and never ran would be sent to this sink by the workers.
+    await resetDatabase();
     await startTestJobs();
   });
 

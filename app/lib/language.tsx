@@ -1,7 +1,7 @@
 import type { i18n as I18n } from "i18next";
 import { createContext, use, useCallback, useContext, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useMatches, useRevalidator } from "react-router";
+import { useLocation, useMatches, useNavigate, useRevalidator } from "react-router";
 import {
   addNamespaces,
   hasNamespaces,
@@ -43,6 +43,8 @@ export function readStoredLanguage(): Language | undefined {
 export function LanguageProvider({ language, children }: { language: Language; children: ReactNode }) {
   const { i18n } = useTranslation();
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const { search } = useLocation();
 
   const setLanguage = useCallback(
     async (next: Language) => {
@@ -52,10 +54,15 @@ export function LanguageProvider({ language, children }: { language: Language; c
       await addNamespaces(i18n, next, loaded);
       await i18n.changeLanguage(next);
       document.documentElement.lang = next;
-      // Loaders and meta tags (titles, descriptions) follow the new language.
-      await revalidator.revalidate();
+      // Loaders and meta tags (titles, descriptions) follow the new language. An address that names
+      // a language (`?lang=`, a link's choice) loses it: it would choose the old one again, and the
+      // server remembers the language of such an address in the cookie.
+      const params = new URLSearchParams(search);
+      if (!params.has("lang")) return revalidator.revalidate();
+      params.delete("lang");
+      await navigate({ search: params.size ? `?${params}` : "" }, { replace: true, preventScrollReset: true });
     },
-    [i18n, revalidator],
+    [i18n, revalidator, navigate, search],
   );
 
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);

@@ -2,6 +2,7 @@ import http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
 import { hydrateFormOnUse } from "../helpers/hydration";
+import { e2eDataDir, withDatabase } from "../helpers/e2e-server";
 import { waitForMail } from "../helpers/mail";
 
 const CONTACT_TO = "office@example.com";
@@ -203,13 +204,21 @@ function postFrom(localAddress: string, body: Record<string, string>, cookie = "
 test("the per-address rate limit answers with a clear, translated message", async () => {
   // A loopback address of its own, so other tests (from 127.0.0.1) keep their budget.
   const address = `127.0.${Math.floor(Math.random() * 200) + 20}.${Math.floor(Math.random() * 200) + 20}`;
-  // The e2e server runs with RATE_LIMIT_FACTOR=50: 5 messages per 10 minutes become 250.
+  // The e2e server runs with RATE_LIMIT_FACTOR=50: 5 messages per 10 minutes become 250. The counting
+  // itself is the db tier's test (contact.server.db.test.ts); here the address has sent all but one
+  // of them (250 real messages would queue 250 mails ahead of every other test's).
   const budget = 5 * 50;
+  const windowMs = 10 * 60 * 1000;
+  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  await withDatabase(e2eDataDir(), (client) =>
+    client.query("insert into request_counters (key, window_start, count) values ($1, $2, $3)", [
+      `contact:${address}`,
+      windowStart.toISOString(),
+      budget - 1,
+    ]),
+  );
   const message = { name: "Rate", email: "rate@example.com", subject: "rate-limit probe", message: "Counting towards the limit." };
-  for (let i = 0; i < budget; i += 25) {
-    const answers = await Promise.all(Array.from({ length: Math.min(25, budget - i) }, () => postFrom(address, message)));
-    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
-  }
+  expect((await postFrom(address, message)).status).toBe(200);
   const limited = await postFrom(address, message);
   expect(limited.status).toBe(429);
   expect(limited.html).toContain("Too many messages");

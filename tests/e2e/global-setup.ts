@@ -41,6 +41,9 @@ export default async function globalSetup() {
 
   return async () => {
     const code = await server.stop();
+    // The server's log of the run, for a failure's story (CI keeps test-results/).
+    fs.mkdirSync("test-results", { recursive: true });
+    fs.writeFileSync("test-results/e2e-server.log", server.output());
     await smtp.close();
     await shopify.close();
     await oidc.close();

@@ -141,6 +141,16 @@ for (const { kind, path, other } of KINDS) {
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
       expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
 
+      // A choice in the menu on an address with ?lang= is the newer one: the cookie follows it, and a reload keeps it.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await gotoHydrated(page, `${path}?lang=en`);
+      await switcher.click();
+      await page.getByRole("menuitem", { name: "Deutsch" }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "language")?.value).toBe("de");
+      await page.reload();
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+
       // The server renders the cookie's language (no script involved).
       const html = await (await request.get(path, { headers: { cookie: "language=es" } })).text();
       expect(html).toContain('<html lang="es"');

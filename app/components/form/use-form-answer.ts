@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetchers, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import type { FormAnswer } from "~/lib/form-submission";
 
@@ -21,15 +21,18 @@ const handledAnswers = new WeakSet<object>();
  * dialog closes, a navigation) replaces the previous form toast; then `onSuccess` runs and the
  * page follows `redirectTo`. Each answer is handled once, even when the form mounts again.
  *
- * The navigation waits until no fetcher is reloading the page's data after its post: React Router
- * ends a navigation that is still finding its route (lazy route discovery) when such a reload
- * finishes, with the new address and the old page (the sign-in's second step showed the sign-in
- * form again).
+ * The navigation waits until the form's fetcher has reloaded the page's data after its post
+ * (`settled`): React Router ends a navigation that is still finding its route (lazy route
+ * discovery) when that reload finishes, with the new address and the old page (the sign-in's
+ * second step showed the sign-in form again).
  */
-export function useFormAnswer<Answer extends FormAnswer<object>>(answer: Answer | undefined, onSuccess?: (answer: Answer) => void) {
+export function useFormAnswer<Answer extends FormAnswer<object>>(
+  answer: Answer | undefined,
+  onSuccess?: (answer: Answer) => void,
+  settled = true,
+) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const reloading = useFetchers().some((fetcher) => fetcher.state === "loading");
   const [destination, setDestination] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!answer || handledAnswers.has(answer)) return;
@@ -42,10 +45,10 @@ export function useFormAnswer<Answer extends FormAnswer<object>>(answer: Answer 
     // onSuccess may change every render: the answer decides when this runs (once per answer).
   }, [answer, t, onSuccess]);
   useEffect(() => {
-    if (!destination || reloading) return;
+    if (!destination || !settled) return;
     setDestination(undefined);
     void navigate(destination);
-  }, [destination, reloading, navigate]);
+  }, [destination, settled, navigate]);
 }
 
 /** A form toast (translated text), replacing the previous one. */

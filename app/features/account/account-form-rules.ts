@@ -35,6 +35,7 @@ export const ACCOUNT_CONSTRAINTS = {
     newsletterSubscribed: checkbox,
   },
   changeEmailSchema: { newEmail: email, currentPassword: password },
+  changeEmailWithoutPasswordSchema: { newEmail: email },
   changePasswordSchema: { currentPassword: password, newPassword: password, confirmPassword: password },
   resetPasswordSchema: { token: { required: true }, newPassword: password, confirmPassword: password },
   currentPasswordSchema: { currentPassword: password },

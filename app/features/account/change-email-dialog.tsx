@@ -2,13 +2,16 @@ import { useTranslation } from "react-i18next";
 import { EmailField, PasswordField } from "./account-fields";
 import { ProfileFormDialog } from "./profile-form-dialog";
 
-/** 'Change Email': the new address and the current password; the mail goes to the new address. */
-export function ChangeEmailDialog() {
+/**
+ * 'Change Email': the new address and the current password (an account without one, Google sign-in
+ * only, gives the address alone); the mail goes to the new address.
+ */
+export function ChangeEmailDialog({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
   return (
     <ProfileFormDialog
       intent="changeEmail"
-      schema="changeEmailSchema"
+      schema={hasPassword ? "changeEmailSchema" : "changeEmailWithoutPasswordSchema"}
       trigger={t("profile.email.change")}
       title={t("profile.email.title")}
       description={t("profile.email.description")}
@@ -17,7 +20,9 @@ export function ChangeEmailDialog() {
       {(fields) => (
         <>
           <EmailField field={fields.newEmail} id="new-email" label={t("profile.email.new")} />
-          <PasswordField field={fields.currentPassword} id="email-current-password" label={t("profile.password.current")} />
+          {hasPassword ? (
+            <PasswordField field={fields.currentPassword} id="email-current-password" label={t("profile.password.current")} />
+          ) : null}
         </>
       )}
     </ProfileFormDialog>

@@ -8,11 +8,18 @@ import { ACTION_LIMITS, getAuth } from "./auth.server";
 import { passwordResets } from "./device-trust.server";
 import { exportNoticeOf, type PrivacyLoaderData } from "./privacy-actions.server";
 import { getProfilePage } from "./profile-page.server";
-import { requireRecentProof } from "./recent-proof.server";
+import { accountHasPassword, requireRecentProof } from "./recent-proof.server";
 import { AvatarError, deleteAccount, replaceAvatar, saveProfile } from "./profile.server";
 import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refusalOf, refuse, runAccountIntents } from "./request.server";
 import type { Refusal, RefusalMap } from "./request.server";
-import { AVATAR_MAX_BYTES, changeEmailSchema, changePasswordSchema, profileSchema, resetPasswordSchema } from "./schemas";
+import {
+  AVATAR_MAX_BYTES,
+  changeEmailSchema,
+  changeEmailWithoutPasswordSchema,
+  changePasswordSchema,
+  profileSchema,
+  resetPasswordSchema,
+} from "./schemas";
 import { getOptionalUser, requireUser, type SessionUser } from "./session.server";
 
 /**
@@ -119,7 +126,8 @@ async function avatar({ form, intent }: IntentContext, user: SessionUser) {
 
 async function changeEmail(context: IntentContext, user: SessionUser) {
   const { request, form, intent } = context;
-  const submission = parseForm(form, changeEmailSchema);
+  const schema = (await accountHasPassword(user.id)) ? changeEmailSchema : changeEmailWithoutPasswordSchema;
+  const submission = parseForm(form, schema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
   const limited = await overLimit(context, submission, "email", ACTION_LIMITS.changeEmail, { ip: true, account: user.id });
   if (limited) return limited;

@@ -24,7 +24,7 @@ export function ProfileFormDialog({
 }: {
   intent: "changeEmail" | "changePassword";
   /** The form's rules, loaded when the dialog's first field is focused (account-form-rules.ts). */
-  schema: "changeEmailSchema" | "changePasswordSchema";
+  schema: "changeEmailSchema" | "changeEmailWithoutPasswordSchema" | "changePasswordSchema";
   trigger: ReactNode;
   title: string;
   description: string;
@@ -61,7 +61,7 @@ function DialogForm({
   children,
 }: {
   intent: string;
-  schema: "changeEmailSchema" | "changePasswordSchema";
+  schema: "changeEmailSchema" | "changeEmailWithoutPasswordSchema" | "changePasswordSchema";
   submitLabel: string;
   onDone: () => void;
   children: (fields: Fields) => ReactNode;

@@ -80,7 +80,7 @@ function ProfileCard({ profile }: { profile: ProfileData }) {
           <Label htmlFor="profile-email">{t("profile.fields.email")}</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input id="profile-email" value={profile.email} readOnly className="sm:flex-1" />
-            <ChangeEmailDialog />
+            <ChangeEmailDialog hasPassword={profile.hasPassword} />
           </div>
         </div>
         <ProfileForm profile={profile} />

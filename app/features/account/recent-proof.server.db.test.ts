@@ -200,8 +200,12 @@ describe("proof of presence: a stolen session cookie cannot take the account ove
       .where(eq(session.userId, ownerId));
     expect(await exportAs(cookie, { currentPassword: "anything" })).toEqual({ location: "/profile?export=signInAgain" });
     expect(await profileAnswer(cookie, { intent: "delete" })).toMatchObject({ status: 401, error: "profile.errors.signInAgain" });
+    // The e-mail form asks such an account for the new address alone (no password to type).
+    const changeEmail = { intent: "changeEmail", newEmail: "google-new@example.com" };
+    expect(await profileAnswer(cookie, changeEmail)).toMatchObject({ status: 401, error: "profile.errors.signInAgain" });
 
     await db().update(session).set({ createdAt: new Date() }).where(eq(session.userId, ownerId));
+    expect(await profileAnswer(cookie, changeEmail)).toMatchObject({ ok: true });
     expect((await exportAs(cookie)).zip).toContain("google-user@example.com");
     expect(await profileAnswer(cookie, { intent: "delete" })).toMatchObject({ ok: true });
     expect(await db().select().from(user).where(eq(user.id, ownerId))).toHaveLength(0);

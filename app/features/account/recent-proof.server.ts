@@ -51,6 +51,11 @@ async function passwordHashOf(userId: string) {
   return accounts.find((entry) => entry.providerId === "credential")?.password ?? undefined;
 }
 
+/** Whether the account signs in with a password (its forms then ask for the current one). */
+export async function accountHasPassword(userId: string) {
+  return (await passwordHashOf(userId)) !== undefined;
+}
+
 async function signedInRecently(user: SessionUser) {
   if (!user.sessionId) return false;
   const [row] = await db()

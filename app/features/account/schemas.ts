@@ -61,25 +61,26 @@ export const profileSchema = z.object({
 
 /**
  * 'Change Email' (spec §5): either field empty is one form-level message ('Please fill in all
- * required fields'); otherwise the new address must be valid.
+ * required fields'); otherwise the new address must be valid. An account without a password
+ * (Google sign-in only) is asked for the new address alone (recent-proof.server.ts decides what it proves).
  */
+const newEmailField = z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(EMAIL_MAX, "auth.errors.emailMax")));
+
+const checkNewEmail = z.superRefine((value: { newEmail: string; currentPassword?: string }, ctx) => {
+  if (!value.newEmail || value.currentPassword === "") {
+    ctx.issues.push({ code: "custom", message: "profile.errors.requiredFields", input: value, path: [] });
+    return;
+  }
+  const address = email.safeParse(value.newEmail);
+  if (!address.success) {
+    ctx.issues.push({ code: "custom", message: address.error.issues[0]!.message, input: value, path: ["newEmail"] });
+  }
+});
+
 export const changeEmailSchema = z
-  .object({
-    newEmail: z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(EMAIL_MAX, "auth.errors.emailMax"))),
-    currentPassword: z.string().check(z.maxLength(PASSWORD_MAX, "auth.errors.passwordMax")),
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      if (!value.newEmail || !value.currentPassword) {
-        ctx.issues.push({ code: "custom", message: "profile.errors.requiredFields", input: value, path: [] });
-        return;
-      }
-      const address = email.safeParse(value.newEmail);
-      if (!address.success) {
-        ctx.issues.push({ code: "custom", message: address.error.issues[0]!.message, input: value, path: ["newEmail"] });
-      }
-    }),
-  );
+  .object({ newEmail: newEmailField, currentPassword: z.string().check(z.maxLength(PASSWORD_MAX, "auth.errors.passwordMax")) })
+  .check(checkNewEmail);
+export const changeEmailWithoutPasswordSchema = z.object({ newEmail: newEmailField }).check(checkNewEmail);
 
 /**
  * A new password typed twice (spec §5 "Change password"): any empty field is one form-level

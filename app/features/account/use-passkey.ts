@@ -57,7 +57,7 @@ export function usePasskey(kind: "authenticate" | "register", onDone?: (answer: 
   useEffect(() => {
     if (answer && !answer.ok) setProblem(answer.error ?? "twostep.errors.passkeyFailed");
   }, [answer]);
-  useFormAnswer(answer, onDone);
+  useFormAnswer(answer, onDone, verify.fetcher.state === "idle");
 
   const start = useCallback(
     (next?: string | null) => {
