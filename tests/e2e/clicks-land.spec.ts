@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createAccount, signInPage } from "../helpers/console";
+import { createAccount, createConsoleAccount, signInPage } from "../helpers/console";
 import { hydrateFormOnUse } from "../helpers/hydration";
 
 /**
@@ -238,6 +238,19 @@ const CASES: Record<string, FormCase> = {
     invalid: "ada@",
     problem: INVALID_EMAIL,
     next: (form) => form.locator("#email-current-password"),
+    landed: "focuses",
+  },
+  "console settings: an invalid e-mail, then the VAT ID below it": {
+    open: async (page) => {
+      await signInPage(page, await createConsoleAccount("clicks-console", "admin"));
+      await page.goto("/admin/settings");
+      await waitForHydration(page);
+      return page.locator("main form").filter({ has: page.locator('input[name="vatId"]') });
+    },
+    field: (form) => form.locator('input[name="email"]'),
+    invalid: "ada@",
+    problem: "Enter a valid e-mail address.",
+    next: (form) => form.locator('input[name="vatId"]'),
     landed: "focuses",
   },
 };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "~/components/ui/toaster";
@@ -20,20 +20,10 @@ const handledAnswers = new WeakSet<object>();
  * inline (fields and form error, through `useSchemaForm`). An answer's `toast` (a success whose
  * dialog closes, a navigation) replaces the previous form toast; then `onSuccess` runs and the
  * page follows `redirectTo`. Each answer is handled once, even when the form mounts again.
- *
- * The navigation waits until the form's fetcher has reloaded the page's data after its post
- * (`settled`): React Router ends a navigation that is still finding its route (lazy route
- * discovery) when that reload finishes, with the new address and the old page (the sign-in's
- * second step showed the sign-in form again).
  */
-export function useFormAnswer<Answer extends FormAnswer<object>>(
-  answer: Answer | undefined,
-  onSuccess?: (answer: Answer) => void,
-  settled = true,
-) {
+export function useFormAnswer<Answer extends FormAnswer<object>>(answer: Answer | undefined, onSuccess?: (answer: Answer) => void) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [destination, setDestination] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!answer || handledAnswers.has(answer)) return;
     handledAnswers.add(answer);
@@ -41,14 +31,9 @@ export function useFormAnswer<Answer extends FormAnswer<object>>(
     if (note) showFormToast(t(note.title), note.description && t(note.description, note.values ?? {}), note.tone);
     if (!answer.ok) return;
     onSuccess?.(answer);
-    if (answer.redirectTo) setDestination(answer.redirectTo);
+    if (answer.redirectTo) void navigate(answer.redirectTo);
     // onSuccess may change every render: the answer decides when this runs (once per answer).
-  }, [answer, t, onSuccess]);
-  useEffect(() => {
-    if (!destination || !settled) return;
-    setDestination(undefined);
-    void navigate(destination);
-  }, [destination, settled, navigate]);
+  }, [answer, navigate, t, onSuccess]);
 }
 
 /** A form toast (translated text), replacing the previous one. */

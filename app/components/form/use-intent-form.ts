@@ -17,6 +17,6 @@ export function useIntentForm<Answer extends FormAnswer<object>, S extends KitSc
   // A dialog shows only what it sent itself (a post without JavaScript is answered elsewhere).
   const answer = (ownAnswersOnly ? fetcher.data : anyAnswer) as Answer | undefined;
   const [form, fields] = useSchemaForm({ ...schemaOptions, id: id ?? intent, answer });
-  useFormAnswer(answer, onSuccess, fetcher.state === "idle");
+  useFormAnswer(answer, onSuccess);
   return { intent, fetcher, form, fields, answer, busy };
 }

@@ -107,8 +107,10 @@ async function login(context: IntentContext) {
   }
   const body = (await response.json()) as { user?: { id: string }; twoFactorRedirect?: boolean };
   const headers = cookiesOf(response);
-  // The account has a second factor: better-auth holds the sign-in (its `two_factor` cookie) until it is given (ADR 0044).
-  if (body.twoFactorRedirect) return succeed(context, doneAnswer(intent, submission, { redirectTo: twoStepPath(nextOf(form)) }), headers);
+  // The account has a second factor: better-auth holds the sign-in (its `two_factor` cookie) until it is
+  // given (ADR 0044). A redirect also with JavaScript: React Router follows it as one navigation (an answer
+  // the page navigated from raced the fetcher's reload of the page's data, and the next page never showed).
+  if (body.twoFactorRedirect) throw redirect(twoStepPath(nextOf(form)), { headers });
   if (body.user?.id) {
     await rememberLanguage(body.user.id, languageFromRequest(request));
     await recordConsoleSignIn({ userId: body.user.id }, "password", "success");

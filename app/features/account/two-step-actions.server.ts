@@ -33,11 +33,9 @@ function nextOf(form: FormData) {
   return safeReturnTo(form.get("returnTo")) ?? "/";
 }
 
-/** With JavaScript the page follows `redirectTo`; without it the action redirects. */
-function proceed(context: IntentContext, headers: Headers) {
-  const next = nextOf(context.form);
-  if (context.form.get("js") !== "1") throw redirect(next, { headers });
-  return answer(doneAnswer(context.intent, plainSubmission(context.form), { redirectTo: next }), 200, headers);
+/** On to `returnTo` by a redirect, with JavaScript too (React Router follows it as one navigation). */
+function proceed(context: IntentContext, headers: Headers): never {
+  throw redirect(nextOf(context.form), { headers });
 }
 
 async function startPasskey(context: IntentContext) {

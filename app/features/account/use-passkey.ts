@@ -57,7 +57,7 @@ export function usePasskey(kind: "authenticate" | "register", onDone?: (answer: 
   useEffect(() => {
     if (answer && !answer.ok) setProblem(answer.error ?? "twostep.errors.passkeyFailed");
   }, [answer]);
-  useFormAnswer(answer, onDone, verify.fetcher.state === "idle");
+  useFormAnswer(answer, onDone);
 
   const start = useCallback(
     (next?: string | null) => {
