@@ -117,8 +117,12 @@ const ensured = new Set<string>();
 
 async function ensureQueue(instance: PgBoss, name: string, options: Omit<PgBoss.Queue, "name">) {
   if (ensured.has(name)) return;
-  await instance.createQueue(name, { name, ...options });
-  await instance.updateQueue(name, { name, ...options });
+  // Two processes creating a queue at once can deadlock in pg-boss's own statements (its partition
+  // tables): one process at a time, under the lock the schema install takes too.
+  await withMigrationLock(db().$client, async () => {
+    await instance.createQueue(name, { name, ...options });
+    await instance.updateQueue(name, { name, ...options });
+  });
   ensured.add(name);
 }
 
