@@ -112,17 +112,26 @@ function started(): Promise<PgBoss> {
   return sender;
 }
 
+/** How often a queue's creation is tried when PostgreSQL ends it as a deadlock's victim. */
+const DEADLOCK_RETRIES = 5;
+
 /** Queues this process has created or brought up to date since the sender started. */
 const ensured = new Set<string>();
 
 async function ensureQueue(instance: PgBoss, name: string, options: Omit<PgBoss.Queue, "name">) {
   if (ensured.has(name)) return;
-  // Two processes creating a queue at once can deadlock in pg-boss's own statements (its partition
-  // tables): one process at a time, under the lock the schema install takes too.
-  await withMigrationLock(db().$client, async () => {
-    await instance.createQueue(name, { name, ...options });
-    await instance.updateQueue(name, { name, ...options });
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await instance.createQueue(name, { name, ...options });
+      await instance.updateQueue(name, { name, ...options });
+      break;
+    } catch (error) {
+      // Two processes creating a queue at once can deadlock in pg-boss's own statements (its partition
+      // tables); PostgreSQL ends one of them, which tries again. No lock here: a caller may hold a
+      // pool connection in its transaction already, and a lock would take one more.
+      if ((error as { code?: string }).code !== "40P01" || attempt >= DEADLOCK_RETRIES) throw error;
+    }
+  }
   ensured.add(name);
 }
 
