@@ -148,6 +148,8 @@ for (const { kind, path, other } of KINDS) {
       await page.getByRole("menuitem", { name: "Deutsch" }).click();
       await expect(page.locator("html")).toHaveAttribute("lang", "de");
       await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "language")?.value).toBe("de");
+      // The address no longer names the old language (the app page drops `?lang=`, the document page follows the link).
+      await expect(page).not.toHaveURL(/lang=en/);
       await page.reload();
       await expect(page.locator("html")).toHaveAttribute("lang", "de");
 
