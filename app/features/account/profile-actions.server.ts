@@ -8,7 +8,7 @@ import { ACTION_LIMITS, getAuth } from "./auth.server";
 import { passwordResets } from "./device-trust.server";
 import { exportNoticeOf, type PrivacyLoaderData } from "./privacy-actions.server";
 import { getProfilePage } from "./profile-page.server";
-import { accountHasPassword, requireRecentProof } from "./recent-proof.server";
+import { lookUpPassword, requireRecentProof } from "./recent-proof.server";
 import { AvatarError, deleteAccount, replaceAvatar, saveProfile } from "./profile.server";
 import { assertSameOrigin, authHeaders, cookiesOf, overLimit, RATE_LIMITED, refusalOf, refuse, runAccountIntents } from "./request.server";
 import type { Refusal, RefusalMap } from "./request.server";
@@ -126,13 +126,14 @@ async function avatar({ form, intent }: IntentContext, user: SessionUser) {
 
 async function changeEmail(context: IntentContext, user: SessionUser) {
   const { request, form, intent } = context;
-  const schema = (await accountHasPassword(user.id)) ? changeEmailSchema : changeEmailWithoutPasswordSchema;
+  const password = await lookUpPassword(user.id);
+  const schema = password.hash ? changeEmailSchema : changeEmailWithoutPasswordSchema;
   const submission = parseForm(form, schema);
   if (submission.status !== "success") return answer(invalidAnswer(intent, submission));
   const limited = await overLimit(context, submission, "email", ACTION_LIMITS.changeEmail, { ip: true, account: user.id });
   if (limited) return limited;
   // Spec §5: the current password is verified first (proof of presence, recent-proof.server.ts).
-  const unproven = await requireRecentProof(request, user, form);
+  const unproven = await requireRecentProof(request, user, form, password);
   if (unproven) return refuse(intent, submission, unproven);
   const newEmail = submission.value.newEmail.toLowerCase();
   if (newEmail === user.email.toLowerCase())

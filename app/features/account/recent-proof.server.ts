@@ -51,9 +51,12 @@ async function passwordHashOf(userId: string) {
   return accounts.find((entry) => entry.providerId === "credential")?.password ?? undefined;
 }
 
-/** Whether the account signs in with a password (its forms then ask for the current one). */
-export async function accountHasPassword(userId: string) {
-  return (await passwordHashOf(userId)) !== undefined;
+/** The account's password hash, undefined when it signs in without one (its forms then ask for no password). */
+export type PasswordLookup = { hash: string | undefined };
+
+/** Looked up once by a caller that also needs it (the change-email form picks its schema by it). */
+export async function lookUpPassword(userId: string): Promise<PasswordLookup> {
+  return { hash: await passwordHashOf(userId) };
 }
 
 async function signedInRecently(user: SessionUser) {
@@ -68,11 +71,16 @@ async function signedInRecently(user: SessionUser) {
 /**
  * Whether this request proves that the account's owner is present: undefined when it does, else the
  * refusal to answer with (nothing is changed). `form` is the request's form; only `currentPassword`
- * is read from it.
+ * is read from it. `password` is the account's hash when the caller has looked it up already.
  */
-export async function requireRecentProof(request: Request, user: SessionUser, form: FormData): Promise<Refusal | undefined> {
+export async function requireRecentProof(
+  request: Request,
+  user: SessionUser,
+  form: FormData,
+  password?: PasswordLookup,
+): Promise<Refusal | undefined> {
   if (await hasFreshSecondFactor(user, RECENT_SIGN_IN_S / 60)) return undefined;
-  const hash = await passwordHashOf(user.id);
+  const hash = password ? password.hash : await passwordHashOf(user.id);
   if (!hash) return (await signedInRecently(user)) ? undefined : SIGN_IN_AGAIN;
   const typed = form.get(PROOF_FIELD);
   if (typeof typed !== "string" || typed === "") return PASSWORD_REQUIRED;

@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { passkey } from "~/db/schema";
 import { recordConsoleSignIn, type SignInMethod } from "~/features/admin/sign-in-audit.server";
+import { verifiedSignedCookie } from "~/lib/cookies.server";
 import { db } from "~/lib/db.server";
 import { getAuth } from "./auth.server";
 import { authHeaders, cookiesOf, refusalOf, type Refusal, type RefusalMap, RATE_LIMITED } from "./request.server";
@@ -39,22 +39,8 @@ export const PASSKEY_REFUSALS: RefusalMap = {
 export async function pendingUserId(request: Request): Promise<string | undefined> {
   const context = await getAuth().$context;
   const name = context.createAuthCookie("two_factor").name;
-  const cookie = (request.headers.get("cookie") ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`));
-  if (!cookie) return undefined;
-  let value: string;
-  try {
-    value = decodeURIComponent(cookie.slice(name.length + 1));
-  } catch {
-    return undefined;
-  }
-  const dot = value.lastIndexOf(".");
-  const identifier = value.slice(0, dot);
-  const signature = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(createHmac("sha256", context.secret).update(identifier).digest("base64"));
-  if (dot < 1 || signature.length !== expected.length || !timingSafeEqual(signature, expected)) return undefined;
+  const identifier = verifiedSignedCookie(request.headers.get("cookie"), name, context.secret);
+  if (!identifier) return undefined;
   const row = await context.internalAdapter.findVerificationValue(identifier);
   return row && row.expiresAt > new Date() ? row.value : undefined;
 }
