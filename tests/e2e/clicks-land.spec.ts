@@ -240,6 +240,17 @@ const CASES: Record<string, FormCase> = {
     next: (form) => form.locator("#email-current-password"),
     landed: "focuses",
   },
+  "profile, delete account: no password, then the delete button below it": {
+    open: async (page) => {
+      await openProfile(page, "clicks-delete");
+      return page.getByTestId("delete-account");
+    },
+    field: (form) => form.locator("#delete-current-password"),
+    invalid: "",
+    problem: "Please enter your current password",
+    next: (form) => form.locator("button[type=submit]"),
+    landed: "refuses",
+  },
   "console settings: an invalid e-mail, then the VAT ID below it": {
     open: async (page) => {
       await signInPage(page, await createConsoleAccount("clicks-console", "admin"));
