@@ -6,7 +6,6 @@ import { getEnv } from "./env.server";
 import { getAuthSecret } from "./secrets.server";
 import { assertSafeKey, PUBLIC_BUCKETS, type Bucket, type StorageDriver } from "./storage-driver.server";
 import { createLocalStorage } from "./storage-local.server";
-import { createS3Storage } from "./storage-s3.server";
 import { parseStorageUrl } from "./storage-url.server";
 
 /**
@@ -33,12 +32,22 @@ function localRoot() {
   return path.join(getEnv().DATA_DIR, "storage");
 }
 
-/** The driver the configuration chooses: S3 with STORAGE_URL, else the local disk. */
+/**
+ * The object store's driver, loaded only when STORAGE_URL names one: the AWS SDK is tens of MB of a
+ * process's memory that a site on the local disk never uses.
+ */
+let s3Driver: typeof import("./storage-s3.server") | undefined;
+
+/** The driver the configuration chooses: S3 with STORAGE_URL (loaded by prepareStorage), else the local disk. */
 export function getStorage(): StorageDriver {
   const env = getEnv();
   const id = env.STORAGE_URL ?? `local:${localRoot()}`;
   if (active?.id !== id) {
-    active = { id, driver: env.STORAGE_URL ? createS3Storage(parseStorageUrl(env.STORAGE_URL)) : createLocalStorage(localRoot()) };
+    let driver: StorageDriver;
+    if (!env.STORAGE_URL) driver = createLocalStorage(localRoot());
+    else if (s3Driver) driver = s3Driver.createS3Storage(parseStorageUrl(env.STORAGE_URL));
+    else throw new Error("STORAGE_URL names an object store whose driver is not loaded: call prepareStorage() at start-up.");
+    active = { id, driver };
   }
   return active.driver;
 }
@@ -50,6 +59,7 @@ export function getLocalStorage(): StorageDriver {
 
 /** Creates the folders or buckets at start-up, so the first upload does not have to. */
 export async function prepareStorage() {
+  if (getEnv().STORAGE_URL) s3Driver ??= await import("./storage-s3.server");
   await getStorage().prepare();
 }
 
