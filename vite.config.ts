@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 
 const require = createRequire(import.meta.url);
 
@@ -17,44 +17,6 @@ function reactRouterProduction(): Record<string, string> {
   return {
     "react-router/dom": path.join(production, "dom-export.mjs"),
     "react-router": path.join(production, "index.mjs"),
-  };
-}
-
-/**
- * The server build's `react-i18next` is app/lib/use-translation.server.ts (its `useTranslation()`
- * is a lookup; ADR 0026); the browser and the tests use the package as it is.
- */
-function serverUseTranslation(): Plugin {
-  const shim = path.resolve("app/lib/use-translation.server.ts");
-  return {
-    name: "ipangel:server-use-translation",
-    enforce: "pre",
-    apply: "build",
-    resolveId(source, importer) {
-      if (source !== "react-i18next" || !importer || importer === shim || importer.includes("node_modules")) return null;
-      return this.environment.config.consumer === "server" ? shim : null;
-    },
-  };
-}
-
-/**
- * The browser bundle's `i18next` and `react-i18next` are app/lib/browser-i18next.ts and
- * browser-react-i18next.tsx: the part the app uses, ~12 KB less on every page (ADR 0033). The server
- * build and the tests use the packages.
- */
-function browserI18next(): Plugin {
-  const shims: Record<string, string> = {
-    i18next: path.resolve("app/lib/browser-i18next.ts"),
-    "react-i18next": path.resolve("app/lib/browser-react-i18next.tsx"),
-  };
-  return {
-    name: "ipangel:browser-i18next",
-    enforce: "pre",
-    resolveId(source, importer) {
-      const shim = shims[source];
-      if (!shim || !importer || importer.includes("node_modules") || Object.values(shims).includes(importer)) return null;
-      return this.environment.config.consumer === "client" ? shim : null;
-    },
   };
 }
 
@@ -198,5 +160,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           noExternal: ["react-router", "@react-router/node", "@react-router/express", "lucide-react", "radix-ui", /^@radix-ui\//],
         }
       : undefined,
-  plugins: [browserI18next(), serverUseTranslation(), tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter()],
 }));

@@ -1,8 +1,9 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { addNamespaces, createI18n, DEFAULT_LANGUAGE, isLanguage, namespacesOf } from "~/lib/i18n";
+import { addNamespaces, DEFAULT_LANGUAGE, isLanguage, namespacesOf } from "~/lib/i18n";
+import { Translator } from "~/lib/translator";
+import { TranslationProvider } from "~/lib/use-translation";
 
 declare global {
   interface Window {
@@ -16,16 +17,16 @@ async function hydrate() {
   // only the namespaces of the shell and of this page's routes (their `handle.i18n`).
   const lang = document.documentElement.lang;
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-  const i18n = await createI18n(language, {});
+  const translator = new Translator(language);
   const routeModules = Object.values(window.__reactRouterRouteModules ?? {});
-  await addNamespaces(i18n, language, namespacesOf(routeModules.map((module) => module.handle)));
+  await addNamespaces(translator, language, namespacesOf(routeModules.map((module) => module.handle)));
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={translator}>
           <HydratedRouter />
-        </I18nextProvider>
+        </TranslationProvider>
       </StrictMode>,
     );
   });

@@ -1,10 +1,10 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
-import { getServerI18n, languageFromRequest } from "~/lib/i18n.server";
+import { getServerTranslator, languageFromRequest } from "~/lib/i18n.server";
+import { TranslationProvider } from "~/lib/use-translation";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { DEFERRED_HYDRATION_MARKER, DocumentScriptProvider } from "~/lib/document-page";
@@ -36,7 +36,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext?: AppLoadContext,
 ) {
-  const i18n = await getServerI18n(languageFromRequest(request));
+  const translator = await getServerTranslator(languageFromRequest(request));
   // Every HTML answer carries its own nonce (server/app.ts makes one per request).
   const nonce = loadContext?.cspNonce;
   if (nonce) responseHeaders.set(cspHeaderName(), contentSecurityPolicy(nonce));
@@ -65,9 +65,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <DocumentScriptProvider value={DOCUMENT_SCRIPT}>
-          <I18nextProvider i18n={i18n}>
+          <TranslationProvider translator={translator}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
+          </TranslationProvider>
         </DocumentScriptProvider>
       </NonceProvider>,
       {

@@ -1,10 +1,14 @@
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, useTranslation } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { getFixedT, getServerI18n } from "./i18n.server";
+import { getFixedT, getServerTranslator } from "./i18n.server";
+import { TranslationProvider, useTranslation, type Translation } from "./use-translation";
+
+const answers: Translation[] = [];
 
 function Texts({ title }: { title: string }) {
-  const { t } = useTranslation();
+  const translation = useTranslation();
+  answers.push(translation);
+  const { t } = translation;
   return (
     <p>
       {t("media.title")}|{t("media.card.detailsFor", { title })}|{t("missing.key.here")}
@@ -14,25 +18,30 @@ function Texts({ title }: { title: string }) {
 
 async function render(language: "en" | "de", title: string) {
   return renderToString(
-    <I18nextProvider i18n={await getServerI18n(language)}>
+    <TranslationProvider translator={await getServerTranslator(language)}>
       <Texts title={title} />
-    </I18nextProvider>,
+      <Texts title={title} />
+    </TranslationProvider>,
   );
 }
 
 describe("server translations", () => {
-  it("answer plain keys, interpolations and missing keys the same on every render, per language", async () => {
+  it("answer plain keys, interpolations and missing keys per language, from one translator per language", async () => {
     const first = await render("en", "Logo pack");
     expect(first).toContain("Open Source Media Library");
     expect(first).toContain("Details for Logo pack");
     expect(first).toContain("missing.key.here");
-    // The second render answers the plain keys from memory: same texts, interpolation still per call.
     const second = await render("en", "Brand book");
-    expect(second).toContain("Open Source Media Library");
     expect(second).toContain("Details for Brand book");
     const german = await render("de", "Logo pack");
     expect(german).not.toContain("Open Source Media Library");
     expect(german).toContain((await getFixedT("de"))("media.title"));
     expect((await getFixedT("en"))("media.title")).toBe("Open Source Media Library");
+    // The components of one render get the same answer (the hook is a context lookup), every render the same t.
+    expect(answers[1]).toBe(answers[0]);
+    expect(answers[3]).toBe(answers[2]);
+    expect(answers[2]!.t).toBe(answers[0]!.t);
+    expect(answers[4]!.language).toBe("de");
+    expect(await getServerTranslator("en")).toBe(await getServerTranslator("en"));
   });
 });

@@ -1,11 +1,11 @@
-import i18next, { type i18n as I18n, type Resource } from "i18next";
+import type { Messages, Translator } from "./translator";
 
 /**
  * Languages and translation resources (ADR 0004).
  *
- * Translations live in `app/locales/<language>/<namespace>.json`; each file becomes the
- * top-level key `<namespace>` of the single i18next namespace "translation", so a feature
- * owns its file and components write `t("home.hero.title")`. English is the source of truth;
+ * Translations live in `app/locales/<language>/<namespace>.json`; each file is one namespace of
+ * the translator (app/lib/translator.ts), the first segment of its keys, so a feature owns its file
+ * and components write `t("home.hero.title")`. English is the source of truth;
  * `locales.test.ts` fails when German or Spanish lack a key. A missing key renders as the key.
  */
 
@@ -35,8 +35,6 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
-type Messages = Record<string, unknown>;
-
 /** The namespaces of the shell (header, footer, error pages): every page needs them. */
 export const SHELL_NAMESPACES: readonly string[] = ["common"];
 
@@ -63,40 +61,19 @@ const lazyFiles = import.meta.glob<Messages>(
   },
 );
 
-function hasNamespace(i18n: I18n, language: Language, namespace: string) {
-  return i18n.getResource(language, "translation", namespace) !== undefined;
+export function hasNamespaces(translator: Translator, language: Language, namespaces: readonly string[]) {
+  return namespaces.every((namespace) => translator.hasNamespace(language, namespace));
 }
 
-export function hasNamespaces(i18n: I18n, language: Language, namespaces: readonly string[]) {
-  return namespaces.every((namespace) => hasNamespace(i18n, language, namespace));
-}
-
-/** Downloads the namespaces of one language that the instance lacks and adds them. */
-export async function addNamespaces(i18n: I18n, language: Language, namespaces: readonly string[]) {
+/** Downloads the namespaces of one language that the translator lacks and adds them. */
+export async function addNamespaces(translator: Translator, language: Language, namespaces: readonly string[]) {
   await Promise.all(
     namespaces
-      .filter((namespace) => !hasNamespace(i18n, language, namespace))
+      .filter((namespace) => !translator.hasNamespace(language, namespace))
       .map(async (namespace) => {
         const load = lazyFiles[`../locales/${language}/${namespace}.json`];
         // An unknown namespace has nothing to load: its keys render as keys.
-        if (load) i18n.addResourceBundle(language, "translation", { [namespace]: await load() }, true, true);
+        if (load) translator.addNamespace(language, namespace, await load());
       }),
   );
-}
-
-/** A new i18next instance with the given resources. */
-export async function createI18n(language: Language, resources: Resource): Promise<I18n> {
-  const instance = i18next.createInstance();
-  await instance.init({
-    lng: language,
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    resources,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    // A missing key renders as the key itself (spec §4).
-    parseMissingKeyHandler: (key) => key,
-    initAsync: false,
-  });
-  return instance;
 }

@@ -1,6 +1,4 @@
-import type { i18n as I18n } from "i18next";
 import { createContext, use, useCallback, useContext, useMemo, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useMatches, useNavigate, useRevalidator } from "react-router";
 import {
   addNamespaces,
@@ -12,6 +10,8 @@ import {
   namespacesOf,
   type Language,
 } from "./i18n";
+import type { Translator } from "./translator";
+import { useTranslation } from "./use-translation";
 
 interface LanguageContextValue {
   language: Language;
@@ -41,7 +41,7 @@ export function readStoredLanguage(): Language | undefined {
 }
 
 export function LanguageProvider({ language, children }: { language: Language; children: ReactNode }) {
-  const { i18n } = useTranslation();
+  const { translator } = useTranslation();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -50,9 +50,8 @@ export function LanguageProvider({ language, children }: { language: Language; c
     async (next: Language) => {
       rememberLanguage(next);
       // Everything loaded in the current language (this page and earlier ones), in the new one.
-      const loaded = Object.keys(i18n.getResourceBundle(i18n.language, "translation") ?? {});
-      await addNamespaces(i18n, next, loaded);
-      await i18n.changeLanguage(next);
+      await addNamespaces(translator, next, translator.namespaces(translator.language));
+      translator.changeLanguage(next);
       document.documentElement.lang = next;
       // Loaders and meta tags (titles, descriptions) follow the new language. An address that names
       // a language (`?lang=`, a link's choice) loses it: it would choose the old one again, and the
@@ -62,7 +61,7 @@ export function LanguageProvider({ language, children }: { language: Language; c
       params.delete("lang");
       await navigate({ search: params.size ? `?${params}` : "" }, { replace: true, preventScrollReset: true });
     },
-    [i18n, revalidator, navigate, search],
+    [translator, revalidator, navigate, search],
   );
 
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
@@ -77,11 +76,11 @@ export function useLanguage(): LanguageContextValue {
 
 const pending = new Map<string, Promise<void>>();
 
-function loadOnce(i18n: I18n, language: Language, namespaces: string[]) {
+function loadOnce(translator: Translator, language: Language, namespaces: string[]) {
   const key = `${language}:${namespaces.join(",")}`;
   let loading = pending.get(key);
   if (!loading) {
-    loading = addNamespaces(i18n, language, namespaces).finally(() => pending.delete(key));
+    loading = addNamespaces(translator, language, namespaces).finally(() => pending.delete(key));
     pending.set(key, loading);
   }
   return loading;
@@ -94,8 +93,7 @@ function loadOnce(i18n: I18n, language: Language, namespaces: string[]) {
  * The first render never waits: entry.client loads the first page's namespaces.
  */
 export function useRouteNamespaces() {
-  const { i18n } = useTranslation();
+  const { translator, language } = useTranslation();
   const namespaces = namespacesOf(useMatches().map((match) => match.handle));
-  const language = isLanguage(i18n.language) ? i18n.language : undefined;
-  if (language && !hasNamespaces(i18n, language, namespaces)) use(loadOnce(i18n, language, namespaces));
+  if (isLanguage(language) && !hasNamespaces(translator, language, namespaces)) use(loadOnce(translator, language, namespaces));
 }

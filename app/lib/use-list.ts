@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 /** Translated string arrays (bullet lists, paragraphs) stored as JSON arrays; a missing key gives an empty list. */
 export function useList() {

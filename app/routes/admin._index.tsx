@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
 import { consoleMeta } from "~/features/admin/console.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useLoaderData, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
 import { DeleteButton } from "~/features/admin/components/console-form";

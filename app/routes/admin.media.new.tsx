@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
 import { MediaUploader } from "~/features/admin/components/media-uploader";

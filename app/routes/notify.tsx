@@ -1,5 +1,5 @@
 import { XCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Link, redirect, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ConfirmedNotice, ConfirmForm } from "~/features/launch-notify/confirm-form";
 import {

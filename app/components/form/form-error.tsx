@@ -1,5 +1,5 @@
 import type { FormMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 import { useHeldWhilePressed } from "./pointer-press";
 

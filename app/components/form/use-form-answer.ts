@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useNavigate } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import type { FormAnswer } from "~/lib/form-submission";

@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { siteConfig } from "~/config/site";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Menu, MENU_ITEM_PROPS } from "~/components/ui/menu";

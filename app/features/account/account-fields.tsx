@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { CheckboxField, SelectField, TextField, type FieldMeta } from "~/components/form";
 import { CUSTOMER_TYPES as CUSTOMER_TYPE_VALUES } from "~/lib/field-limits";

@@ -1,6 +1,6 @@
 import { CheckCircle2, MailCheck, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { HydratedInput } from "~/components/form/hydrated-input";
 import type { AccountNotice } from "./account-notice.server";

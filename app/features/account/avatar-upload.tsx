@@ -3,7 +3,7 @@ import { Loader2 } from "lucide-react";
 import Upload from "lucide-react/icons/upload";
 import UserRound from "lucide-react/icons/user-round";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useFormAnswer, useIntentFetcher } from "~/components/form";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";

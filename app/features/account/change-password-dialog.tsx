@@ -1,5 +1,5 @@
 import Lock from "lucide-react/icons/lock";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { PasswordField } from "./account-fields";
 import { ProfileFormDialog } from "./profile-form-dialog";
 

@@ -1,5 +1,5 @@
 import Trash2 from "lucide-react/icons/trash-2";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { FormError, getFormProps, HydratedInput, SubmitButton, useIntentForm } from "~/components/form";
 import { PasswordField } from "./account-fields";
 import { useAccountFormRules } from "./account-form-rules";

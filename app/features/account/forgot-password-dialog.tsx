@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { EMAIL_MAX } from "~/lib/field-limits";

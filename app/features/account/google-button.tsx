@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ReturnToInput } from "./return-to-input";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
 import { EmailField, PasswordField } from "./account-fields";
 import { ReturnToInput } from "./return-to-input";

@@ -4,7 +4,7 @@ import LogOut from "lucide-react/icons/log-out";
 import Monitor from "lucide-react/icons/monitor";
 import Smartphone from "lucide-react/icons/smartphone";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, useFetcher, useLoaderData } from "react-router";
 import { getFormProps, SubmitButton, useFormAnswer, useIntentFetcher, useSchemaForm } from "~/components/form";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -34,8 +34,8 @@ export function NewsletterStatusNote({ status }: { status: NewsletterStatus }) {
 }
 
 function useDateFormat() {
-  const { i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : "en";
+  const shown = useTranslation().language;
+  const language = isLanguage(shown) ? shown : "en";
   const format = dateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "medium", timeStyle: "short" });
   return (iso: string) => format.format(new Date(iso));
 }

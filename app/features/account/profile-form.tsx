@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { FormError, IntentForm, SubmitButton, SwitchField, TextField, useIntentForm } from "~/components/form";
 import { CustomerTypeField } from "./account-fields";
 import { useAccountFormRules } from "./account-form-rules";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { FormError } from "~/components/form/form-error";
 import { SubmitButton } from "~/components/form/submit-button";
 import { useIntentFetcher } from "~/components/form/use-intent-fetcher";

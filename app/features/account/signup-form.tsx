@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CheckboxField, FormError, IntentForm, SubmitButton, TextField, useIntentForm } from "~/components/form";
 import { ConsentCheckbox, CustomerTypeField, EmailField, PasswordField } from "./account-fields";
 import { ReturnToInput } from "./return-to-input";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useLoaderData, useSearchParams } from "react-router";
 import { FormError, IntentForm, SubmitButton, TextField, useIntentForm } from "~/components/form";
 import { Button } from "~/components/ui/button";

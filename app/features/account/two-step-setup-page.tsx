@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useLoaderData, useRevalidator } from "react-router";
 import { FormError, IntentForm, SubmitButton, TextField, useIntentForm } from "~/components/form";
 import { Button } from "~/components/ui/button";

@@ -1,19 +1,19 @@
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { getServerI18n } from "~/lib/i18n.server";
+import { getServerTranslator } from "~/lib/i18n.server";
+import { TranslationProvider } from "~/lib/use-translation";
 import { CommunityPage } from "./community-page";
 import { loadCommunity } from "./community.server";
 
 async function render(view: ReturnType<typeof loadCommunity>) {
-  const i18n = await getServerI18n("en");
+  const translator = await getServerTranslator("en");
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider translator={translator}>
       <MemoryRouter>
         <CommunityPage view={view} />
       </MemoryRouter>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

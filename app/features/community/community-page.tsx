@@ -1,5 +1,5 @@
 import { Award, BookOpen, CalendarDays, ExternalLink, Lock, MessagesSquare, Users, UsersRound, type LucideIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { Badge, PageHero } from "~/components/content/page-hero";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { Send } from "lucide-react";
 import { useCallback, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useLoaderData } from "react-router";
 import {
   IntentForm,

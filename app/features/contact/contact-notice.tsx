@@ -1,5 +1,5 @@
 import { CheckCircle2, TriangleAlert } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ContactActionResult } from "./contact-fields";
 

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { telHref, useSiteFacts } from "~/lib/site-facts";
 import { ContactForm } from "./contact-form";
 
@@ -22,7 +22,7 @@ export function ContactPage() {
 }
 
 function ContactInformation() {
-  const { t, i18n } = useTranslation();
+  const { t, translator } = useTranslation();
   const siteConfig = useSiteFacts();
   const { address, phone, email } = siteConfig;
   const countryKey = `contact.info.country.${address.country}`;
@@ -49,7 +49,7 @@ function ContactInformation() {
                 ) : null}
                 {address.postalCode} {address.city}
                 <br />
-                {i18n.exists(countryKey) ? t(countryKey) : address.country}
+                {translator.exists(countryKey) ? t(countryKey) : address.country}
               </address>
             </div>
           </div>

@@ -1,5 +1,5 @@
 import { BellRing, CheckCircle2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
 import type { FormAnswer } from "~/lib/form-submission";

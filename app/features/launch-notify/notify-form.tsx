@@ -1,6 +1,6 @@
 import { BellRing } from "lucide-react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, useSearchParams } from "react-router";
 import { FieldError, FormError, IntentForm, SubmitButton, TextField, useIntentForm, type useSchemaForm } from "~/components/form";
 import type { FormAnswer } from "~/lib/form-submission";

@@ -1,5 +1,5 @@
 import { BellOff, CheckCircle2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
 import type { FormAnswer } from "~/lib/form-submission";
 import { removeSchema } from "./notify-schema";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { telHref, useSiteFacts } from "~/lib/site-facts";
 
 /** Translated string arrays (paragraphs, list items); a missing key gives an empty list. */

@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/button";
 import { isLanguage, LANGUAGE_LOCALES, LANGUAGE_NAMES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";

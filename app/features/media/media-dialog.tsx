@@ -1,6 +1,6 @@
 import { Copy, ExternalLink } from "lucide-react";
 import { useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";

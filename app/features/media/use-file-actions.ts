@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useNavigate } from "react-router";
 import { FORM_TOAST_ID } from "~/components/form/use-form-answer";
 import { toast } from "~/components/ui/toaster";

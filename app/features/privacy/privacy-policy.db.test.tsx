@@ -1,10 +1,10 @@
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PrivacyPage } from "~/features/legal/privacy-page";
 import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
-import { getServerI18n } from "~/lib/i18n.server";
+import { getServerTranslator } from "~/lib/i18n.server";
+import { TranslationProvider } from "~/lib/use-translation";
 import type { Language } from "~/lib/i18n";
 import { loadPrivacyFacts } from "~/features/legal/privacy-facts.server";
 import { db } from "~/lib/db.server";
@@ -15,14 +15,14 @@ const original = getEnv();
 
 async function render(language: Language, env: Record<string, string>) {
   setEnvForTesting(parseEnv({ NODE_ENV: "test", DATA_DIR: original.DATA_DIR, ...env }));
-  const i18n = await getServerI18n(language);
+  const translator = await getServerTranslator(language);
   const facts = await loadPrivacyFacts();
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider translator={translator}>
       <MemoryRouter>
         <PrivacyPage facts={facts} />
       </MemoryRouter>
-    </I18nextProvider>,
+    </TranslationProvider>,
   ).replace(/<!-- -->/g, "");
 }
 

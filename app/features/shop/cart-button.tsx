@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { useCartCount } from "./cart-store";
@@ -20,7 +20,7 @@ export function CartButton({ layout }: { layout: "bar" | "mobile" }) {
       aria-label={t("common.nav.cartLabel", { count })}
       data-testid={`cart-button-${layout}`}
       data-cart-link=""
-      // A string count skips i18next's plural choice: the key's own form, with "#" for the number.
+      // A string count skips the translator's plural choice: the key's own form, with "#" for the number.
       data-label-one={t("common.nav.cartLabel_one", { count: "#" })}
       data-label-other={t("common.nav.cartLabel_other", { count: "#" })}
       // `.cart-link` (app.css): one class in place of the utilities, in the header on every page (ADR 0034).

@@ -1,5 +1,5 @@
 import { Info, Minus, Plus, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/lib/language";

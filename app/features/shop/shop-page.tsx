@@ -1,6 +1,6 @@
 import { BadgeCheck, Loader2, RotateCcw, ShoppingCart, Truck, Zap } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, useFetcher } from "react-router";
 import { usePreloadToaster, toast } from "~/components/ui/toaster";
 import { PageHero } from "~/components/content/page-hero";

@@ -12,7 +12,7 @@ import {
   Timer,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, NavLink } from "react-router";
 import type { ConsoleRole } from "~/db/schema";
 import { canUse, type ConsoleSection } from "../access";

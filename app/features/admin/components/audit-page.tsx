@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useLanguage } from "~/lib/language";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import type { AuditFilters } from "../audit.server";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { buttonSchema } from "../schemas/console-schemas";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useActionData, useFetcher } from "react-router";
 import { FormError, IntentForm, SubmitButton, useFormAnswer, useSchemaForm } from "~/components/form";
 import type { KitSchema } from "~/components/form/use-schema-form";

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Input } from "~/components/ui/input";
 
 /**

@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 
 /** Shown to admins on every console page while an imprint fact is missing. */

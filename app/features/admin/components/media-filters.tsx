@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { FILE_TYPES } from "~/db/schema";
 import type { MediaAdminFilters } from "../media-list.server";
 import { ConsoleSearch, ConsoleSelect } from "./console-search";

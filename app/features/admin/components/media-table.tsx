@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Plus, Upload } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, useLocation } from "react-router";
 import { FieldError, getFormProps, HydratedInput, SubmitButton } from "~/components/form";
 import { Button } from "~/components/ui/button";

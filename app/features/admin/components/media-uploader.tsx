@@ -1,6 +1,6 @@
 import { CheckCircle2, FileUp, XCircle } from "lucide-react";
 import { useRef, useState, type DragEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { ReactNode } from "react";
 import { RoleForm } from "../forms/role-form";
 import { AdminHeading } from "./admin-shell";

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";

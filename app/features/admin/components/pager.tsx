@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, useLocation } from "react-router";
 
 /** Previous/next links that keep the page's other query parameters. */

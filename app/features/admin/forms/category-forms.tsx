@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { IntentForm, SelectField, SubmitButton, TextField } from "~/components/form";
 import { ActionButton, FormOutcome, useConsoleForm } from "../components/console-form";
 import { createCategorySchema, mergeCategorySchema, renameCategorySchema, targetSchema } from "../schemas/console-schemas";

@@ -1,5 +1,5 @@
 import { Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { ActionButton } from "../components/console-form";
 import { targetSchema } from "../schemas/console-schemas";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CheckboxField, FieldError, IntentForm, SelectField, SubmitButton, TextareaField, TextField } from "~/components/form";
 import { FILE_TYPES } from "~/db/schema";
 import { EMPTY_MEDIA_ITEM, type MediaItemView } from "~/features/media/media-types";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { IntentForm, SubmitButton, TextField } from "~/components/form";
 import type { RetentionKey } from "~/features/privacy/retention-limits";
 import { FormOutcome, useConsoleForm } from "../components/console-form";

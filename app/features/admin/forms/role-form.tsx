@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { IntentForm, SelectField, SubmitButton } from "~/components/form";
 import { FormOutcome, useConsoleForm } from "../components/console-form";
 import { roleSchema } from "../schemas/console-schemas";

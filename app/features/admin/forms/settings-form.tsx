@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { IntentForm, SubmitButton, TextField } from "~/components/form";
 import { SETTING_GROUPS, type SettingKey } from "~/lib/site-facts";
 import { FormOutcome, useConsoleForm } from "../components/console-form";

@@ -1,5 +1,5 @@
 import { Compass, Eye, Fingerprint, Gem, Lightbulb, ShieldCheck, Sprout, Target, UserRound } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ContentSection, FeatureCard } from "~/components/content/blocks";

@@ -13,7 +13,7 @@ import {
   Sparkles,
   Users,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { siteConfig } from "~/config/site";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpen, Boxes, Cpu, Film, Lock, Quote, Rocket, ShieldCheck, Sparkles, Star, TrendingUp, Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useSiteFacts } from "~/lib/site-facts";

@@ -1,5 +1,5 @@
 import { ExternalLink, FileCode2, Package, Palette, ShoppingBag } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/button";
 import { useSiteFacts } from "~/lib/site-facts";
 import { ContentSection, FeatureCard } from "~/components/content/blocks";

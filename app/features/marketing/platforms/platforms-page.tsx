@@ -12,7 +12,7 @@ import {
   Users,
 } from "lucide-react";
 import type { ComponentType } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { platformHref, useSiteFacts } from "~/lib/site-facts";
 import { cn } from "~/lib/utils";

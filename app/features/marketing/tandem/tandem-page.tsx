@@ -1,5 +1,5 @@
 import { Bot, Clock, Plug, ShieldCheck } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { ContentSection, FeatureCard, QuoteBlock } from "~/components/content/blocks";
 import { Badge, PageHero } from "~/components/content/page-hero";
 
