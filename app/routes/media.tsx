@@ -1,10 +1,8 @@
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
-import { useEffect, useMemo, useRef } from "react";
-import { useLoaderData, useRevalidator, useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { AccountNoticeSlot } from "~/features/account/account-notice-slot";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
-import { completeFromMarkup, leaveToMarkup } from "~/features/media/media-page-data";
 import { countMedia, findCategory, listCategoryOptions, parseLibraryFilters } from "~/features/media/library.server";
 import { findMedia, findMediaItem, type MediaPage as FoundPage } from "~/features/media/media.server";
 import { toCardView } from "~/features/media/media-types";
@@ -50,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const selected = itemId
     ? (page.items.find((item) => item.id === itemId) ?? (await findMediaItem(itemId).catch(() => undefined)) ?? null)
     : null;
-  const data: MediaPageData & { meta: typeof meta } = {
+  return {
     meta,
     filters,
     ...page,
@@ -59,10 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     categories: categories.map((option) => ({ name: option.name, slug: option.slug ?? option.id })),
     selected,
     isSignedIn: user !== null,
-  };
-  // A page request: the cards' titles, texts and preview URLs are in the HTML, not sent twice (ADR 0036).
-  // A data request (`/media.data`: client navigation, "Load more") has no markup to read them from.
-  return url.pathname.endsWith(".data") ? data : leaveToMarkup(data);
+  } satisfies MediaPageData & { meta: typeof meta };
 }
 
 type MediaLoaderData = Awaited<ReturnType<typeof loader>>;
@@ -103,15 +98,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export default function MediaRoute() {
-  const sent = useLoaderData<typeof loader>();
-  // On the first render in the browser the cards come partly from the server's markup (completeFromMarkup).
-  const { data, complete } = useMemo(() => completeFromMarkup(sent), [sent]);
-  const revalidate = useRef(useRevalidator().revalidate);
-  useEffect(() => {
-    if (!complete) void revalidate.current();
-  }, [complete]);
+  const data = useLoaderData<typeof loader>();
   // The server-rendered data is the fallback for a failing first client-side load.
-  if (typeof window !== "undefined" && complete) lastData ??= data;
+  if (typeof window !== "undefined") lastData ??= data;
   // Back from signing up for a gated download: the account notice also in the item's dialog, which covers the page.
   const notice = useRouteLoaderData<RootLoaderData>("root")?.notice;
   return <MediaPage data={data} dialogNotice={<AccountNoticeSlot notice={notice} placement="dialog" />} />;

@@ -2,7 +2,7 @@ import type { MediaCardView, MediaItemView } from "~/features/media/media-types"
 
 /**
  * The sample item of the card tests ("Logo pack", a file with every value a card shows): what the
- * card view (card-view.test.ts) and the packed cards (card-markup.test.ts) start from. Each test adds
+ * card view test (card-view.test.ts) starts from. Each test adds
  * the type, date, preview and details it is about.
  */
 export const LOGO_PACK = {

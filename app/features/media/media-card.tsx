@@ -3,7 +3,6 @@ import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/button";
 import { isLanguage, LANGUAGE_LOCALES, LANGUAGE_NAMES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
-import type { CardMarkup } from "./card-markup";
 import { MediaIcon } from "./media-icons";
 import { formatMegabytes, splitDuration, typeGroupOf, type MediaItemView } from "./media-types";
 
@@ -115,37 +114,6 @@ export function DownloadButton({
  * it is on the page twice per card (an item id was 36 characters twice; the page's data carry it once).
  */
 export const cardTitleId = (index: number) => `mc-${index}`;
-
-/**
- * What a server-rendered card shows exactly (its item's title, text and preview URL), read back in the
- * browser before the page hydrates: the page's data leave it out (card-markup.ts, ADR 0036). Reads the
- * markup MediaCard renders below; undefined for an element that is not such a card.
- */
-export function readCardMarkup(article: Element): CardMarkup | undefined {
-  const title = article.querySelector(".mcard-title");
-  if (!title) return undefined;
-  const markup: CardMarkup = { title: title.textContent ?? "" };
-  const text = article.querySelector(".mcard-text");
-  if (text) markup.description = text.textContent ?? "";
-  const visual = article.querySelector(".mcard-visual > .mcard-fill");
-  const src = visual?.getAttribute("src");
-  if (src) {
-    // A video's poster frame is a media fragment after the URL (videoThumbnailTime).
-    const fragment = visual!.tagName === "VIDEO" ? src.lastIndexOf("#t=") : -1;
-    markup.previewUrl = fragment >= 0 ? src.slice(0, fragment) : src;
-  }
-  return markup;
-}
-
-/** The cards the server rendered into this page, in their order. */
-export function readCardsOnPage(): CardMarkup[] {
-  const cards: CardMarkup[] = [];
-  for (const article of document.querySelectorAll("article.mcard")) {
-    const markup = readCardMarkup(article);
-    if (markup) cards.push(markup);
-  }
-  return cards;
-}
 
 /**
  * A card of the list. Its buttons carry no `type`: no card is inside a form, and a button without a

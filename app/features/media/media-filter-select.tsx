@@ -41,10 +41,3 @@ export function FilterSelect({
     </div>
   );
 }
-
-/** The choices a server-rendered filter offers after its first ("all"), read back in the browser (ADR 0036). */
-export function readFilterOptions(name: "type" | "category" | "language"): Array<{ value: string; label: string }> {
-  const select = document.getElementById(`media-${name}`);
-  if (!(select instanceof HTMLSelectElement)) return [];
-  return [...select.options].slice(1).map((option) => ({ value: option.value, label: option.textContent ?? "" }));
-}

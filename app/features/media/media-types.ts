@@ -79,8 +79,7 @@ type CardOptional = (typeof CARD_OPTIONAL)[number];
  * An item as the list sends it to the browser, which gets it twice (HTML and hydration data) for up
  * to 24 cards: only what a card shows and uses, and of that only what the item has (no nulls, no
  * `false`, no empty text, no zero download count), so a card's data costs its values and few keys
- * (ADR 0026, 0034). A page request sends less still: what the cards' markup does not show (ADR 0036,
- * card-markup.ts).
+ * (ADR 0026, 0034).
  * What only the detail dialog shows (creator, source, license, attribution, links, version, dimensions,
  * pages) comes with the whole item as the page's `selected` when the dialog opens (`?item=`).
  */
