@@ -3,7 +3,24 @@ import { describe, expect, it } from "vitest";
 import { canUse, sectionOfPath } from "~/features/admin/access";
 import { buildFor, needsAudience, sessionTokenOf } from "./console-gate";
 
-const route = (id: string) => ({ id, path: id });
+// Each console route declares its section (its `page` export); the path places it under /admin.
+const SECTIONS: Record<string, string> = {
+  "routes/admin": "overview",
+  "routes/admin._index": "overview",
+  "routes/admin.media": "media",
+  "routes/admin.members.$id": "members",
+  "routes/admin.settings": "settings",
+  "routes/admin.newsletter": "newsletter",
+  "routes/admin.newsletter.export[.]csv": "newsletter",
+  "routes/admin.launches": "launches",
+  "routes/admin.launches.export[.]csv": "launches",
+  "routes/admin.retention": "retention",
+};
+const route = (id: string) => ({
+  id,
+  path: id.startsWith("routes/admin") ? `/admin/${id}` : id.replace("routes/", "/"),
+  module: SECTIONS[id] ? { page: { console: SECTIONS[id] } } : {},
+});
 const build = {
   routes: Object.fromEntries(
     [
