@@ -57,6 +57,15 @@ describe("console gate", () => {
     expect(buildFor(build, "admin")).toBe(build);
   });
 
+  it("a console route that declares no section is the admins' only", () => {
+    const undeclared = {
+      ...build,
+      routes: { ...build.routes, "routes/admin.undeclared": route("routes/admin.undeclared") },
+    } as unknown as ServerBuild;
+    expect(Object.keys(buildFor(undeclared, "editor").routes)).not.toContain("routes/admin.undeclared");
+    expect(Object.keys(buildFor(undeclared, "public").routes)).not.toContain("routes/admin.undeclared");
+  });
+
   it("the privacy pages (newsletter, launch lists, retention) and their exports are for admins only", () => {
     const ids = [
       "routes/admin.newsletter",
