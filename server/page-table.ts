@@ -15,8 +15,6 @@ export interface PageRoute {
   path: string;
   page: Page;
   hasAction: boolean;
-  /** Whether it renders a page (a default export) or is a resource route. */
-  hasComponent: boolean;
   /** The console section (ADR 0020); a console route that names none is the admins' only. */
   console: ConsoleSection | null;
   mode: "document" | "on-use" | "hydrate" | null;
@@ -91,7 +89,6 @@ export function derivePageTable(build: Pick<ServerBuild, "routes">): PageTable {
       path,
       page,
       hasAction: typeof module.action === "function",
-      hasComponent: module.default !== undefined,
       console: isConsolePath(path) ? sectionOf(page.console) : null,
       mode: modeOf(handle),
       namespaces: Array.isArray(handle?.i18n) ? (handle.i18n as string[]) : [],
