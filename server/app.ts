@@ -3,6 +3,7 @@ import "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import type { PageListing } from "~/lib/page";
 import { startChangeListener, stopChangeListener } from "~/lib/change-bus.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -18,6 +19,7 @@ import "~/lib/mailer.server";
 import { buildFor, createConsoleAudience, createConsoleGate, memoizedBuildFor } from "./console-gate";
 import { createMemberDataAnswer } from "./member-data";
 import { createPageCache } from "./page-cache";
+import { dumpPageTable, pageTableOf, type PageTable } from "./page-table";
 import { runStartupTasks } from "./startup-tasks";
 import { CLIENT_IP_HEADER } from "~/features/account/auth.server";
 import { createAuthGateway } from "./auth-gateway";
@@ -55,12 +57,20 @@ export function createApp() {
     next();
   });
 
-  // The client address as Express sees it (X-Forwarded-For only with TRUST_PROXY set).
+  const mode = env.NODE_ENV === "development" ? "development" : "production";
+  // What each route declares (ADR 0050), derived once from the build's route list; in development
+  // from each build the dev server hands out (a new one after an edit).
+  const productionPages = mode === "production" ? pageTableOf(serverBuild as unknown as ServerBuild) : undefined;
+  const pages = async (): Promise<PageTable> =>
+    productionPages ?? pageTableOf((await import("virtual:react-router/server-build")) as unknown as ServerBuild);
+
+  // The client address as Express sees it (X-Forwarded-For only with TRUST_PROXY set); the page
+  // table the request guard used for this request (the sitemap and robots.txt read it).
   const getLoadContext = (req: express.Request, res: express.Response) => ({
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     cspNonce: res.locals.cspNonce as string,
+    pages: res.locals.pageTable as PageTable | undefined,
   });
-  const mode = env.NODE_ENV === "development" ? "development" : "production";
 
   // A member's `/profile.data` in the everyday case, before the rest of the pipeline (ADR 0038). It is
   // a GET without a body, query or console path, so the guard and the console gate have nothing to check.
@@ -71,7 +81,7 @@ export function createApp() {
   // Who may see the console (ADR 0020), so the guard knows the console's doors for this sender.
   app.use(createConsoleAudience());
   // Methods, content types, body limits and canonical paths, before anything reads the request.
-  app.use(createRequestGuard());
+  app.use(createRequestGuard(pages));
 
   app.get("/healthz", async (_req, res) => {
     const healthy = await pingDatabase();
@@ -98,7 +108,7 @@ export function createApp() {
     typeof build === "function" ? memoizedBuildFor(build, audience) : buildFor(build, audience);
   const publicBuild = buildOf("public");
   // Pages that are the same for every anonymous visitor are rendered once per language.
-  if (mode === "production") app.use(createPageCache({ build: publicBuild, mode, getLoadContext }));
+  if (mode === "production") app.use(createPageCache({ build: publicBuild, pages, mode, getLoadContext }));
   app.use(
     createConsoleGate({
       public: createReactRouterHandler({ build: publicBuild, mode, getLoadContext }),
@@ -156,6 +166,11 @@ export async function stopRuntime() {
 }
 
 export { getEnv };
+
+/** The page table of this build as `npm run routes` prints it (scripts/routes.mjs). */
+export function routeTable() {
+  return dumpPageTable(pageTableOf(serverBuild as unknown as ServerBuild));
+}
 export { precompressedAssets } from "./precompressed-assets";
 export { securityHeaders } from "./security-headers";
 export { CONNECTIONS_CHECKING_INTERVAL_MS, HEADERS_TIMEOUT_MS, limitConnectionsPerClient, REQUEST_TIMEOUT_MS } from "./connection-limits";
@@ -168,5 +183,7 @@ declare module "react-router" {
     cspNonce?: string;
     /** Rendered as a shell shared by every member (server/page-cache.ts, ADR 0031): no session may be read. */
     pageShell?: boolean;
+    /** The pages the routes declare, as the sitemap and robots.txt list them (server/page-table.ts). */
+    pages?: PageListing;
   }
 }

@@ -3,7 +3,24 @@ import { describe, expect, it } from "vitest";
 import { canUse, sectionOfPath } from "~/features/admin/access";
 import { buildFor, needsAudience, sessionTokenOf } from "./console-gate";
 
-const route = (id: string) => ({ id, path: id });
+// Each console route declares its section (its `page` export); the path places it under /admin.
+const SECTIONS: Record<string, string> = {
+  "routes/admin": "overview",
+  "routes/admin._index": "overview",
+  "routes/admin.media": "media",
+  "routes/admin.members.$id": "members",
+  "routes/admin.settings": "settings",
+  "routes/admin.newsletter": "newsletter",
+  "routes/admin.newsletter.export[.]csv": "newsletter",
+  "routes/admin.launches": "launches",
+  "routes/admin.launches.export[.]csv": "launches",
+  "routes/admin.retention": "retention",
+};
+const route = (id: string) => ({
+  id,
+  path: id.startsWith("routes/admin") ? `/admin/${id}` : id.replace("routes/", "/"),
+  module: SECTIONS[id] ? { page: { console: SECTIONS[id] } } : {},
+});
 const build = {
   routes: Object.fromEntries(
     [
@@ -38,6 +55,15 @@ describe("console gate", () => {
       "routes/not-found",
     ]);
     expect(buildFor(build, "admin")).toBe(build);
+  });
+
+  it("a console route that declares no section is the admins' only", () => {
+    const undeclared = {
+      ...build,
+      routes: { ...build.routes, "routes/admin.undeclared": route("routes/admin.undeclared") },
+    } as unknown as ServerBuild;
+    expect(Object.keys(buildFor(undeclared, "editor").routes)).not.toContain("routes/admin.undeclared");
+    expect(Object.keys(buildFor(undeclared, "public").routes)).not.toContain("routes/admin.undeclared");
   });
 
   it("the privacy pages (newsletter, launch lists, retention) and their exports are for admins only", () => {

@@ -2,10 +2,11 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import type { ServerBuild } from "react-router";
 import type { ConsoleRole } from "~/db/schema";
 import { CONSOLE_HEADERS } from "~/features/admin/guard.server";
-import { canUse, isConsolePath, sectionOfRoute } from "~/features/admin/access";
+import { canUse, isConsolePath } from "~/features/admin/access";
 import { roleOfSessionToken } from "~/features/admin/roles.server";
 import { logger } from "~/lib/logger.server";
 import { sessionCookieValue } from "~/lib/cookies.server";
+import { pageTableOf } from "./page-table";
 
 /**
  * The console is invisible to everyone without a role (issue 11, ADR 0020). A request is served
@@ -24,11 +25,12 @@ export function sessionTokenOf(cookieHeader: string | undefined): string | undef
   return token !== undefined && /^[A-Za-z0-9_-]{8,200}$/.test(token) ? token : undefined;
 }
 
-/** A copy of the build whose route table holds only the routes the audience may see. */
+/** A copy of the build whose route table holds only the routes the audience may see (each console route declares its section). */
 export function buildFor(build: ServerBuild, audience: Audience): ServerBuild {
   if (audience === "admin") return build;
+  const pages = pageTableOf(build);
   const visible = (id: string) => {
-    const section = sectionOfRoute(id);
+    const section = pages.sectionOf(id);
     return section === null || (audience !== "public" && canUse(audience, section));
   };
   const routes = Object.fromEntries(Object.entries(build.routes).filter(([id]) => visible(id)));

@@ -14,6 +14,7 @@ import { getEnv } from "~/lib/env.server";
 import { invalidatePages } from "~/lib/page-invalidation.server";
 import { publicContentChanged } from "~/lib/public-content.server";
 import { resetDatabase } from "../tests/helpers/database";
+import { sourcePageTable } from "../tests/helpers/page-table";
 import { createPageCache } from "./page-cache";
 
 /**
@@ -86,7 +87,9 @@ async function get(pathAndQuery: string, headers: Record<string, string> = {}) {
 beforeAll(async () => {
   await resetDatabase();
   await importManifest(await writeManifest("first", ["Translation API"]));
+  const pages = await sourcePageTable();
   cache = createPageCache({
+    pages: () => pages,
     getLoadContext: () => ({}),
     handler: (request, context) => renderPage(request, String(context.cspNonce), context),
   });

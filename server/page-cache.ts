@@ -3,9 +3,6 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { parseLibraryFilters } from "~/features/media/library.server";
-import { decodeCursor, isUuid } from "~/features/media/media.server";
-import { isShopCategory } from "~/features/shop/types";
 import { subscribeToChanges } from "~/lib/change-bus.server";
 import { NOTICE_COOKIE } from "~/features/account/account-notice.server";
 import { carriesSessionCookie, readCookie } from "~/lib/cookies.server";
@@ -15,7 +12,8 @@ import { LANGUAGE_COOKIE } from "~/lib/i18n";
 import { resolveLanguage } from "~/lib/i18n.server";
 import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
-import { PUBLIC_PAGES } from "~/lib/seo";
+import type { PageCache } from "~/lib/page";
+import type { PageTable } from "./page-table";
 import { preferredEncoding } from "./preferred-encoding";
 
 /**
@@ -27,12 +25,13 @@ import { preferredEncoding } from "./preferred-encoding";
  * page does not know, and for everything but GET/HEAD. Only 200 answers without Set-Cookie are kept,
  * with their gzip and brotli forms (each with its own ETag), so a hit costs neither rendering nor compression.
  *
- * - Content pages (PUBLIC_PAGES `cacheable`) and /auth live CONTENT_TTL_MS (the footer shows the year).
- * - The media library (/media by filters, cursor and open item) and the shop (/shop by category and
- *   page) live LIVE_TTL_MS, and are dropped at once by `invalidatePages("media" | "shop")`
+ * Which pages, by which key and for how long is what each route declares (its `page.cache`, ADR 0050):
+ * - content pages and /auth live CONTENT_LIFETIME_MS (app/lib/page.ts);
+ * - the media library (/media by filters, cursor and open item) and the shop (/shop by category and
+ *   page) live LIVE_LIFETIME_MS, and are dropped at once by `invalidatePages("media" | "shop")`
  *   (app/lib/page-invalidation.server.ts) when an import changes their data; a console edit
  *   (`publicContentChanged()`) drops every page. Both also go out on the change bus (ADR 0025), so
- *   every server process drops the same pages. The TTL bounds what is not announced: download counts.
+ *   every server process drops the same pages. The lifetime bounds what is not announced: download counts.
  *
  * Content-Security-Policy (ADR 0014): a stored page is rendered with a placeholder nonce, which is
  * then taken out; its inline scripts are allowed by their SHA-256 instead ('sha256-…' in the policy,
@@ -45,10 +44,7 @@ import { preferredEncoding } from "./preferred-encoding";
  * /auth), and rendered with no cookie but the language's and `pageShell: true` in the load context,
  * so no loader can put anything of a session into it.
  */
-const CONTENT_TTL_MS = 5 * 60 * 1000;
-const LIVE_TTL_MS = 60 * 1000;
 const MAX_ENTRIES = 300;
-const CONTENT_PATHS = new Set(PUBLIC_PAGES.filter((page) => page.cacheable).map((page) => page.path));
 
 /** Stands for the nonce while a page is rendered for the cache. */
 const NONCE_PLACEHOLDER = "cspNoncePlaceholder0000000";
@@ -57,90 +53,6 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-interface Policy {
-  tag: string;
-  ttlMs: number;
-  /** Brotli quality: 11 for pages rendered once per TTL, a fast level for pages keyed by a query. */
-  brotliQuality: number;
-  /**
-   * The page's query in a canonical form (only values that change the page, in a fixed order), or
-   * undefined when the query holds something unknown (no caching). The page is rendered from this
-   * form, never from the query as sent: nothing a first requester typed ends up in a shared page.
-   */
-  normalize(params: URLSearchParams): string | undefined;
-  /** A member shell: only for requests with a session cookie, rendered without it (see above). */
-  memberShell?: boolean;
-}
-
-/** The non-empty values, in the order given. */
-function canonicalQuery(values: Record<string, string>) {
-  return new URLSearchParams(Object.entries(values).filter(([, value]) => value !== "")).toString();
-}
-
-function only(params: URLSearchParams, known: readonly string[]) {
-  for (const name of params.keys()) if (name !== "lang" && !known.includes(name)) return false;
-  return true;
-}
-
-const contentPolicy: Policy = {
-  tag: "content",
-  ttlMs: CONTENT_TTL_MS,
-  brotliQuality: 11,
-  normalize: (params) => (only(params, []) ? "" : undefined),
-};
-
-const POLICIES: Record<string, Policy> = {
-  "/auth": {
-    tag: "content",
-    ttlMs: CONTENT_TTL_MS,
-    brotliQuality: 11,
-    normalize: (params) => (only(params, ["tab"]) ? (params.get("tab") === "signup" ? "tab=signup" : "") : undefined),
-  },
-  "/media": {
-    tag: "media",
-    ttlMs: LIVE_TTL_MS,
-    brotliQuality: 5,
-    normalize(params) {
-      if (!only(params, ["q", "type", "category", "language", "cursor", "item"])) return undefined;
-      // The loader's own parsing: what it ignores or trims does not make another page.
-      const filters = parseLibraryFilters(new URL(`http://cache.invalid/?${params}`));
-      const cursor = params.get("cursor");
-      const item = params.get("item");
-      return canonicalQuery({
-        q: filters.q,
-        type: filters.type === "all" ? "" : filters.type,
-        category: filters.category,
-        language: filters.language ?? "",
-        cursor: cursor && decodeCursor(cursor) ? cursor : "",
-        item: isUuid(item) ? item.toLowerCase() : "",
-      });
-    },
-  },
-  "/profile": {
-    tag: "content",
-    ttlMs: CONTENT_TTL_MS,
-    brotliQuality: 11,
-    memberShell: true,
-    // A reset link (?token=), its error, the export's notice or the page without JavaScript (?view=full): rendered per request.
-    normalize: (params) => (only(params, []) ? "" : undefined),
-  },
-  "/shop": {
-    tag: "shop",
-    ttlMs: LIVE_TTL_MS,
-    brotliQuality: 5,
-    normalize(params) {
-      if (!only(params, ["category", "after"])) return undefined;
-      const category = params.get("category");
-      const after = params.get("after")?.slice(0, 500) || "";
-      return canonicalQuery({ category: isShopCategory(category) && category !== "all" ? category : "", after });
-    },
-  },
-};
-
-function policyOf(path: string): Policy | undefined {
-  return POLICIES[path] ?? (CONTENT_PATHS.has(path) ? contentPolicy : undefined);
-}
 
 interface Entry {
   tag: string;
@@ -210,14 +122,16 @@ type Handler = (request: Request, context: Record<string, unknown>) => Promise<R
 /** A request the cache answers: its key, and what the page is rendered from (nothing else of the request). */
 interface Found {
   key: string;
-  policy: Policy;
-  /** The canonical query (Policy.normalize). */
+  policy: PageCache;
+  /** The canonical query (PageCache.key). */
   query: string;
   language: string;
 }
 
 export function createPageCache(options: {
   build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** The pages the build declares (server/page-table.ts): which are kept, by which key, how long. */
+  pages: () => PageTable | Promise<PageTable>;
   mode?: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Record<string, unknown>;
   /** Renders a page (default: React Router's handler for `build`); tests pass their own. */
@@ -249,9 +163,9 @@ export function createPageCache(options: {
     unsubscribeBus();
   };
 
-  function cacheKeyOf(req: ExpressRequest, res: ExpressResponse): Found | undefined {
+  function cacheKeyOf(req: ExpressRequest, res: ExpressResponse, pages: PageTable): Found | undefined {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-    const policy = policyOf(req.path);
+    const policy = pages.cacheOf(req.path);
     if (!policy) return undefined;
     const cookie = req.headers.cookie;
     // A visitor with an account notice (features/account/account-notice.server.ts) sees pages of their own.
@@ -261,7 +175,7 @@ export function createPageCache(options: {
     // Console staff get their own build's pages (server/console-gate.ts), rendered per request.
     if (policy.memberShell && (res.locals.consoleAudience ?? "public") !== "public") return undefined;
     const url = new URL(req.originalUrl, "http://cache.invalid");
-    const query = policy.normalize(url.searchParams);
+    const query = policy.key(url.searchParams);
     if (query === undefined) return undefined;
     const language = resolveLanguage(url, cookie).language;
     return { key: `${policy.tag}|${req.path}?${query}|${language}`, policy, query, language };
@@ -302,7 +216,7 @@ export function createPageCache(options: {
     return {
       tag: policy.tag,
       // Changed while rendering: serve it to those who asked, keep nothing.
-      expiresAt: generation === generationOf(policy.tag) ? Date.now() + policy.ttlMs : 0,
+      expiresAt: generation === generationOf(policy.tag) ? Date.now() + policy.lifetimeMs : 0,
       status: 200,
       headers: kept,
       etag: createHash("sha1").update(body).digest("base64url"),
@@ -312,7 +226,7 @@ export function createPageCache(options: {
     };
   }
 
-  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: string, policy: Policy) {
+  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: string, policy: PageCache) {
     res.status(entry.status);
     res.setHeader("X-Page-Cache", state);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
@@ -351,7 +265,12 @@ export function createPageCache(options: {
   }
 
   const middleware = async function pageCache(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    const found = cacheKeyOf(req, res);
+    let found: Found | undefined;
+    try {
+      found = cacheKeyOf(req, res, await options.pages());
+    } catch (error) {
+      return next(error);
+    }
     if (!found) return next();
     const { key, policy } = found;
     try {

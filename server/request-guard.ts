@@ -2,9 +2,9 @@ import type { NextFunction, Request, Response } from "express";
 import { getEnv } from "~/lib/env.server";
 import { getFixedT, resolveLanguage } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
-import { PUBLIC_PAGES } from "~/lib/seo";
 import { hasVerifiedSession } from "~/features/account/session.server";
-import { FORM_ACTION_PATHS, FORM_BODY_LIMIT, FORM_FIELDS_LIMIT, isAuthPath, limitDependsOnSession, policyOf } from "./route-policy";
+import type { PageTable } from "./page-table";
+import { FORM_BODY_LIMIT, FORM_FIELDS_LIMIT, isAuthPath, limitDependsOnSession, policyOf } from "./route-policy";
 import { urlOf } from "./request-url";
 import { carriesSessionCookie } from "~/lib/cookies.server";
 
@@ -30,8 +30,6 @@ declare module "express-serve-static-core" {
   }
 }
 
-const CANONICAL_PATHS = new Set<string>([...PUBLIC_PAGES.map((page) => page.path), ...FORM_ACTION_PATHS, "/shop/cart"]);
-
 export type RefusalKey =
   | "crossSite"
   | "badRequest"
@@ -46,14 +44,17 @@ export function hasSessionCookie(req: Request) {
   return carriesSessionCookie(req.headers.cookie);
 }
 
-/** The canonical form of a page path (as the WHATWG URL parser gives it: urlOf), or undefined when it is canonical (or not a page). */
-export function canonicalPathOf(path: string): string | undefined {
+/**
+ * The canonical form of a page path (as the WHATWG URL parser gives it: urlOf), or undefined when it
+ * is canonical (or not a page). Letter case is folded only into a page's own path (`canonicalPaths`).
+ */
+export function canonicalPathOf(path: string, canonicalPaths: ReadonlySet<string>): string | undefined {
   if (path === "/" || path.startsWith("/api/") || path.startsWith("/files/") || path.startsWith("/assets/")) return undefined;
   // Double slashes collapse first (`//evil.example` must never become a Location of its own).
   let canonical = path.replace(/\/{2,}/g, "/");
   if (canonical.length > 1) canonical = canonical.replace(/\/+$/, "") || "/";
   const lower = canonical.toLowerCase();
-  if (lower !== canonical && CANONICAL_PATHS.has(lower)) canonical = lower;
+  if (lower !== canonical && canonicalPaths.has(lower)) canonical = lower;
   return canonical === path ? undefined : canonical;
 }
 
@@ -255,9 +256,12 @@ async function checkForm(body: Buffer, contentType: string): Promise<string | un
   }
 }
 
-export function createRequestGuard() {
+/** The guard of the pages the build declares (`pages`: the table of the build in use, server/page-table.ts). */
+export function createRequestGuard(pages: () => PageTable | Promise<PageTable>) {
   return async function requestGuard(req: Request, res: Response, next: NextFunction) {
     try {
+      const table = await pages();
+      res.locals.pageTable = table;
       const path = req.path;
       const method = req.method;
 
@@ -265,7 +269,7 @@ export function createRequestGuard() {
         // The path and query as a browser reads them (WHATWG: `\` is `/`, dot segments resolved), so
         // the Location is built from what it will resolve, never from the bytes sent (`/\evil.example/`).
         const url = urlOf(req);
-        const canonical = canonicalPathOf(url.pathname);
+        const canonical = canonicalPathOf(url.pathname, table.canonicalPaths);
         if (canonical) {
           res.setHeader("Cache-Control", "no-cache");
           return res.redirect(301, `${canonical}${url.search}`);
@@ -275,8 +279,8 @@ export function createRequestGuard() {
       const rawType = req.headers["content-type"];
       const type = mediaTypeOf(rawType);
       // A larger body only for a session that holds (not a cookie that looks like one), checked before a byte is read.
-      const verified = method === "POST" && limitDependsOnSession(path, type) && (await hasVerifiedSession(req.headers.cookie));
-      const policy = policyOf(path, type, verified, res.locals.consoleAccess === true);
+      const verified = method === "POST" && limitDependsOnSession(table, path, type) && (await hasVerifiedSession(req.headers.cookie));
+      const policy = policyOf(table, path, type, verified, res.locals.consoleAccess === true);
       const announced = bodyIsAnnounced(req);
 
       if (isAuthPath(path) && policy.methods.length === 0) {

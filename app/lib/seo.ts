@@ -27,28 +27,6 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-/**
- * Every public page (sitemap). `cacheable`: the same HTML for every anonymous visitor per language,
- * for five minutes. Pages of live data (/media, /shop) have their own cache rules (server/page-cache.ts).
- */
-export const PUBLIC_PAGES: ReadonlyArray<{ path: string; cacheable: boolean }> = [
-  { path: "/", cacheable: true },
-  { path: "/media", cacheable: false },
-  { path: "/about", cacheable: true },
-  { path: "/academy", cacheable: true },
-  { path: "/market", cacheable: true },
-  { path: "/consulting", cacheable: true },
-  { path: "/tandem", cacheable: true },
-  { path: "/platforms", cacheable: true },
-  { path: "/contact", cacheable: true },
-  { path: "/privacy", cacheable: true },
-  { path: "/imprint", cacheable: true },
-  { path: "/terms", cacheable: true },
-  // Live store data and per-user content: listed for search engines.
-  { path: "/shop", cacheable: false },
-  { path: "/community", cacheable: false },
-];
-
 export const OG_IMAGE_PATH = "/og-image.png";
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 

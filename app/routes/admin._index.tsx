@@ -5,6 +5,9 @@ import { consoleMeta } from "~/features/admin/console.server";
 import { loadOverview } from "~/features/admin/overview.server";
 import { requireConsole } from "~/features/admin/guard.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "overview" } satisfies Page;
 
 export const meta = metaFromLoader;
 

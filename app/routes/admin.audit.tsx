@@ -4,6 +4,9 @@ import { AuditPage } from "~/features/admin/components/audit-page";
 import { consoleMeta } from "~/features/admin/console.server";
 import { requireConsole } from "~/features/admin/guard.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "audit" } satisfies Page;
 
 export const meta = metaFromLoader;
 

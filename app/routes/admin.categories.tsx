@@ -7,6 +7,9 @@ import { CreateCategoryForm, DeleteCategoryButton, MergeCategoryForm, RenameCate
 import { requireConsole } from "~/features/admin/guard.server";
 import { listCategoriesWithCounts } from "~/features/admin/media-list.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "categories" } satisfies Page;
 
 export const meta = metaFromLoader;
 

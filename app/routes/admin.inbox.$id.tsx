@@ -5,6 +5,9 @@ import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
 import { inboxThreadAction } from "~/features/admin/inbox-actions.server";
 import { openMessage } from "~/features/admin/inbox.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "inbox" } satisfies Page;
 
 export const meta = metaFromLoader;
 

@@ -5,6 +5,9 @@ import { requireConsole } from "~/features/admin/guard.server";
 import { loadLaunchesConsole, parseLaunchFilters } from "~/features/admin/launches-admin.server";
 import { launchesAction } from "~/features/admin/privacy-actions.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "launches" } satisfies Page;
 
 export const meta = metaFromLoader;
 

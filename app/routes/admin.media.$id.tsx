@@ -11,6 +11,9 @@ import { loadMediaItem } from "~/features/admin/media-item.server";
 import { LINK_ROWS } from "~/features/admin/schemas/media-schema";
 import { ACCEPTED_EXTENSIONS, MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "media" } satisfies Page;
 
 export const meta = metaFromLoader;
 

@@ -9,6 +9,9 @@ import { listCategoriesWithCounts } from "~/features/admin/media-list.server";
 import { LINK_ROWS } from "~/features/admin/schemas/media-schema";
 import { useLanguage } from "~/lib/language";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "media" } satisfies Page;
 
 export const meta = metaFromLoader;
 

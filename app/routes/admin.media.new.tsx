@@ -6,6 +6,9 @@ import { consoleMeta } from "~/features/admin/console.server";
 import { requireConsole } from "~/features/admin/guard.server";
 import { ACCEPTED_EXTENSIONS, MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "media" } satisfies Page;
 
 export const meta = metaFromLoader;
 

@@ -5,6 +5,9 @@ import { requireConsole } from "~/features/admin/guard.server";
 import { mediaTableAction } from "~/features/admin/media-actions.server";
 import { listCategoriesWithCounts, listMediaAdmin, parseMediaAdminFilters } from "~/features/admin/media-list.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "media" } satisfies Page;
 
 export const meta = metaFromLoader;
 

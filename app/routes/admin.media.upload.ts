@@ -1,7 +1,11 @@
 import { data, type ActionFunctionArgs } from "react-router";
 import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
-import { fileNameOf, MEDIA_UPLOAD_MAX_BYTES, publishUpload, UploadError } from "~/features/admin/upload.server";
+import { fileNameOf, publishUpload, UploadError } from "~/features/admin/upload.server";
 import { isLanguage } from "~/lib/i18n";
+import { MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload-limit";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "media", body: { stream: true, limit: MEDIA_UPLOAD_MAX_BYTES } } satisfies Page;
 
 /**
  * POST /admin/media/upload: one file per request, the raw bytes as the body (the browser's

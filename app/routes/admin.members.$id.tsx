@@ -5,10 +5,12 @@ import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
 import { memberAction } from "~/features/admin/member-actions.server";
 import { loadMember } from "~/features/admin/members.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
 
 export const meta = metaFromLoader;
 // The account feature's modules (self-service deletion, confirmation mail) carry these namespaces' keys.
 export const handle = { i18n: ["auth", "profile"] };
+export const page = { console: "members" } satisfies Page;
 
 /** /admin/members/:id: one member with sessions and mails; resend, sign out everywhere, role, delete. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

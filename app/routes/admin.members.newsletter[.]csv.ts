@@ -1,5 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "react-router";
 import { requireConsole } from "~/features/admin/guard.server";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "members" } satisfies Page;
 
 /**
  * GET /admin/members/newsletter.csv (admins): the older address of the subscribers' export, kept

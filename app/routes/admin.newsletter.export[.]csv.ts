@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "react-router";
 import { csvResponse } from "~/features/admin/csv";
 import { requireConsole } from "~/features/admin/guard.server";
 import { exportNewsletterSubscribers } from "~/features/admin/newsletter-admin.server";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "newsletter" } satisfies Page;
 
 /** GET /admin/newsletter/export.csv: the active subscribers with the proof of their consent (admins); audited. */
 export async function loader({ request }: LoaderFunctionArgs) {

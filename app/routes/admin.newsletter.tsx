@@ -4,6 +4,9 @@ import { consoleMeta } from "~/features/admin/console.server";
 import { requireConsole } from "~/features/admin/guard.server";
 import { loadNewsletterConsole, parseNewsletterFilters } from "~/features/admin/newsletter-admin.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "newsletter" } satisfies Page;
 
 export const meta = metaFromLoader;
 

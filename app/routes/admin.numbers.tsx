@@ -4,6 +4,9 @@ import { consoleMeta } from "~/features/admin/console.server";
 import { requireConsole } from "~/features/admin/guard.server";
 import { loadNumbers, parseRange } from "~/features/admin/numbers.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "numbers" } satisfies Page;
 
 export const meta = metaFromLoader;
 

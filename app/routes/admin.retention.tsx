@@ -7,6 +7,9 @@ import { requireConsole } from "~/features/admin/guard.server";
 import { retentionAction } from "~/features/admin/privacy-actions.server";
 import { loadRetentionConsole } from "~/features/admin/retention-admin.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "retention" } satisfies Page;
 
 export const meta = metaFromLoader;
 

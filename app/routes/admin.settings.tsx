@@ -7,6 +7,9 @@ import { requireConsole } from "~/features/admin/guard.server";
 import { settingsAction } from "~/features/admin/settings-actions.server";
 import { loadSettingsForm } from "~/features/admin/settings.server";
 import { metaFromLoader } from "~/lib/seo";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "settings" } satisfies Page;
 
 export const meta = metaFromLoader;
 

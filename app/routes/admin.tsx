@@ -3,6 +3,9 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { ImprintWarning } from "~/features/admin/components/imprint-warning";
 import { useConsoleMessages } from "~/features/admin/components/use-console-messages";
 import { loadConsoleFrame } from "~/features/admin/console.server";
+import type { Page } from "~/lib/page";
+
+export const page = { console: "overview" } satisfies Page;
 
 /**
  * /admin: the operator console's frame (navigation, texts); every child checks its own section.

@@ -5,10 +5,12 @@ import { configuredCommunityUrl, loadCommunity } from "~/features/community/comm
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 import { DOCUMENT_PAGE } from "~/lib/document-page";
+import type { Page } from "~/lib/page";
 
 export const meta = metaFromLoader;
 // Translation namespaces the browser loads for this page (app/lib/i18n.ts); a document page without React (ADR 0032).
 export const handle = { i18n: ["community"], ...DOCUMENT_PAGE };
+export const page = { sitemap: true } satisfies Page;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The shell's user: its name is the current username from the profile, not the one at sign-up.

@@ -15,11 +15,13 @@ import { languageFromRequest } from "~/lib/i18n.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 import { HYDRATE_ON_USE } from "~/lib/document-page";
+import { CONTENT_CACHE, type Page } from "~/lib/page";
 
 export const meta = metaFromLoader;
 // Translation namespaces the browser loads for this page (app/lib/i18n.ts).
 // Hydrated when the visitor first turns to the form (ADR 0032): reading the address needs no React.
 export const handle = { i18n: ["contact"], ...HYDRATE_ON_USE };
+export const page = { sitemap: true, cache: CONTENT_CACHE } satisfies Page;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // `/contact?subject=...` (links from the consulting page) pre-fills the subject.

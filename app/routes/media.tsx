@@ -3,17 +3,42 @@ import { useLoaderData, useRouteLoaderData } from "react-router";
 import { AccountNoticeSlot } from "~/features/account/account-notice-slot";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
-import { countMedia, findCategory, listCategoryOptions, parseLibraryFilters } from "~/features/media/library.server";
+import { countMedia, findCategory, listCategoryOptions } from "~/features/media/library.server";
 import { findMedia, findMediaItem, type MediaPage as FoundPage } from "~/features/media/media.server";
 import { toCardView } from "~/features/media/media-types";
 import { logger } from "~/lib/logger.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 import type { RootLoaderData } from "~/root";
+import { decodeCursor, isUuid, parseLibraryFilters } from "~/features/media/filters";
+import { canonicalQuery, LIVE_LIFETIME_MS, onlyParams, type Page } from "~/lib/page";
 
 export const meta = metaFromLoader;
 // Translation namespaces the browser loads for this page (app/lib/i18n.ts).
 export const handle = { i18n: ["media"] };
+export const page = {
+  sitemap: true,
+  cache: {
+    tag: "media",
+    lifetimeMs: LIVE_LIFETIME_MS,
+    brotliQuality: 5,
+    key(params) {
+      if (!onlyParams(params, ["q", "type", "category", "language", "cursor", "item"])) return undefined;
+      // The loader's own parsing: what it ignores or trims does not make another page.
+      const filters = parseLibraryFilters(new URL(`http://cache.invalid/?${params}`));
+      const cursor = params.get("cursor");
+      const item = params.get("item");
+      return canonicalQuery({
+        q: filters.q,
+        type: filters.type === "all" ? "" : filters.type,
+        category: filters.category,
+        language: filters.language ?? "",
+        cursor: cursor && decodeCursor(cursor) ? cursor : "",
+        item: isUuid(item) ? item.toLowerCase() : "",
+      });
+    },
+  },
+} satisfies Page;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -6,10 +6,25 @@ import { isShopCategory } from "~/features/shop/types";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
+import { canonicalQuery, LIVE_LIFETIME_MS, onlyParams, type Page } from "~/lib/page";
 
 export const meta = metaFromLoader;
 // Translation namespaces the browser loads for this page (app/lib/i18n.ts).
 export const handle = { i18n: ["shop"] };
+export const page = {
+  sitemap: true,
+  cache: {
+    tag: "shop",
+    lifetimeMs: LIVE_LIFETIME_MS,
+    brotliQuality: 5,
+    key(params) {
+      if (!onlyParams(params, ["category", "after"])) return undefined;
+      const category = params.get("category");
+      const after = params.get("after")?.slice(0, 500) || "";
+      return canonicalQuery({ category: isShopCategory(category) && category !== "all" ? category : "", after });
+    },
+  },
+} satisfies Page;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

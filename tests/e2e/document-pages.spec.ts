@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
+import { routeTable } from "../helpers/routes";
 
 /**
  * Document pages (ADR 0032): content pages are sent without React. They load no script file at
@@ -7,21 +8,12 @@ import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
  * choice, the cart badge and the methodology reveal, and their forms post as plain HTML. /contact
  * is sent the same way and loads React when its form is first used.
  */
-const DOCUMENT_PAGES = [
-  "/",
-  "/about",
-  "/market",
-  "/consulting",
-  "/platforms",
-  "/privacy",
-  "/imprint",
-  "/terms",
-  "/community",
-  "/newsletter/confirm",
-  "/newsletter/unsubscribe",
-  "/notify",
-  "/no-such-page",
-];
+
+/** Every route that declares itself a document page (npm run routes), and the not-found page. */
+function documentPages() {
+  const declared = routeTable().filter((route) => route.mode === "document" && !route.path.includes(":"));
+  return [...declared.map((route) => route.path), "/no-such-page"];
+}
 
 /** Opens a page and records every script file it requests. */
 async function openCountingScripts(page: Page, url: string) {
@@ -36,7 +28,9 @@ async function openCountingScripts(page: Page, url: string) {
 
 test.describe("document pages", () => {
   test("load no script file, carry no hydration data and no module preloads", async ({ page }) => {
-    for (const path of DOCUMENT_PAGES) {
+    const pages = documentPages();
+    expect(pages).toEqual(expect.arrayContaining(["/", "/about", "/privacy", "/notify"]));
+    for (const path of pages) {
       const { scripts, response } = await openCountingScripts(page, path);
       expect(scripts, path).toEqual([]);
       const html = (await response!.text()) ?? "";

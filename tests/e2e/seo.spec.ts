@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { routeTable } from "../helpers/routes";
 
 const base = () => process.env.E2E_BASE_URL!;
 
@@ -104,22 +105,10 @@ test.describe("search engines and link previews", () => {
     expect(response.headers()["content-type"]).toContain("application/xml");
     const xml = await response.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    for (const path of [
-      "/",
-      "/media",
-      "/about",
-      "/academy",
-      "/market",
-      "/consulting",
-      "/tandem",
-      "/platforms",
-      "/contact",
-      "/privacy",
-      "/imprint",
-      "/terms",
-      "/shop",
-      "/community",
-    ]) {
+    const listed = routeTable().filter((route) => route.sitemap);
+    expect(listed.map((route) => route.path)).toContain("/media");
+    expect(locs).toHaveLength(listed.length * 3);
+    for (const { path } of listed) {
       for (const suffix of ["", "?lang=de", "?lang=es"]) expect(locs).toContain(`${base()}${path}${suffix}`);
     }
     expect(locs).not.toContain(`${base()}/profile`);

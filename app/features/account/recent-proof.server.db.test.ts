@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { account, mailLog, session, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv, setEnvForTesting } from "~/lib/env.server";
+import { derivePageTable } from "../../../server/page-table";
 import { policyOf } from "../../../server/route-policy";
 import { createAccount, TEST_ORIGIN as ORIGIN, TEST_PASSWORD, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
 import { loggedMails, runJobsUntilIdle } from "../../../tests/helpers/jobs";
@@ -213,7 +214,7 @@ describe("proof of presence: a stolen session cookie cannot take the account ove
 
   it("better-auth's own doors for these changes are closed to requests (the request guard answers 404)", () => {
     for (const path of ["/change-email", "/change-password", "/delete-user", "/update-user", "/set-password", "/revoke-sessions"]) {
-      expect(policyOf(`/api/auth${path}`, "application/json", true).methods, path).toEqual([]);
+      expect(policyOf(derivePageTable({ routes: {} }), `/api/auth${path}`, "application/json", true).methods, path).toEqual([]);
     }
   });
 });

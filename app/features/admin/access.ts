@@ -26,15 +26,6 @@ export function canUse(role: ConsoleRole | null | undefined, section: ConsoleSec
   return !!role && (CONSOLE_SECTIONS[section] as readonly string[]).includes(role);
 }
 
-/** The console section a route id belongs to (`routes/admin.media.$id` → media), or null for other routes. */
-export function sectionOfRoute(routeId: string): ConsoleSection | null {
-  if (routeId === "routes/admin" || routeId === "routes/admin._index") return "overview";
-  const match = /^routes\/admin\.([a-z]+)/.exec(routeId);
-  if (!match) return null;
-  const section = match[1] as ConsoleSection;
-  return section in CONSOLE_SECTIONS ? section : "overview";
-}
-
 /** The section a console path belongs to (`/admin/members/x.data` → members). */
 export function sectionOfPath(pathname: string): ConsoleSection {
   const first = pathname.replace(/\.data$/, "").split("/")[2] ?? "";

@@ -24,12 +24,7 @@ import { isUuid } from "./ids";
  * failed or aborted upload removes its temporary folder and anything it stored.
  */
 
-/**
- * The body limit of the two console upload routes (POST /admin/media/upload and
- * POST /admin/media/:id/file): far larger than the app's default request limit, so the body-limit
- * middleware in server/app.ts must let these two paths through; this streaming code enforces it.
- */
-export const MEDIA_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+export { MEDIA_UPLOAD_MAX_BYTES } from "./upload-limit";
 
 /** The file name sent in `X-File-Name` (URI-encoded), or undefined when missing or unusable. */
 export function fileNameOf(request: Request) {

@@ -1,8 +1,7 @@
 import { and, asc, count } from "drizzle-orm";
 import { categories, mediaItems } from "~/db/schema";
 import { db } from "~/lib/db.server";
-import { LANGUAGES } from "~/lib/i18n";
-import { filterConditions, isUuid, parseFilters } from "./media.server";
+import { filterConditions } from "./media.server";
 import type { CategoryOption, MediaFilters } from "./media-types";
 
 /**
@@ -11,19 +10,7 @@ import type { CategoryOption, MediaFilters } from "./media-types";
  * language (`?language=de`), and the number of results.
  */
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
-
-/** The filters of a URL, the category still as written there (slug or id) and with the language. */
-export function parseLibraryFilters(url: URL): MediaFilters {
-  const base = parseFilters(url);
-  const rawCategory = (url.searchParams.get("category") ?? "").trim().toLowerCase();
-  const language = url.searchParams.get("language") ?? "";
-  return {
-    ...base,
-    category: isUuid(rawCategory) || SLUG.test(rawCategory) ? rawCategory : "",
-    language: (LANGUAGES as readonly string[]).includes(language) ? language : "",
-  };
-}
+export { parseLibraryFilters } from "./filters";
 
 /** Categories by name, each with its slug (its id when the name gives no slug). */
 export async function listCategoryOptions(): Promise<CategoryOption[]> {

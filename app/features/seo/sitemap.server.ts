@@ -1,13 +1,13 @@
 import { getEnv } from "~/lib/env.server";
 import { LANGUAGES } from "~/lib/i18n";
-import { localizedUrl, PUBLIC_PAGES } from "~/lib/seo";
+import { localizedUrl } from "~/lib/seo";
 
 const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** Every public page in every language, each with its hreflang alternates (xhtml:link). */
-export function renderSitemap(origin = getEnv().PUBLIC_URL) {
+/** Every page whose route declares `sitemap: true` (`paths`), in every language, each with its hreflang alternates (xhtml:link). */
+export function renderSitemap(paths: readonly string[], origin = getEnv().PUBLIC_URL) {
   const entries: string[] = [];
-  for (const { path } of PUBLIC_PAGES) {
+  for (const path of paths) {
     const alternates = [
       ...LANGUAGES.map((language) => [language, localizedUrl(origin, path, language)] as const),
       ["x-default", localizedUrl(origin, path, "en")] as const,
@@ -25,12 +25,15 @@ export function renderSitemap(origin = getEnv().PUBLIC_URL) {
   );
 }
 
-/** Crawl everything public; keep crawlers out of accounts, APIs and stored files. */
-export function renderRobots(origin = getEnv().PUBLIC_URL) {
+/**
+ * Crawl everything public; keep crawlers out of accounts (the routes that declare `noCrawl`), the
+ * APIs and stored files (served outside React Router's routes).
+ */
+export function renderRobots(noCrawlPaths: readonly string[], origin = getEnv().PUBLIC_URL) {
   return [
     "User-agent: *",
     "Allow: /",
-    "Disallow: /profile",
+    ...noCrawlPaths.map((path) => `Disallow: ${path}`),
     "Disallow: /api/",
     "Disallow: /files/",
     "",

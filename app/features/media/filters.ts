@@ -1,0 +1,72 @@
+import { LANGUAGES } from "~/lib/i18n";
+import { SEARCH_MAX, type MediaFilters, type TypeFilter } from "./media-types";
+
+/**
+ * Reading the library's address (`?q=&type=&category=&language=&cursor=`): pure functions shared by
+ * the loaders and the /media page's cache key (its `page` declaration), which the browser build
+ * may see and so may not import a `.server` module.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+const TYPE_FILTERS: readonly TypeFilter[] = ["all", "document", "image", "video", "audio", "services"];
+
+/** The filters of a URL (`?q=&type=&category=`); anything unknown falls back to "all". */
+export function parseFilters(url: URL): MediaFilters {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  const type = url.searchParams.get("type") ?? "all";
+  const category = url.searchParams.get("category");
+  return {
+    q,
+    type: (TYPE_FILTERS as readonly string[]).includes(type) ? (type as TypeFilter) : "all",
+    category: isUuid(category) ? category.toLowerCase() : "",
+  };
+}
+
+interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor) {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString("base64url");
+}
+
+/**
+ * PostgreSQL's text form of a timestamptz (e.g. "2025-01-03 10:00:00.123456+00") naming a moment that
+ * exists: a made-up cursor ("2026-99-99 …") is no cursor (the first page), never a failed query.
+ */
+function isTimestampText(value: string | undefined): value is string {
+  const match = /^(\d{4})-(\d\d)-(\d\d) (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,6})?[+-](?:0\d|1[0-5])(?::[0-5]\d){0,2}$/.exec(
+    value ?? "",
+  );
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export function decodeCursor(value: string | null | undefined): Cursor | undefined {
+  if (!value) return undefined;
+  const [createdAt, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
+  if (!isUuid(id) || !isTimestampText(createdAt)) return undefined;
+  return { createdAt, id };
+}
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+/** The filters of a URL, the category still as written there (slug or id) and with the language. */
+export function parseLibraryFilters(url: URL): MediaFilters {
+  const base = parseFilters(url);
+  const rawCategory = (url.searchParams.get("category") ?? "").trim().toLowerCase();
+  const language = url.searchParams.get("language") ?? "";
+  return {
+    ...base,
+    category: isUuid(rawCategory) || SLUG.test(rawCategory) ? rawCategory : "",
+    language: (LANGUAGES as readonly string[]).includes(language) ? language : "",
+  };
+}
