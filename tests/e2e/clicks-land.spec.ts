@@ -58,6 +58,24 @@ async function slowMachine(page: Page, seed: number) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
 }
 
+/**
+ * Waits until every form post the page sent has its answer. A click that lands before the form's rules
+ * arrive posts the form, and the server checks it; that answer, held 200–500 ms, must come within its
+ * own round, not after the next round's reset.
+ */
+function answersOf(page: Page) {
+  let pending = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") pending += 1;
+  });
+  const answered = (request: { method(): string }) => {
+    if (request.method() === "POST") pending -= 1;
+  };
+  page.on("requestfinished", answered);
+  page.on("requestfailed", answered);
+  return () => expect.poll(() => pending, { timeout: 20_000 }).toBe(0);
+}
+
 /** React runs the page: longer than the usual 15 s, with scripts held back on a throttled CPU. */
 async function waitForHydration(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-ready", "true", { timeout: 60_000 });
@@ -280,6 +298,7 @@ test.describe("a click on the next control lands, on a slow machine, in every fo
       if (form.viewport) await page.setViewportSize(form.viewport);
       await slowMachine(page, seedOf(name));
       await recordClicks(page);
+      const answered = answersOf(page);
       const element = await form.open(page);
       const field = form.field(element);
       const next = form.next(element);
@@ -310,7 +329,9 @@ test.describe("a click on the next control lands, on a slow machine, in every fo
           })
           .catch(() => false);
         if (!landed) missed += 1;
-        // The problem is shown after the click (the round's late answers are in before the next).
+        // The problem is shown after the click, and the round's late answers are in before the next.
+        await expect(problem).toBeVisible();
+        await answered();
         await expect(problem).toBeVisible();
       }
       expect(missed, `clicks lost of ${ROUNDS}`).toBe(0);
