@@ -61,9 +61,11 @@ describe("change bus", () => {
 
   it("after losing its connection it reconnects and tells subscribers that anything may have changed", async () => {
     const everything = waitForTopic("*", 10_000);
-    await other.query("select pg_terminate_backend(pid) from pg_stat_activity where query ilike $1 and pid <> pg_backend_pid()", [
-      `listen ${CHANNEL}`,
-    ]);
+    // This worker's database only: the other test workers' listeners share the PostgreSQL server.
+    await other.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where query ilike $1 and pid <> pg_backend_pid() and datname = current_database()",
+      [`listen ${CHANNEL}`],
+    );
     await everything;
     const again = waitForTopic("settings");
     await other.query("select pg_notify($1, 'settings')", [CHANNEL]);
@@ -73,7 +75,7 @@ describe("change bus", () => {
   it("stops cleanly even when the database drops the connection it gave back (shutdown)", async () => {
     await stopChangeListener();
     const { rows } = await other.query(
-      "select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where query ilike $1 and pid <> pg_backend_pid()) t",
+      "select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where query ilike $1 and pid <> pg_backend_pid() and datname = current_database()) t",
       ["unlisten%"],
     );
     expect(rows[0].n).toBeGreaterThanOrEqual(1);
