@@ -365,7 +365,7 @@ test.describe("a click on the next control lands, on a slow machine, in every fo
           .catch(() => false);
         if (!landed) misses.push(await whatHappened(page, round));
         // The problem is shown after the click, and the round's late answers are in before the next.
-        await expect(problem).toBeVisible();
+        await expect(problem, misses.join("; ")).toBeVisible();
         await answered();
         await expect(problem).toBeVisible();
       }
