@@ -101,24 +101,4 @@ test.describe("document pages", () => {
     await platforms.click();
     await expect(page.getByRole("menu", { name: "Platforms" })).toBeHidden();
   });
-
-  test("a form posts without React and shows its busy label while it does", async ({ page }) => {
-    // React never arrives (a slow or blocked script): the page's own script and the plain form remain.
-    await page.route("**/assets/*.js", (route) => route.abort());
-    await gotoHydrated(page, "/tandem?lang=en");
-    const section = page.locator("#notify");
-    // A page waiting for its next document cannot be inspected: the button's state right after
-    // the submission is written down for the next page (timers run in order: after the page's own).
-    await page.evaluate(() =>
-      addEventListener("submit", (event) => {
-        const button = (event as SubmitEvent).submitter as HTMLButtonElement;
-        setTimeout(() => sessionStorage.setItem("seen", JSON.stringify({ disabled: button.disabled, text: button.textContent })));
-      }),
-    );
-    await section.getByLabel("Email").fill(`document-page-${Date.now()}@example.com`);
-    await section.getByRole("button", { name: "Notify me" }).click();
-    await expect(page).toHaveURL(/\/tandem\?notify=sent#notify$/);
-    await expect(section.getByRole("status")).toContainText("Almost done");
-    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("seen")))!)).toEqual({ disabled: true, text: "Notify me" });
-  });
 });

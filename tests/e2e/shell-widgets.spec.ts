@@ -5,7 +5,7 @@ import { gotoHydrated } from "../helpers/hydration";
  * The shell's widgets (app/shell/, ADR 0051: one script on every page, React renders only their
  * markup): the header's menus, the language choice and the cart badge, with the same assertions on
  * a document page (no React, ADR 0032) and on an app page React hydrates, where the widgets must
- * not fight React. tests/e2e/navigation.spec.ts covers the bar's width and the app page before
+ * not fight React; the widgets after a client-side navigation; the busy label of a plain form post. tests/e2e/navigation.spec.ts covers the bar's width and the app page before
  * hydration; tests/e2e/pages.spec.ts the methodology reveal's timing on its own document page.
  */
 const KINDS = [
@@ -263,4 +263,24 @@ test("after a client-side navigation the widgets answer at once: the first click
   await expect(page).toHaveURL(/\/shop\?lang=en$/);
   await expect(page.getByRole("menu")).toHaveCount(0);
   expect(problems).toEqual([]);
+});
+
+test("a form posting without React shows its busy label while it does", async ({ page }) => {
+  // React never arrives (a slow or blocked script): the page's own script and the plain form remain.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await gotoHydrated(page, "/tandem?lang=en");
+  const section = page.locator("#notify");
+  // A page waiting for its next document cannot be inspected: the button's state right after
+  // the submission is written down for the next page (timers run in order: after the page's own).
+  await page.evaluate(() =>
+    addEventListener("submit", (event) => {
+      const button = (event as SubmitEvent).submitter as HTMLButtonElement;
+      setTimeout(() => sessionStorage.setItem("seen", JSON.stringify({ disabled: button.disabled, text: button.textContent })));
+    }),
+  );
+  await section.getByLabel("Email").fill(`document-page-${Date.now()}@example.com`);
+  await section.getByRole("button", { name: "Notify me" }).click();
+  await expect(page).toHaveURL(/\/tandem\?notify=sent#notify$/);
+  await expect(section.getByRole("status")).toContainText("Almost done");
+  expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("seen")))!)).toEqual({ disabled: true, text: "Notify me" });
 });
