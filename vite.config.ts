@@ -2,7 +2,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type UserConfig } from "vite";
+import { build as esbuild } from "esbuild";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 
 const require = createRequire(import.meta.url);
 
@@ -142,6 +143,47 @@ function iconName(id: string) {
   return path.basename(id, ".mjs").replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
 }
 
+const SHELL_SCRIPT = "virtual:shell-script";
+
+/**
+ * `virtual:shell-script`: the shell's widgets (app/shell/, ADR 0051) bundled and minified into one
+ * IIFE, as text. The server inlines it into every page (entry.server.tsx, root.tsx), so no page
+ * loads a script file for them; dev rebuilds it when a file of app/shell/ changes.
+ */
+function shellScript(): Plugin {
+  const resolved = `\0${SHELL_SCRIPT}`;
+  const folder = path.resolve("app/shell");
+  return {
+    name: "shell-script",
+    resolveId: (id) => (id === SHELL_SCRIPT ? resolved : undefined),
+    load: {
+      filter: { id: new RegExp(`^\\0${SHELL_SCRIPT}$`) },
+      async handler() {
+        const { outputFiles } = await esbuild({
+          entryPoints: [path.join(folder, "index.ts")],
+          bundle: true,
+          write: false,
+          format: "iife",
+          minify: true,
+          target: "es2022",
+          legalComments: "none",
+        });
+        return `export default ${JSON.stringify(outputFiles[0]!.text.trim())};`;
+      },
+    },
+    configureServer(server) {
+      server.watcher.add(folder);
+      server.watcher.on("change", (file) => {
+        if (!file.startsWith(folder + path.sep)) return;
+        for (const environment of Object.values(server.environments)) {
+          const module = environment.moduleGraph.getModuleById(resolved);
+          if (module) environment.moduleGraph.invalidateModule(module);
+        }
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     // The server build's entry is our Express app, which mounts React Router's request handler.
@@ -160,5 +202,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           noExternal: ["react-router", "@react-router/node", "@react-router/express", "lucide-react", "radix-ui", /^@radix-ui\//],
         }
       : undefined,
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), shellScript(), reactRouter()],
 }));

@@ -7,27 +7,29 @@ import { getServerTranslator, languageFromRequest } from "~/lib/i18n.server";
 import { TranslationProvider } from "~/lib/use-translation";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
-import { DEFERRED_HYDRATION_MARKER, DocumentScriptProvider } from "~/lib/document-page";
-import { documentScript } from "~/lib/document-script";
+import { DEFERRED_HYDRATION_MARKER, ShellScriptProvider } from "~/lib/document-page";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_STORAGE_KEY, LANGUAGES } from "~/lib/i18n";
-import { CART_BADGE_CLASS } from "~/features/shop/cart-button";
 import { CART_STORAGE_KEY, MAX_LINE_QUANTITY } from "~/features/shop/cart-store";
 import { REVEAL_THRESHOLD, STEP_STAGGER_MS } from "~/features/marketing/consulting/methodology";
+import type { ShellConfig } from "~/shell/config";
+import shellScript from "virtual:shell-script";
 
 export const streamTimeout = 5_000;
 
-/** The script of a document page (ADR 0032), made once: the same bytes on every such page (one CSP hash). */
-const DOCUMENT_SCRIPT = documentScript({
-  languages: LANGUAGES,
-  languageStorageKey: LANGUAGE_STORAGE_KEY,
-  languageCookie: LANGUAGE_COOKIE,
-  languageCookieMaxAgeS: LANGUAGE_COOKIE_MAX_AGE_S,
-  cartStorageKey: CART_STORAGE_KEY,
-  cartMaxLineQuantity: MAX_LINE_QUANTITY,
-  cartBadgeClass: CART_BADGE_CLASS,
-  revealStaggerMs: STEP_STAGGER_MS,
-  revealThreshold: REVEAL_THRESHOLD,
-});
+/** The shell's script (app/shell/, ADR 0051) and its settings: the same bytes on every page (one CSP hash). */
+const SHELL_SCRIPT = {
+  script: shellScript,
+  config: JSON.stringify({
+    languages: LANGUAGES,
+    languageStorageKey: LANGUAGE_STORAGE_KEY,
+    languageCookie: LANGUAGE_COOKIE,
+    languageCookieMaxAgeS: LANGUAGE_COOKIE_MAX_AGE_S,
+    cartStorageKey: CART_STORAGE_KEY,
+    cartMaxLineQuantity: MAX_LINE_QUANTITY,
+    revealStaggerMs: STEP_STAGGER_MS,
+    revealThreshold: REVEAL_THRESHOLD,
+  } satisfies ShellConfig),
+};
 
 export default async function handleRequest(
   request: Request,
@@ -64,11 +66,11 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <DocumentScriptProvider value={DOCUMENT_SCRIPT}>
+        <ShellScriptProvider value={SHELL_SCRIPT}>
           <TranslationProvider translator={translator}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </TranslationProvider>
-        </DocumentScriptProvider>
+        </ShellScriptProvider>
       </NonceProvider>,
       {
         nonce,
@@ -114,7 +116,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")
 
 /**
  * A page hydrated on first use (ADR 0032): React Router's scripts after the marker (hydration data,
- * route modules, entry) go into the marker's <template>, which lib/document-script.ts runs when the
+ * route modules, entry) go into the marker's <template>, which the shell script (app/shell/) runs when the
  * visitor first turns to a form, and their module preloads leave <head>. Other pages pass unchanged.
  */
 function holdScriptsBack(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {

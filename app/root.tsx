@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import {
   data,
@@ -14,15 +14,14 @@ import {
   type LoaderFunctionArgs,
 } from "react-router";
 import { Toaster } from "~/components/ui/toaster";
-import { MENU_EARLY_SCRIPT } from "~/components/ui/menu-early-script";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
-import { pageModeOf, useDocumentScript } from "~/lib/document-page";
+import { pageModeOf, useShellScript } from "~/lib/document-page";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
-import { LanguageProvider, readStoredLanguage, rememberLanguage, useLanguage, useRouteNamespaces } from "~/lib/language";
+import { LanguageProvider, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
 import { loadAccountNotice } from "~/features/account/account-notice.server";
 import { AccountNoticeSlot } from "~/features/account/account-notice-slot";
@@ -79,16 +78,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const location = useLocation();
   // A document page (`handle.hydrate = false`) ships no React: no <Scripts/> (hydration data,
-  // module preloads, entry), no <ScrollRestoration/>, only lib/document-script.ts (ADR 0032). A page
-  // hydrated on first use (`"on-use"`) has the same script and its React scripts held back in a
-  // <template> (entry.server.tsx). Once React runs it renders everything as on any page.
-  const documentScript = useDocumentScript();
+  // module preloads, entry), no <ScrollRestoration/> (ADR 0032). A page hydrated on first use
+  // (`"on-use"`) has its React scripts held back in a <template> (entry.server.tsx). Every page has
+  // the shell's inline script (app/shell/, ADR 0051): its widgets, whether React runs or not.
+  const shell = useShellScript();
   // The script (and the mode) only exist on the server: in the browser React renders as usual.
   const matches = useMatches();
-  const mode = documentScript === undefined ? "hydrate" : pageModeOf(matches, data?.notice);
+  const mode = shell === undefined ? "hydrate" : pageModeOf(matches, data?.notice);
+  // A marker for end-to-end tests and benchmarks: React runs (on pages without React the shell script sets it).
+  useEffect(() => {
+    document.documentElement.dataset.ready = "true";
+  }, []);
   return (
     // The dark theme is forced: there is no light theme to flash (spec §1).
-    // suppressHydrationWarning: on a page hydrated on first use the page's script has set data-ready already.
+    // suppressHydrationWarning: the shell script may have set data-ready already.
     <html lang={language} className="dark" style={{ colorScheme: "dark" }} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
@@ -102,12 +105,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <meta httpEquiv="refresh" content={`0; url=${location.pathname}?view=full&lang=${language}`} />
           </noscript>
         )}
-        {/* Header menus work before hydration (no click lost): components/ui/menu-early-script.ts; on a
-            document page its whole script (lib/document-script.ts) takes the menus and the rest. */}
+        {/* The shell's widgets from the first byte on (no click lost before hydration); React never runs it again. */}
         <script
           nonce={nonce}
+          data-config={shell?.config}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: mode === "hydrate" ? MENU_EARLY_SCRIPT : documentScript! }}
+          dangerouslySetInnerHTML={{ __html: shell?.script ?? "" }}
         />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
@@ -122,7 +125,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <SiteFooter year={data?.year ?? new Date().getFullYear()} />
             </div>
           </SiteFactsProvider>
-          <LanguageSync />
         </LanguageProvider>
         <Toaster />
         {mode === "document" ? null : (
@@ -135,27 +137,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
-}
-
-/**
- * localStorage is the browser's record of the language (spec §4); the cookie is its mirror for
- * the server. When they disagree (cookie cleared, first visit after an update), the stored
- * choice wins; without a stored choice the shown language is stored.
- */
-function LanguageSync() {
-  const { language, setLanguage } = useLanguage();
-  const syncStoredLanguage = useEffectEvent(() => {
-    // A `?lang=` link is an explicit choice and wins over what was stored.
-    const chosenByLink = new URLSearchParams(window.location.search).has("lang");
-    const stored = readStoredLanguage();
-    if (!chosenByLink && stored && stored !== language) void setLanguage(stored);
-    else rememberLanguage(language);
-    // A marker for end-to-end tests and scripts: React is running and the language is stored.
-    document.documentElement.dataset.ready = "true";
-  });
-  // Only on the first load: later changes go through setLanguage itself.
-  useEffect(() => syncStoredLanguage(), []);
-  return null;
 }
 
 export default function App() {

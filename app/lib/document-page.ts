@@ -2,15 +2,15 @@ import { createContext, useContext } from "react";
 
 /**
  * Document pages (ADR 0032): content routes that are read, not used, say `hydrate: false` in their
- * `handle`; root.tsx then sends them without React's JavaScript and with the small script of
- * lib/document-script.ts. Everything on them works as plain HTML: links load pages, forms post.
+ * `handle`; root.tsx then sends them without React's JavaScript, with only the shell's inline script
+ * (app/shell/, as on every page). Everything on them works as plain HTML: links load pages, forms post.
  */
 export const DOCUMENT_PAGE = { hydrate: false } as const;
 
 /**
  * A page that needs React only once it is used (/contact: its form's toasts, busy label and inline
  * checks): sent like a document page, with React Router's scripts held in a <template> that the
- * page's script runs when the visitor first turns to a form (entry.server.tsx, lib/document-script.ts).
+ * shell script runs when the visitor first turns to a form (entry.server.tsx, app/shell/deferred-hydration.ts).
  */
 export const HYDRATE_ON_USE = { hydrate: "on-use" } as const;
 
@@ -32,11 +32,11 @@ export function pageModeOf(matches: ReadonlyArray<{ handle?: unknown }>, notice:
 /** Marks where React Router's scripts begin on a page hydrated on first use (moved into it by entry.server.tsx). */
 export const DEFERRED_HYDRATION_MARKER = '<template data-deferred-hydration=""></template>';
 
-/** The document page's script (entry.server.tsx makes it from lib/document-script.ts); undefined in the browser. */
-const DocumentScriptContext = createContext<string | undefined>(undefined);
+/** The shell's inline script and its settings as JSON (entry.server.tsx, app/shell/); undefined in the browser. */
+const ShellScriptContext = createContext<{ script: string; config: string } | undefined>(undefined);
 
-export const DocumentScriptProvider = DocumentScriptContext.Provider;
+export const ShellScriptProvider = ShellScriptContext.Provider;
 
-export function useDocumentScript() {
-  return useContext(DocumentScriptContext);
+export function useShellScript() {
+  return useContext(ShellScriptContext);
 }

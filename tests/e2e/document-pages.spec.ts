@@ -4,8 +4,8 @@ import { routeTable } from "../helpers/routes";
 
 /**
  * Document pages (ADR 0032): content pages are sent without React. They load no script file at
- * all; their one inline script (app/lib/document-script.ts) runs the header menus, the language
- * choice, the cart badge and the methodology reveal, and their forms post as plain HTML. /contact
+ * all; the shell's inline script (app/shell/, on every page) runs the header menus, the language
+ * choice, the cart badge and the methodology reveal (shell-widgets.spec.ts), and their forms post as plain HTML. /contact
  * is sent the same way and loads React when its form is first used.
  */
 
@@ -70,7 +70,7 @@ test.describe("document pages", () => {
     expect(scripts).toEqual([]);
     const html = await page.content();
     expect(html).not.toContain("modulepreload");
-    // The cart badge before React, and React's own after.
+    // The cart badge before React, and still after (React leaves the script's badge alone).
     await page.evaluate(() =>
       localStorage.setItem(
         "shop.cart",
@@ -92,7 +92,7 @@ test.describe("document pages", () => {
       page.locator("[data-sonner-toast]").filter({ hasText: "Validation Error" }).filter({ hasText: "Invalid email address" }),
     ).toBeVisible();
 
-    // The header menus are React's now: one click opens, one closes (no second handler).
+    // With React running, the header menus have still one handler: one click opens, one closes.
     const platforms = page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Platforms" });
     await platforms.click();
     await expect(page.getByRole("menu", { name: "Platforms" })).toBeVisible();
@@ -100,58 +100,5 @@ test.describe("document pages", () => {
     await expect(page.getByRole("menuitem", { name: "Market" })).toBeFocused();
     await platforms.click();
     await expect(page.getByRole("menu", { name: "Platforms" })).toBeHidden();
-  });
-
-  test("the cart badge counts the cart in localStorage, in the page's language", async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await gotoHydrated(page, "/?lang=en");
-    const cart = page.getByTestId("cart-button-bar");
-    await expect(cart).toHaveAccessibleName("Cart, 0 items");
-    await expect(page.getByTestId("cart-count")).toHaveCount(0);
-    const line = (id: string, quantity: number) => ({
-      merchandiseId: id,
-      quantity,
-      title: id,
-      price: { amount: "10.00", currencyCode: "EUR" },
-      image: null,
-    });
-    await page.evaluate((lines) => localStorage.setItem("shop.cart", JSON.stringify(lines)), [line("a", 2), line("b", 1)]);
-    await gotoHydrated(page, "/about?lang=en");
-    await expect(cart.getByTestId("cart-count")).toHaveText("3");
-    await expect(cart).toHaveAccessibleName("Cart, 3 items");
-    await page.evaluate((lines) => localStorage.setItem("shop.cart", JSON.stringify(lines)), [line("a", 1)]);
-    await gotoHydrated(page, "/about?lang=de");
-    await expect(cart).toHaveAccessibleName("Warenkorb, 1 Artikel");
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expect(page.getByTestId("cart-button-mobile").getByTestId("cart-count")).toHaveText("1");
-
-    // Another tab changing the cart updates the badge.
-    const other = await page.context().newPage();
-    await gotoHydrated(other, "/shop/cart");
-    await other.evaluate((lines) => localStorage.setItem("shop.cart", JSON.stringify(lines)), [line("a", 4)]);
-    await expect(page.getByTestId("cart-button-mobile").getByTestId("cart-count")).toHaveText("4");
-    await other.evaluate(() => localStorage.removeItem("shop.cart"));
-    await expect(page.getByTestId("cart-count")).toHaveCount(0);
-    await other.close();
-  });
-
-  test("a form posts without React and shows its busy label while it does", async ({ page }) => {
-    // React never arrives (a slow or blocked script): the page's own script and the plain form remain.
-    await page.route("**/assets/*.js", (route) => route.abort());
-    await gotoHydrated(page, "/tandem?lang=en");
-    const section = page.locator("#notify");
-    // A page waiting for its next document cannot be inspected: the button's state right after
-    // the submission is written down for the next page (timers run in order: after the page's own).
-    await page.evaluate(() =>
-      addEventListener("submit", (event) => {
-        const button = (event as SubmitEvent).submitter as HTMLButtonElement;
-        setTimeout(() => sessionStorage.setItem("seen", JSON.stringify({ disabled: button.disabled, text: button.textContent })));
-      }),
-    );
-    await section.getByLabel("Email").fill(`document-page-${Date.now()}@example.com`);
-    await section.getByRole("button", { name: "Notify me" }).click();
-    await expect(page).toHaveURL(/\/tandem\?notify=sent#notify$/);
-    await expect(section.getByRole("status")).toContainText("Almost done");
-    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("seen")))!)).toEqual({ disabled: true, text: "Notify me" });
   });
 });

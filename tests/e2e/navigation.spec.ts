@@ -65,7 +65,7 @@ test.describe("full top bar where it fits", () => {
   });
 });
 
-// On an app page: content pages are documents without React (document-pages.spec.ts, ADR 0032).
+// On an app page, before and after React hydrates it (the shell script runs the menus all along, ADR 0051).
 test.describe("menus before hydration", () => {
   test("the Platforms menu opens on a click made before the JavaScript loads and stays open after", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -83,7 +83,7 @@ test.describe("menus before hydration", () => {
     await waitForHydration(page);
     await expect(menu).toBeVisible();
     await expect(platforms).toHaveAttribute("aria-expanded", "true");
-    // React owns it now: one click closes it (not two, no replayed click).
+    // Still one handler (the shell script's): one click closes it (not two, no replayed click).
     await platforms.click();
     await expect(menu).toBeHidden();
     await platforms.click();

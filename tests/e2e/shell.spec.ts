@@ -24,7 +24,7 @@ test.describe("shell and home page", () => {
     await expect(page.getByTestId("claims")).toHaveCount(0);
   });
 
-  test("top bar: links, active link, get started, footer (the menus: header.spec.ts)", async ({ page }) => {
+  test("top bar: links, active link, get started, footer (the menus: shell-widgets.spec.ts)", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await gotoHydrated(page, "/");
     const nav = page.getByRole("navigation", { name: "Main navigation" });

@@ -19,7 +19,7 @@ export function SubmitButton({
       type="submit"
       disabled={busy || disabled}
       aria-disabled={busy || disabled || undefined}
-      // Pages without React (lib/document-script.ts) show the busy label while the form posts.
+      // A plain form post (no React handler took it) shows the busy label too: app/shell/busy-label.ts.
       data-busy-label={busyLabel}
       {...props}
     >

@@ -17,7 +17,7 @@ function languageHref(search: string, language: Language) {
 
 export function LanguageSwitcher() {
   const { t } = useTranslation();
-  const { language, setLanguage } = useLanguage();
+  const { language } = useLanguage();
   const { search } = useLocation();
   return (
     <Menu
@@ -34,18 +34,9 @@ export function LanguageSwitcher() {
       }
     >
       {LANGUAGES.map((option) => (
-        // A link (`?lang=`), so the choice works before hydration too; once hydrated it switches in place.
-        <a
-          key={option}
-          href={languageHref(search, option)}
-          lang={option}
-          hrefLang={option}
-          onClick={(event) => {
-            event.preventDefault();
-            void setLanguage(option);
-          }}
-          {...MENU_ITEM_PROPS}
-        >
+        // A plain link (`?lang=`) on every page: the server renders the page in the language and the
+        // shell script stores the choice (app/shell/language.ts), with or without React.
+        <a key={option} href={languageHref(search, option)} lang={option} hrefLang={option} {...MENU_ITEM_PROPS}>
           <Flag language={option} />
           <span className="flex-1">{LANGUAGE_NAMES[option]}</span>
           {option === language ? <Check className="size-4" aria-label={t("common.language.current")} /> : null}
@@ -56,9 +47,9 @@ export function LanguageSwitcher() {
 }
 
 /** The same choice as plain links (`?lang=`): works before JavaScript and for crawlers. */
-export function LanguageLinks({ onChoose }: { onChoose?: (language: Language) => void }) {
+export function LanguageLinks() {
   const { t } = useTranslation();
-  const { language, setLanguage } = useLanguage();
+  const { language } = useLanguage();
   return (
     <ul className="flex gap-2" aria-label={t("common.language.choose")}>
       {LANGUAGES.map((option) => (
@@ -68,11 +59,6 @@ export function LanguageLinks({ onChoose }: { onChoose?: (language: Language) =>
             lang={option}
             hrefLang={option}
             aria-current={option === language ? "true" : undefined}
-            onClick={(event) => {
-              event.preventDefault();
-              void setLanguage(option);
-              onChoose?.(option);
-            }}
             className="lang-link"
           >
             <Flag language={option} />

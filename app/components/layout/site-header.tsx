@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
@@ -85,37 +85,15 @@ function PlatformsMenu() {
 }
 
 /**
- * A disclosure built on <details>: it opens before JavaScript loads, is announced as a button
- * with its expanded state, and closes itself on navigation and on Escape once hydrated.
+ * A disclosure built on <details>: it opens without JavaScript and is announced as a button with
+ * its expanded state; the shell script (app/shell/menus.ts) closes it on Escape and when one of its
+ * links is followed.
  */
 function MobileMenu({ user }: { user: HeaderAccount }) {
   const { t } = useTranslation();
   const facts = useSiteFacts();
-  const location = useLocation();
-  const details = useRef<HTMLDetailsElement>(null);
-
-  // Navigating closes the menu; not at hydration, where a menu opened before it must stay open.
-  const where = location.pathname + location.search;
-  const shownAt = useRef(where);
-  useEffect(() => {
-    if (shownAt.current === where) return;
-    shownAt.current = where;
-    if (details.current) details.current.open = false;
-  }, [where]);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && details.current?.open) {
-        details.current.open = false;
-        details.current.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
-
   return (
-    <details ref={details} className="group bar:hidden" data-testid="mobile-menu">
+    <details className="group bar:hidden" data-testid="mobile-menu">
       <summary className="menu-toggle" aria-label={t("common.nav.toggleMenu")}>
         <Icon name="menu" className="size-5 group-open:hidden" />
         <Icon name="x" className="hidden size-5 group-open:block" />

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { CART_CHANGE_EVENT } from "~/shell/config";
 import type { Money, ShopProduct } from "./types";
 
 /**
@@ -54,6 +55,8 @@ function write(lines: CartLine[]) {
     // storage full or disabled: the cart lasts for this page view
   }
   for (const listener of listeners) listener();
+  // The header's badge is the shell script's (app/shell/cart-badge.ts).
+  window.dispatchEvent(new Event(CART_CHANGE_EVENT));
 }
 
 function subscribe(listener: () => void) {
@@ -80,10 +83,6 @@ const serverSnapshot = () => EMPTY;
 
 export function useCartLines(): CartLine[] {
   return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
-}
-
-export function useCartCount(): number {
-  return useCartLines().reduce((sum, line) => sum + line.quantity, 0);
 }
 
 export const cart = {

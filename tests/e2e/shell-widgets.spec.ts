@@ -1,16 +1,35 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { gotoHydrated } from "../helpers/hydration";
 
 /**
- * The header's menus and language choice, once for each kind of page: a document page (no React,
- * ADR 0032: the page's own script runs them) and an app page (React's components). Both must
- * behave the same for a visitor; tests/e2e/navigation.spec.ts covers the bar's width and the
- * app page before hydration.
+ * The shell's widgets (app/shell/, ADR 0051: one script on every page, React renders only their
+ * markup): the header's menus, the language choice and the cart badge, with the same assertions on
+ * a document page (no React, ADR 0032) and on an app page React hydrates, where the widgets must
+ * not fight React; the widgets after a client-side navigation; the busy label of a plain form post. tests/e2e/navigation.spec.ts covers the bar's width and the app page before
+ * hydration; tests/e2e/pages.spec.ts the methodology reveal's timing on its own document page.
  */
 const KINDS = [
   { kind: "document page", path: "/about", other: "/terms" },
   { kind: "app page", path: "/shop", other: "/shop/cart" },
 ] as const;
+
+const cartLine = (id: string, quantity: number) => ({
+  merchandiseId: id,
+  quantity,
+  title: id,
+  price: { amount: "10.00", currencyCode: "EUR" },
+  image: null,
+});
+
+/** Hydration problems React reports in the browser's console (React's own words for them). */
+function watchHydration(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (/hydrat|did(?:n't| not) match|Minified React error/i.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
 
 for (const { kind, path, other } of KINDS) {
   test.describe(`header on a ${kind} (${path})`, () => {
@@ -109,7 +128,7 @@ for (const { kind, path, other } of KINDS) {
       expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("de");
       expect((await context.cookies()).find((cookie) => cookie.name === "language")?.value).toBe("de");
 
-      // By mouse, and a reload keeps it.
+      // By mouse (the page loads in it, on every kind of page), and a reload keeps it.
       await switcher.click();
       await page.getByRole("menuitem", { name: "Español" }).click();
       await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -148,7 +167,7 @@ for (const { kind, path, other } of KINDS) {
       await page.getByRole("menuitem", { name: "Deutsch" }).click();
       await expect(page.locator("html")).toHaveAttribute("lang", "de");
       await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "language")?.value).toBe("de");
-      // The address no longer names the old language (the app page drops `?lang=`, the document page follows the link).
+      // The address no longer names the old language: the link's address names the new one.
       await expect(page).not.toHaveURL(/lang=en/);
       await page.reload();
       await expect(page.locator("html")).toHaveAttribute("lang", "de");
@@ -158,6 +177,36 @@ for (const { kind, path, other } of KINDS) {
       expect(html).toContain('<html lang="es"');
       expect(html).toContain("Navegación principal");
       expect(html).not.toContain("Main navigation");
+    });
+
+    test("the cart badge counts the cart in localStorage, in the page's language, in step with this tab and others", async ({ page }) => {
+      const problems = watchHydration(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await gotoHydrated(page, `${path}?lang=en`);
+      const cart = page.getByTestId("cart-button-bar");
+      const shown = page.locator('[data-testid="cart-count"]:not([hidden])');
+      await expect(cart).toHaveAccessibleName("Cart, 0 items");
+      await expect(shown).toHaveCount(0);
+      await page.evaluate((lines) => localStorage.setItem("shop.cart", JSON.stringify(lines)), [cartLine("a", 2), cartLine("b", 1)]);
+      await gotoHydrated(page, `${path}?lang=en`);
+      await expect(cart.getByTestId("cart-count")).toHaveText("3");
+      await expect(cart).toHaveAccessibleName("Cart, 3 items");
+      await page.evaluate((lines) => localStorage.setItem("shop.cart", JSON.stringify(lines)), [cartLine("a", 1)]);
+      await gotoHydrated(page, `${path}?lang=de`);
+      await expect(cart).toHaveAccessibleName("Warenkorb, 1 Artikel");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByTestId("cart-button-mobile").getByTestId("cart-count")).toHaveText("1");
+
+      // Another tab changing the cart updates the badge.
+      const other = await page.context().newPage();
+      await gotoHydrated(other, "/shop/cart");
+      await other.evaluate((lines) => localStorage.setItem("shop.cart", JSON.stringify(lines)), [cartLine("a", 4)]);
+      await expect(page.getByTestId("cart-button-mobile").getByTestId("cart-count")).toHaveText("4");
+      await other.evaluate(() => localStorage.removeItem("shop.cart"));
+      await expect(shown).toHaveCount(0);
+      await other.close();
+      // React hydrated the app page over what the script wrote without a complaint.
+      expect(problems).toEqual([]);
     });
 
     test("the mobile menu opens by keyboard, offers the same items and the account actions, and closes on Escape or navigation", async ({
@@ -186,3 +235,52 @@ for (const { kind, path, other } of KINDS) {
     });
   });
 }
+
+test("after a client-side navigation the widgets answer at once: the first click opens a menu, React's new methodology reveals", async ({
+  page,
+}) => {
+  const problems = watchHydration(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await gotoHydrated(page, "/shop?lang=en");
+  // The footer's link: React Router renders the next page in place.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Consulting" }).click();
+  await expect(page).toHaveURL(/\/consulting$/);
+  const switcher = page.getByTestId("language-switcher");
+  await switcher.click();
+  await expect(page.getByRole("menu", { name: /Choose language/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(switcher).toBeFocused();
+  // The section React rendered is armed by the script: out of view, its steps wait, then come in.
+  const section = page.locator("#methodology");
+  await expect(section).toHaveAttribute("data-hydrated", "true");
+  await expect(section).toHaveAttribute("data-reveal", "animated");
+  await expect(section.locator('[data-active="true"]')).toHaveCount(0);
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.locator('[data-active="true"]')).toHaveCount(5);
+  // Back: the page changes without a load; an open menu closes.
+  await switcher.click();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop\?lang=en$/);
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test("a form posting without React shows its busy label while it does", async ({ page }) => {
+  // React never arrives (a slow or blocked script): the page's own script and the plain form remain.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await gotoHydrated(page, "/tandem?lang=en");
+  const section = page.locator("#notify");
+  // A page waiting for its next document cannot be inspected: the button's state right after
+  // the submission is written down for the next page (timers run in order: after the page's own).
+  await page.evaluate(() =>
+    addEventListener("submit", (event) => {
+      const button = (event as SubmitEvent).submitter as HTMLButtonElement;
+      setTimeout(() => sessionStorage.setItem("seen", JSON.stringify({ disabled: button.disabled, text: button.textContent })));
+    }),
+  );
+  await section.getByLabel("Email").fill(`document-page-${Date.now()}@example.com`);
+  await section.getByRole("button", { name: "Notify me" }).click();
+  await expect(page).toHaveURL(/\/tandem\?notify=sent#notify$/);
+  await expect(section.getByRole("status")).toContainText("Almost done");
+  expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("seen")))!)).toEqual({ disabled: true, text: "Notify me" });
+});
