@@ -2,12 +2,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { hydrateFormOnUse } from "../helpers/hydration";
 
 /**
- * The form kit's focus rule (ADR 0035): a refused submit by a person puts the cursor on the first field
- * to fix; Conform's own checks (a submit with its hidden `__intent__` button, when a field is left or
- * when Conform arrives after the person already left fields) report the refusal the same way but never
- * move the cursor away from where the person is typing. Seen in CI before the fix: on /contact under
- * load, Conform arrived while the subject was typed, its check of the e-mail field went to the server
- * (the rules had not arrived yet), and the rest of the subject was typed into the e-mail field.
+ * The form kit's focus rule (ADR 0035, 0051): a refused submit by a person puts the cursor on the first
+ * field to fix; Conform's own checks (a submit with its hidden `__intent__` button, when a field is left,
+ * or when the rules arrive after the person already left fields) show the problem but never move the
+ * cursor away from where the person is typing, and never go to the server. Seen in CI before: on
+ * /contact under load, a check of the e-mail field went to the server (the rules had not arrived yet),
+ * and the rest of the subject was typed into the e-mail field.
  *
  * Deterministic here: the page's lazy parts are held back with `page.route` and released when the test
  * says, and every step waits for what a person would see (the toast, the message, the cursor).
@@ -34,10 +34,10 @@ async function holdChecks(page: Page, url = "**/contact*", count = Infinity) {
   const sent: string[] = [];
   await page.route(url, async (route) => {
     const body = route.request().postData() ?? "";
-    if (route.request().method() === "POST" && body.includes("__intent__")) {
-      sent.push(body);
-      if (sent.length <= count) await held;
-    }
+    // Anything else (`**/contact*` also matches the contact page's chunks) goes to the other routes.
+    if (route.request().method() !== "POST" || !body.includes("__intent__")) return route.fallback();
+    sent.push(body);
+    if (sent.length <= count) await held;
     await route.continue().catch(() => {});
   });
   return { release, sent };
@@ -49,10 +49,12 @@ const toast = (page: Page, title: string, description: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: title }).filter({ hasText: description });
 
 test.describe("the cursor stays where the person types; only their refused submit moves it", () => {
-  test("Conform arrives while the person types: its check of the fields already left keeps the cursor in the subject", async ({ page }) => {
-    const conform = await holdChunk(page, "conform-runtime");
-    // The contact rules (zod) stay away too, so Conform's checks go to the server, as under load in CI.
+  test("the rules arrive while the person types: the fields already left are checked, the cursor stays in the subject", async ({
+    page,
+  }) => {
+    // The contact rules (zod) stay away, as under load in CI.
     const rules = await holdChunk(page, "contact-schema");
+    const checks = await holdChecks(page);
     await page.goto("/contact");
     // Focuses the name field and waits for React (hydrated on first use, ADR 0032).
     await hydrateFormOnUse(page);
@@ -65,15 +67,13 @@ test.describe("the cursor stays where the person types; only their refused submi
     await page.keyboard.press("Tab");
     await expect(field(page, "Subject")).toBeFocused();
     await page.keyboard.type("Consulting");
-    // The form was touched: Conform was asked for, has not arrived, and nothing was checked yet.
-    await expect.poll(() => conform.requested.length).toBe(1);
+    // The form was touched: the rules were asked for, have not arrived, and nothing was checked yet.
+    await expect.poll(() => rules.requested.length).toBe(1);
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
     await expect(field(page, "Email")).not.toHaveAttribute("aria-invalid", "true");
 
-    conform.release();
-    // Conform checks the fields left before it came (by the server: the rules are still held back).
-    // The refusal is reported as before (the toast, the message under the field) ...
-    await expect(toast(page, "Validation Error", "Invalid email address")).toBeVisible();
+    rules.release();
+    // The fields left before the rules came are checked in the browser: the message under the e-mail ...
     await expect(field(page, "Email")).toHaveAttribute("aria-invalid", "true");
     const emailProblem = await field(page, "Email").getAttribute("aria-describedby");
     await expect(page.locator(`[id="${emailProblem}"]`)).toHaveText("Invalid email address");
@@ -84,8 +84,7 @@ test.describe("the cursor stays where the person types; only their refused submi
     await expect(field(page, "Email")).toHaveValue("ada@exa");
     await expect(field(page, "Subject")).toHaveValue("Consulting question");
 
-    // The rules arrive; the message field is filled and left by the keyboard: still no jump.
-    rules.release();
+    // The message field is filled and left by the keyboard: still no jump.
     await page.keyboard.press("Tab");
     await expect(field(page, "Message")).toBeFocused();
     await page.keyboard.type("Please tell me more about your consulting.");
@@ -101,29 +100,29 @@ test.describe("the cursor stays where the person types; only their refused submi
     await page.keyboard.type("mple.com");
     await expect(field(page, "Email")).toHaveValue("ada@example.com");
     await expect(field(page, "Email")).not.toHaveAttribute("aria-invalid", "true");
+    // No check went to the server.
+    expect(checks.sent).toHaveLength(0);
   });
 
-  test("Conform already there: a field left wrong is reported but keeps the cursor; a refused submit moves it (in German)", async ({
-    page,
-  }) => {
-    // Conform comes at once; the rules are held back, so its checks go to the server (the longest way).
+  test("a field left wrong is reported but keeps the cursor; a refused submit moves it (in German)", async ({ page }) => {
+    // The rules are held back at first: the name left empty is checked when they come, not by the server.
     const rules = await holdChunk(page, "contact-schema");
     const checks = await holdChecks(page);
     await page.goto("/contact?lang=de");
     await hydrateFormOnUse(page);
-    // The name field is left empty: Conform checks it by the action. That is not the message being sent:
-    // the button neither says 'Wird gesendet...' nor is it disabled while the check runs.
     await page.keyboard.press("Tab");
-    await expect.poll(() => checks.sent.length).toBe(1);
+    await expect(field(page, "E-Mail")).toBeFocused();
+    await expect.poll(() => rules.requested.length).toBe(1);
     await expect(page.getByRole("button", { name: "Nachricht senden" })).toBeEnabled();
-    checks.release();
-    // The check refuses the empty name (seeing this means Conform runs here) ...
-    await expect(toast(page, "Eingabefehler", "Name ist erforderlich")).toBeVisible();
+    rules.release();
+    // The check refuses the empty name ...
     await expect(field(page, "Name")).toHaveAttribute("aria-invalid", "true");
+    const nameProblem = await field(page, "Name").getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${nameProblem}"]`)).toHaveText("Name ist erforderlich");
     // ... and the cursor stays in the e-mail field the person moved to.
     await expect(field(page, "E-Mail")).toBeFocused();
 
-    // Conform is there now: a wrong address left for the subject is checked as it is left ...
+    // The rules are there now: a wrong address left for the subject is checked as it is left ...
     await page.keyboard.type("ada@");
     await page.keyboard.press("Tab");
     await expect(field(page, "Betreff")).toBeFocused();
@@ -141,30 +140,25 @@ test.describe("the cursor stays where the person types; only their refused submi
     // The person submits (Enter in the subject): refused, the cursor goes to the first field to fix.
     await page.keyboard.press("Enter");
     await expect(field(page, "Name")).toBeFocused();
-    const nameProblem = await field(page, "Name").getAttribute("aria-describedby");
     await expect(page.locator(`[id="${nameProblem}"]`)).toHaveText("Name ist erforderlich");
     await expect(toast(page, "Eingabefehler", "Name ist erforderlich")).toBeVisible();
     await expect(field(page, "Betreff")).toHaveValue("Beratungsanfrage");
-    rules.release();
+    expect(checks.sent).toHaveLength(0);
   });
 });
 
-test.describe("a late answer to Conform's check speaks only for the field it checked", () => {
-  test("sign-up: the check of the username, answered after the e-mail was filled and left, shows no problem for the e-mail", async ({
-    page,
-  }) => {
-    // The account rules stay away, so Conform's first check (the username, left while the e-mail is still
-    // empty) goes to the server; its answer is held until the person has filled and left the e-mail.
+test.describe("a check made before the rules arrive speaks only for the field it checked", () => {
+  test("sign-up: the username left while the e-mail is still empty shows no problem for the e-mail", async ({ page }) => {
+    // The account rules stay away while the username is left with the e-mail still empty.
     const rules = await holdChunk(page, "schemas");
-    const check = await holdChecks(page, "**/auth.data*", 1);
+    const checks = await holdChecks(page, "**/auth.data*");
     await page.goto("/auth");
     await page.locator('input[name="js"]').first().waitFor({ state: "attached" });
     await page.getByRole("tab", { name: "Sign Up" }).click();
     const panel = page.getByRole("tabpanel", { name: "Sign Up" });
     await panel.getByLabel("Username").fill("ab");
     await panel.getByLabel("Email").focus();
-    await expect.poll(() => check.sent.length).toBe(1);
-    expect(new URLSearchParams(check.sent[0]).get("email")).toBe("");
+    await expect.poll(() => rules.requested.length).toBe(1);
 
     // The rules arrive; the e-mail is filled and left: checked in the browser, no problem.
     const rulesLoaded = page.waitForResponse(/\/assets\/schemas-[^/]+\.js$/);
@@ -173,11 +167,10 @@ test.describe("a late answer to Conform's check speaks only for the field it che
     await panel.getByLabel("Email").fill("ada@example.com");
     await panel.getByLabel("Password").focus();
 
-    // The server's verdict on the username (checked as it was) arrives now.
-    check.release();
     await expect(panel.getByText("Username must be at least 3 characters")).toBeVisible();
     await expect(panel.getByText("Invalid email address")).toHaveCount(0);
     await expect(panel.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
     await expect(panel.getByLabel("Password")).toBeFocused();
+    expect(checks.sent).toHaveLength(0);
   });
 });

@@ -235,13 +235,13 @@ test("the Login and Sign Up tabs work from the keyboard (arrows, Home, End) and 
   await expect(page.getByRole("tabpanel", { name: "Login" })).toBeFocused();
 });
 
-test.describe("forms before their script arrives (ADR 0035)", () => {
-  /** Holds the form kit's lazy part (Conform) until `release()`; counts its requests. */
-  async function holdFormRuntime(page: Page) {
+test.describe("forms before their rules arrive (ADR 0051)", () => {
+  /** Holds the account forms' rules (zod, loaded on a form's first focus) until `release()`; counts their requests. */
+  async function holdRules(page: Page) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const requested: string[] = [];
-    await page.route(/\/assets\/conform-runtime-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/schemas-[^/]+\.js$/, async (route) => {
       requested.push(route.request().url());
       await held;
       await route.continue();
@@ -249,25 +249,25 @@ test.describe("forms before their script arrives (ADR 0035)", () => {
     return { release, requested };
   }
 
-  test("the page loads without it; typed before it arrives, nothing is lost, the cursor stays, and the checks then run", async ({
+  test("the page loads without them; typed before they arrive, nothing is lost, the cursor stays, and the checks then run", async ({
     page,
   }) => {
-    const runtime = await holdFormRuntime(page);
+    const rules = await holdRules(page);
     await gotoHydrated(page, "/auth");
     await page.waitForLoadState("networkidle");
-    expect(runtime.requested).toHaveLength(0);
+    expect(rules.requested).toHaveLength(0);
 
     await page.getByRole("tab", { name: "Sign Up" }).click();
     const panel = page.getByRole("tabpanel", { name: "Sign Up" });
     await panel.getByLabel("Username").fill("alice");
     await panel.getByLabel("Email").fill("nope");
     await panel.getByLabel("Password").pressSequentially("sec");
-    // Touching the form asked for it; it has not arrived: no check ran yet, the e-mail was left invalid.
-    await expect.poll(() => runtime.requested.length).toBe(1);
+    // Touching the form asked for them; they have not arrived: no check ran yet, the e-mail was left invalid.
+    await expect.poll(() => rules.requested.length).toBe(1);
     await expect(panel.getByRole("alert")).toHaveCount(0);
 
-    runtime.release();
-    // The check the e-mail field missed when it was left runs once Conform is there, as it would have.
+    rules.release();
+    // The check the e-mail field was due when it was left runs once the rules are there.
     await expect(panel.getByRole("alert")).toHaveText(["Invalid email address"]);
     await expect(panel.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
     await expect(panel.getByLabel("Password")).toBeFocused();
@@ -275,7 +275,7 @@ test.describe("forms before their script arrives (ADR 0035)", () => {
     await expect(panel.getByLabel("Username")).toHaveValue("alice");
     await expect(panel.getByLabel("Email")).toHaveValue("nope");
     await expect(panel.getByLabel("Password")).toHaveValue("secret-1");
-    // Now as before: the message goes as the field is fixed, a field left empty is checked when left.
+    // Now as always: the message goes as the field is fixed, a field left empty is checked when left.
     await panel.getByLabel("Email").fill("alice@example.com");
     await expect(panel.getByRole("alert")).toHaveCount(0);
     await panel.getByLabel("Username").fill("");
@@ -283,29 +283,29 @@ test.describe("forms before their script arrives (ADR 0035)", () => {
     await expect(panel.getByRole("alert")).toHaveText(["Username must be at least 3 characters"]);
   });
 
-  test("on /profile too: what was typed and where the cursor is stay, and the missed check runs", async ({ page }) => {
+  test("on /profile too: what was typed and where the cursor is stay, and the check due runs", async ({ page }) => {
     test.setTimeout(120_000);
     await signUpConfirmed(page, uniqueEmail("lazy-profile"), "secret-pass-1", "lazyone");
-    // Routing disables the HTTP cache: this page asks for the part again (the sign-up page had it).
-    const runtime = await holdFormRuntime(page);
+    // Routing disables the HTTP cache: this page asks for the rules again (the sign-up page had them).
+    const rules = await holdRules(page);
     await gotoHydrated(page, "/profile");
     const username = page.getByLabel("Username");
     await expect(username).toHaveValue("lazyone");
-    expect(runtime.requested).toHaveLength(0);
+    expect(rules.requested).toHaveLength(0);
     await username.fill("ab");
     await page.getByLabel("Customer Type").focus();
-    await expect.poll(() => runtime.requested.length).toBe(1);
+    await expect.poll(() => rules.requested.length).toBe(1);
     await expect(username).not.toHaveAttribute("aria-invalid", "true");
 
-    runtime.release();
+    rules.release();
     await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
     await expect(username).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Customer Type")).toBeFocused();
     await expect(username).toHaveValue("ab");
   });
 
-  test("a submit before it arrives is checked by the server, shown the same way, and the form works on", async ({ page }) => {
-    const runtime = await holdFormRuntime(page);
+  test("a submit before they arrive is checked by the server, shown the same way, and the form works on", async ({ page }) => {
+    const rules = await holdRules(page);
     await gotoHydrated(page, "/auth");
     const panel = page.getByRole("tabpanel", { name: "Login" });
     await panel.getByLabel("Email").fill("not-an-email");
@@ -315,10 +315,10 @@ test.describe("forms before their script arrives (ADR 0035)", () => {
     await expect(panel.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
     await expect(panel.getByLabel("Email")).toBeFocused();
     await expect(panel.getByLabel("Email")).toHaveValue("not-an-email");
-    expect(runtime.requested.length).toBeGreaterThan(0);
+    expect(rules.requested.length).toBeGreaterThan(0);
 
-    runtime.release();
-    // Conform took over with the server's answer: typing a valid address clears the message.
+    rules.release();
+    // The server's answer is the form's state: typing a valid address clears the message.
     await panel.getByLabel("Email").fill("someone@example.com");
     await expect(panel.getByRole("alert")).toHaveCount(0);
   });

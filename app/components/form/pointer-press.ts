@@ -3,7 +3,7 @@ import { useState, useSyncExternalStore } from "react";
 /**
  * Whether a pointer button is down on the page, and a way to hold a change of layout until it is
  * up again (ADR 0045). A press on the next control blurs the field before the click: the field's
- * problem appearing then (or a late check's answer, or a chunk arriving) moved that control down
+ * problem appearing then (or a check run when the form's rules arrive) moved that control down
  * before the button was released, and the click was lost. The press and its click finish on the
  * page as it was; the change shows right after.
  *

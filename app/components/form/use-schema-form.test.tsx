@@ -10,15 +10,15 @@ import { Translator } from "~/lib/translator";
 import { TranslationProvider } from "~/lib/use-translation";
 import { CheckboxField, SelectField, SwitchField, TextareaField, TextField, type FieldMeta } from "./field";
 import { FormError } from "./form-error";
-import { staticFormMetadata } from "./static-form-metadata";
-import { useSchemaForm } from "./use-schema-form";
+import { useSchemaForm, type KitSchema } from "./use-schema-form";
 
 /**
- * Until a form is touched, the kit renders it without Conform (ADR 0035); the server renders it
- * that way and the browser hydrates it that way, and then Conform takes over the same DOM. So the
- * markup must be exactly what Conform's own `useForm` gives, for every answer the action can send:
- * none, defaults, a refused submit with field and form errors (values echoed, passwords not), a
- * failed one, checkboxes on and off.
+ * The kit's form hook is Conform's `useForm` with the kit's options (ADR 0051): the server renders
+ * the form with it, also without JavaScript, so every answer the action can send must render as
+ * Conform renders it, through the kit's fields and prop helpers: none, defaults, a refused submit
+ * with field and form errors (values echoed, passwords not), a failed one, checkboxes on and off,
+ * with the schema there or still to come (its limits given as `constraint`).
+ * Blurs, typing and submits need a browser: tests/e2e/forms.spec.ts, form-focus.spec.ts, clicks-land.spec.ts.
  */
 type Fields = Record<string, FieldMeta>;
 type Options = {
@@ -28,7 +28,7 @@ type Options = {
   defaultValue?: Record<string, unknown>;
 };
 
-function Body({ form, fields, names }: { form: ReturnType<typeof staticFormMetadata>[0]; fields: Fields; names: string[] }) {
+function Body({ form, fields, names }: { form: ReturnType<typeof useSchemaForm>[0]; fields: Fields; names: string[] }) {
   return (
     <form {...getFormProps(form)}>
       {names.map((name) =>
@@ -77,20 +77,23 @@ function WithConform({ options, names }: { options: Options; names: string[] }) 
   return <Body form={form as never} fields={fields as unknown as Fields} names={names} />;
 }
 
-function WithStatic({ options, names }: { options: Options; names: string[] }) {
-  const [form, fields] = staticFormMetadata(options);
-  return <Body form={form} fields={fields as unknown as Fields} names={names} />;
-}
-
+/** The kit with the schema still to come (the promise of it, its limits as `constraint`). */
 function WithKit({ options, names }: { options: Options; names: string[] }) {
   const answer = options.lastResult ? ({ intent: "x", ok: false, result: options.lastResult } as FormAnswer<object>) : undefined;
   const [form, fields] = useSchemaForm({
     id: options.id,
-    schema: () => undefined,
+    schema: () => new Promise<KitSchema>(() => {}),
     answer,
     constraint: options.constraint,
     defaultValue: options.defaultValue,
   });
+  return <Body form={form} fields={fields as unknown as Fields} names={names} />;
+}
+
+/** The kit with its schema there: the limits are the schema's own (`constraintOf`). */
+function WithSchema({ options, names, schema }: { options: Options; names: string[]; schema: KitSchema }) {
+  const answer = options.lastResult ? ({ intent: "x", ok: false, result: options.lastResult } as FormAnswer<object>) : undefined;
+  const [form, fields] = useSchemaForm({ id: options.id, schema, answer, defaultValue: options.defaultValue });
   return <Body form={form} fields={fields as unknown as Fields} names={names} />;
 }
 
@@ -189,17 +192,25 @@ const translator = new Translator("en");
 const render = (element: ReactElement) =>
   renderToStaticMarkup(<TranslationProvider translator={translator}>{element}</TranslationProvider>);
 
-describe("the form kit before Conform is loaded", () => {
+describe("the form kit's form hook on the server", () => {
   it.each(cases)("renders %s exactly as Conform does", (_, options, names) => {
-    const conform = render(<WithConform options={options} names={names} />);
-    expect(render(<WithStatic options={options} names={names} />)).toBe(conform);
-    // useSchemaForm on the server (and in the browser until the form is touched) is the static path.
-    expect(render(<WithKit options={options} names={names} />)).toBe(conform);
+    expect(render(<WithKit options={options} names={names} />)).toBe(render(<WithConform options={options} names={names} />));
+  });
+
+  it.each([
+    ["login", loginSchema, ["email", "password"]],
+    ["signup", signupSchema, signupNames.filter((name) => name !== "message")],
+    ["changePassword", changePasswordSchema, ["currentPassword", "newPassword", "confirmPassword"]],
+  ] as const)("gives the %s form the limits of its schema, as the constraint written out does", (id, schema, names) => {
+    const constraint = ACCOUNT_CONSTRAINTS[`${id}Schema`];
+    const withSchema = render(<WithSchema options={{ id }} names={[...names]} schema={schema} />);
+    expect(withSchema).toBe(render(<WithConform options={{ id, constraint }} names={[...names]} />));
+    expect(withSchema).toContain('maxLength="');
   });
 
   it("shows the answer's problems and values in the markup, as the page without JavaScript does", () => {
     const [, , , refused] = cases;
-    const html = render(<WithStatic options={refused![1]} names={refused![2]} />);
+    const html = render(<WithKit options={refused![1]} names={refused![2]} />);
     expect(html).toContain('id="signup-email-error"');
     expect(html).toContain("auth.errors.invalidEmail");
     expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="email"[^>]*value="bad"|<input[^>]*name="email"[^>]*aria-invalid="true"/);

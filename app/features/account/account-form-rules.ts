@@ -51,11 +51,14 @@ let schemas: Loaded | undefined;
 const loadSchemas = loadOnce(() => import("./schemas").then((module) => (schemas = module)));
 
 /**
- * `useIntentForm` options for one account form (its schema once loaded, its limits now) and the
- * `onFocus` for its <IntentForm> that loads the rules.
+ * `useIntentForm` options for one account form (its schema, or the promise of it until it is loaded;
+ * its limits now) and the `onFocus` for its <IntentForm> that loads the rules.
  */
 export function useAccountFormRules<Name extends AccountSchemaName>(name: Name) {
-  const schema = useCallback(() => schemas?.[name] as Loaded[Name] | undefined, [name]);
+  const schema = useCallback(
+    (): Loaded[Name] | Promise<Loaded[Name]> => schemas?.[name] ?? loadSchemas().then((module) => module[name]),
+    [name],
+  );
   const prepare = useCallback(() => void loadSchemas().catch(() => {}), []);
   return useMemo(() => ({ options: { schema, constraint: ACCOUNT_CONSTRAINTS[name] }, prepare }), [schema, name, prepare]);
 }

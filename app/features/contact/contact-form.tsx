@@ -1,7 +1,8 @@
 import { Send } from "lucide-react";
-import { useCallback, useRef } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { useLoaderData } from "react-router";
+import { loadOnce } from "~/lib/load-once";
 import {
   IntentForm,
   showFormToast,
@@ -22,6 +23,11 @@ interface ContactLoaderData {
   constraint: Parameters<typeof useSchemaForm>[0]["constraint"];
 }
 
+let contactSchema: typeof ContactSchema | undefined;
+/** Offline, the route action validates; the next focus tries again. */
+const loadRules = loadOnce(() => import("./contact-schema").then((module) => (contactSchema = module.contactSchema)));
+const rules = () => contactSchema ?? loadRules();
+
 /**
  * The message form (spec §2, §5). Every field's problem shows under it at once, and the spec's
  * 'Validation Error' toast names the first; after sending, a lasting 'Success' notice stays above
@@ -33,14 +39,9 @@ export function ContactForm() {
   const { subject, constraint } = useLoaderData() as ContactLoaderData;
   const isHydrated = useHydrated();
 
-  const schema = useRef<typeof ContactSchema | undefined>(undefined);
   function prepareForm() {
     preloadToaster();
-    if (schema.current) return;
-    import("./contact-schema").then(
-      (module) => (schema.current = module.contactSchema),
-      () => {}, // offline: the route action validates
-    );
+    void loadRules().catch(() => {});
   }
 
   const onRefused = useCallback(
@@ -52,7 +53,7 @@ export function ContactForm() {
   );
   // With JavaScript the answer comes through the fetcher; without, the page is rendered with it.
   const kit = useIntentForm<ContactActionResult, typeof ContactSchema>("contact", {
-    schema: () => schema.current,
+    schema: rules,
     constraint,
     defaultValue: { subject },
     onRefused,

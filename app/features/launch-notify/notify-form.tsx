@@ -1,9 +1,9 @@
 import { BellRing } from "lucide-react";
-import { useRef } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Link, useSearchParams } from "react-router";
 import { FieldError, FormError, IntentForm, SubmitButton, TextField, useIntentForm, type useSchemaForm } from "~/components/form";
 import type { FormAnswer } from "~/lib/form-submission";
+import { loadOnce } from "~/lib/load-once";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { LaunchNotifyResult, LaunchTopic } from "./launch-topics";
 import type { notifySchema as NotifySchema } from "./notify-schema";
@@ -17,6 +17,12 @@ const NO_JS_MESSAGES: Record<LaunchNotifyResult["status"], string> = {
   error: "notify.error",
 };
 
+let notifySchema: typeof NotifySchema | undefined;
+/** Offline, /notify validates; the next focus tries again. */
+const loadRules = loadOnce(() => import("./notify-schema").then((module) => (notifySchema = module.notifySchema)));
+const rules = () => notifySchema ?? loadRules();
+const prepareForm = () => void loadRules().catch(() => {});
+
 /**
  * "Tell me when it opens" on the form kit (ADR 0016): one e-mail field, posted to /notify. With
  * JavaScript a problem shows under the field (or above the button for limits and failures) and
@@ -26,17 +32,9 @@ const NO_JS_MESSAGES: Record<LaunchNotifyResult["status"], string> = {
 export function NotifyForm({ topic, constraint }: { topic: LaunchTopic; constraint: Parameters<typeof useSchemaForm>[0]["constraint"] }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const schema = useRef<typeof NotifySchema | undefined>(undefined);
-  function prepareForm() {
-    if (schema.current) return;
-    import("./notify-schema").then(
-      (module) => (schema.current = module.notifySchema),
-      () => {}, // offline: /notify validates
-    );
-  }
   const kit = useIntentForm<NotifyAnswer, typeof NotifySchema>("notify", {
     id: `notify-${topic}`,
-    schema: () => schema.current,
+    schema: rules,
     constraint,
     defaultValue: { topic },
   });
