@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { hydrateFormOnUse } from "../helpers/hydration";
 
 /**
- * The form kit's focus rule (ADR 0035, 0051): a refused submit by a person puts the cursor on the first
+ * The form kit's focus rule (ADR 0035, 0053): a refused submit by a person puts the cursor on the first
  * field to fix; Conform's own checks (a submit with its hidden `__intent__` button, when a field is left,
  * or when the rules arrive after the person already left fields) show the problem but never move the
  * cursor away from where the person is typing, and never go to the server. Seen in CI before: on

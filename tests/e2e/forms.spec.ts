@@ -235,7 +235,7 @@ test("the Login and Sign Up tabs work from the keyboard (arrows, Home, End) and 
   await expect(page.getByRole("tabpanel", { name: "Login" })).toBeFocused();
 });
 
-test.describe("forms before their rules arrive (ADR 0051)", () => {
+test.describe("forms before their rules arrive (ADR 0053)", () => {
   /** Holds the account forms' rules (zod, loaded on a form's first focus) until `release()`; counts their requests. */
   async function holdRules(page: Page) {
     let release!: () => void;

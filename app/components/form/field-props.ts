@@ -4,7 +4,7 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
  * Conform's prop helpers (@conform-to/react 1.21 dist/helpers.mjs: getFormProps, getInputProps,
  * getSelectProps, getTextareaProps) for the options the kit uses, written out: the same props in the
  * same order (so the same markup), without the package's helpers module and its Babel helpers on
- * every page with a form (ADR 0035, 0051). field-props.test.tsx compares them with Conform's.
+ * every page with a form (ADR 0035, 0053). field-props.test.tsx compares them with Conform's.
  */
 type Meta = Pick<
   FieldMetadata<unknown, Record<string, unknown>, string[]>,

@@ -13,7 +13,7 @@ import { FormError } from "./form-error";
 import { useSchemaForm, type KitSchema } from "./use-schema-form";
 
 /**
- * The kit's form hook is Conform's `useForm` with the kit's options (ADR 0051): the server renders
+ * The kit's form hook is Conform's `useForm` with the kit's options (ADR 0053): the server renders
  * the form with it, also without JavaScript, so every answer the action can send must render as
  * Conform renders it, through the kit's fields and prop helpers: none, defaults, a refused submit
  * with field and form errors (values echoed, passwords not), a failed one, checkboxes on and off,
