@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { DEFERRED_HYDRATION_MARKER, DocumentScriptProvider } from "~/lib/document-page";
 import { documentScript } from "~/lib/document-script";
+import { DEV_RELOAD_SCRIPT } from "~/lib/dev-reload";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_STORAGE_KEY, LANGUAGES } from "~/lib/i18n";
 import { CART_BADGE_CLASS } from "~/features/shop/cart-button";
 import { CART_STORAGE_KEY, MAX_LINE_QUANTITY } from "~/features/shop/cart-store";
@@ -28,6 +29,8 @@ const DOCUMENT_SCRIPT = documentScript({
   revealStaggerMs: STEP_STAGGER_MS,
   revealThreshold: REVEAL_THRESHOLD,
 });
+// In development these pages also reload on save (ADR 0052): they carry no Vite client.
+const PAGE_SCRIPT = import.meta.env.DEV ? DOCUMENT_SCRIPT + DEV_RELOAD_SCRIPT : DOCUMENT_SCRIPT;
 
 export default async function handleRequest(
   request: Request,
@@ -64,7 +67,7 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <DocumentScriptProvider value={DOCUMENT_SCRIPT}>
+        <DocumentScriptProvider value={PAGE_SCRIPT}>
           <TranslationProvider translator={translator}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </TranslationProvider>
