@@ -38,6 +38,10 @@ async function loadProductionApp() {
 async function loadDevelopmentApp(server) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  // Reload on save for pages without Vite's client (document pages, ADR 0052): an event stream, before compression.
+  const { devReloadEvents } = await viteDevServer.ssrLoadModule("./server/dev-reload.ts");
+  const reloadEvents = devReloadEvents(viteDevServer.watcher, viteDevServer.config.root);
+  server.get(reloadEvents.path, reloadEvents);
   server.use(viteDevServer.middlewares);
   return viteDevServer.ssrLoadModule("./server/app.ts");
 }

@@ -8,6 +8,7 @@ import { TranslationProvider } from "~/lib/use-translation";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { DEFERRED_HYDRATION_MARKER, ShellScriptProvider } from "~/lib/document-page";
+import { DEV_RELOAD_SCRIPT } from "~/lib/dev-reload";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_STORAGE_KEY, LANGUAGES } from "~/lib/i18n";
 import { CART_STORAGE_KEY, MAX_LINE_QUANTITY } from "~/features/shop/cart-store";
 import { REVEAL_THRESHOLD, STEP_STAGGER_MS } from "~/features/marketing/consulting/methodology";
@@ -18,7 +19,8 @@ export const streamTimeout = 5_000;
 
 /** The shell's script (app/shell/, ADR 0051) and its settings: the same bytes on every page (one CSP hash). */
 const SHELL_SCRIPT = {
-  script: shellScript,
+  // In development pages without React also reload on save (ADR 0052): they carry no Vite client.
+  script: import.meta.env.DEV ? shellScript + DEV_RELOAD_SCRIPT : shellScript,
   config: JSON.stringify({
     languages: LANGUAGES,
     languageStorageKey: LANGUAGE_STORAGE_KEY,

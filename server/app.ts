@@ -72,9 +72,14 @@ export function createApp() {
     pages: res.locals.pageTable as PageTable | undefined,
   });
 
+  // A function makes React Router rebuild its route tables (createStaticHandler) on every request,
+  // which only development needs (new route modules after an edit). Production passes the build.
+  // Development runs every part of the pipeline below with it, so what production does is what dev shows (ADR 0052).
+  const build = mode === "development" ? () => import("virtual:react-router/server-build") : (serverBuild as unknown as ServerBuild);
+
   // A member's `/profile.data` in the everyday case, before the rest of the pipeline (ADR 0038). It is
   // a GET without a body, query or console path, so the guard and the console gate have nothing to check.
-  if (mode === "production") app.use(createMemberDataAnswer({ build: serverBuild as unknown as ServerBuild, getLoadContext }));
+  app.use(createMemberDataAnswer({ build, getLoadContext }));
 
   // Behind a trusted proxy, the per-client cap counts requests by the forwarded address (server/connection-limits.ts).
   app.use(limitRequestsPerClient());
@@ -100,15 +105,13 @@ export function createApp() {
   // Stored files (buckets media-files and avatars): signed or public, with Range and ETag.
   app.get("/files/{*key}", serveStoredFile);
 
-  // A function makes React Router rebuild its route tables (createStaticHandler) on every request,
-  // which only development needs (new route modules after an edit). Production passes the build.
-  const build = mode === "development" ? () => import("virtual:react-router/server-build") : (serverBuild as unknown as ServerBuild);
   // The console's routes exist only for people with a console role (server/console-gate.ts).
   const buildOf = (audience: "public" | "editor") =>
     typeof build === "function" ? memoizedBuildFor(build, audience) : buildFor(build, audience);
   const publicBuild = buildOf("public");
-  // Pages that are the same for every anonymous visitor are rendered once per language.
-  if (mode === "production") app.use(createPageCache({ build: publicBuild, pages, mode, getLoadContext }));
+  // Pages that are the same for every anonymous visitor are rendered once per language; in development
+  // on every request (lifetime zero), through the same path: its headers, shells, keys and nonce handling.
+  app.use(createPageCache({ build: publicBuild, pages, mode, getLoadContext, lifetimeMs: mode === "development" ? 0 : undefined }));
   app.use(
     createConsoleGate({
       public: createReactRouterHandler({ build: publicBuild, mode, getLoadContext }),

@@ -74,17 +74,28 @@ function compressed(req: ExpressRequest, body: Buffer): [string | undefined, Buf
   return [undefined, body];
 }
 
+/** The root's and the profile route's loaders of a build. */
+function loadersOf(build: ServerBuild): [Loader, Loader] {
+  const rootLoader = build.routes.root?.module.loader as Loader | undefined;
+  const profileLoader = build.routes[PROFILE_ROUTE]?.module.loader as Loader | undefined;
+  if (!rootLoader || !profileLoader) throw new Error(`the server build has no loader for root or ${PROFILE_ROUTE}`);
+  return [rootLoader, profileLoader];
+}
+
 export function createMemberDataAnswer(options: {
-  build: ServerBuild;
+  /** The build, or (development) a function giving the current one: a new build after each edit. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Record<string, unknown>;
 }) {
-  const rootLoader = options.build.routes.root?.module.loader as Loader | undefined;
-  const profileLoader = options.build.routes[PROFILE_ROUTE]?.module.loader as Loader | undefined;
-  if (!rootLoader || !profileLoader) throw new Error(`the server build has no loader for root or ${PROFILE_ROUTE}`);
+  // A build object is checked once, at start-up; a getter's build on each request, after the edit that made it.
+  const build = options.build;
+  const fixed = typeof build === "function" ? undefined : loadersOf(build);
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (!isEverydayRequest(req)) return next();
     try {
+      // No await for a fixed build: this is the hot path of ADR 0038.
+      const [rootLoader, profileLoader] = fixed ?? loadersOf(await (build as () => Promise<ServerBuild>)());
       // The loaders see the page's URL, as React Router shows them for a `.data` request.
       const url = urlOf(req);
       url.pathname = "/profile";

@@ -432,3 +432,52 @@ describe("page cache across server processes (the change bus, ADR 0025)", () => 
     await settle();
   });
 });
+
+describe("page cache with lifetime zero (development, ADR 0052)", () => {
+  it("renders every request afresh through the cache's path: its key, headers, hashes and shell", async () => {
+    const fresh = createPageCache({
+      pages: sourcePageTable,
+      lifetimeMs: 0,
+      getLoadContext: () => ({}),
+      handler: (request, context) => renderPage(request, String(context.cspNonce), context),
+    });
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = randomBytes(16).toString("base64");
+      next();
+    });
+    app.use(fresh);
+    const devServer = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => devServer.once("listening", resolve));
+    const devBase = `http://127.0.0.1:${(devServer.address() as AddressInfo).port}`;
+    const fetchPage = async (pathAndQuery: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${devBase}${pathAndQuery}`, { headers: { "accept-encoding": "gzip", ...headers } });
+      return { response, body: await response.text() };
+    };
+    try {
+      const first = await fetchPage("/media?q=%20api%20");
+      expect(first.response.headers.get("x-page-cache")).toBe("miss");
+      // Rendered from the key alone, as a kept page is: the canonical query.
+      expect(renderedUrls.at(-1)).toBe("/media?q=api");
+      // Nothing was invalidated: the second request renders again because nothing is kept.
+      const second = await fetchPage("/media?q=%20api%20");
+      expect(second.response.headers.get("x-page-cache")).toBe("miss");
+      expect(renders).toBe(2);
+      // The same headers as a kept page: the strong ETag, the script's hash in the policy, Vary.
+      expect(second.response.headers.get("etag")).toMatch(/^"[\w-]+-gzip"$/);
+      expect(second.response.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+      expect(second.response.headers.get("content-security-policy")).toContain(
+        `'sha256-${createHash("sha256").update(SCRIPT).digest("base64")}'`,
+      );
+      expect(second.body).not.toContain("nonce=");
+      // A member's /profile is the shared shell here too, rendered with no session.
+      const shell = await fetchPage("/profile", { cookie: "better-auth.session_token=abc.def" });
+      expect(shell.response.headers.get("x-page-cache")).toBe("miss");
+      expect(shell.body).toContain("shell");
+      expect(fresh.size()).toBe(0);
+    } finally {
+      fresh.close();
+      await new Promise((resolve) => devServer.close(resolve));
+    }
+  });
+});

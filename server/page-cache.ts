@@ -133,6 +133,11 @@ export function createPageCache(options: {
   /** The pages the build declares (server/page-table.ts): which are kept, by which key, how long. */
   pages: () => PageTable | Promise<PageTable>;
   mode?: string;
+  /**
+   * Overrides every page's lifetime. Zero (development, ADR 0052): each request renders afresh, still
+   * keyed, rendered from its key alone and sent with the same headers, but nothing is kept.
+   */
+  lifetimeMs?: number;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Record<string, unknown>;
   /** Renders a page (default: React Router's handler for `build`); tests pass their own. */
   handler?: Handler;
@@ -183,6 +188,7 @@ export function createPageCache(options: {
 
   async function render(req: ExpressRequest, res: ExpressResponse, { policy, query, language }: Found): Promise<Entry | Uncacheable> {
     const generation = generationOf(policy.tag);
+    const lifetimeMs = options.lifetimeMs ?? policy.lifetimeMs;
     handler ??= createRequestHandler(options.build!, options.mode) as Handler;
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
@@ -216,7 +222,7 @@ export function createPageCache(options: {
     return {
       tag: policy.tag,
       // Changed while rendering: serve it to those who asked, keep nothing.
-      expiresAt: generation === generationOf(policy.tag) ? Date.now() + policy.lifetimeMs : 0,
+      expiresAt: generation === generationOf(policy.tag) && lifetimeMs > 0 ? Date.now() + lifetimeMs : 0,
       status: 200,
       headers: kept,
       etag: createHash("sha1").update(body).digest("base64url"),

@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { getEnv, setEnvForTesting } from "./env.server";
 import {
   checkSignature,
   contentDisposition,
   createSignedUrl,
   deleteFile,
   fileExists,
+  getStorage,
   InvalidKeyError,
   isSafeKey,
   resolveFile,
@@ -70,5 +72,22 @@ describe("contentDisposition", () => {
       `attachment; filename="H_user _neu_.pdf"; filename*=UTF-8''H%C3%A4user%20%22neu%22.pdf`,
     );
     expect(contentDisposition("attachment", "evil\r\nSet-Cookie: x.txt")).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe("getStorage", () => {
+  it("says which start-up call is missing when STORAGE_URL names an object store whose driver was never loaded", () => {
+    const local = getEnv();
+    // The unit tier never calls prepareStorage() with an object store, so its driver is not loaded here.
+    setEnvForTesting({ ...local, STORAGE_URL: "s3://ipangel?endpoint=http://127.0.0.1:7480&region=eu-central-1" });
+    try {
+      expect(() => getStorage()).toThrow(
+        "STORAGE_URL names an object store whose driver is not loaded: call prepareStorage() at start-up.",
+      );
+    } finally {
+      setEnvForTesting(local);
+    }
+    // The local disk still answers once the configuration names it again.
+    expect(getStorage()).toBeDefined();
   });
 });

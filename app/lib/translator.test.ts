@@ -61,10 +61,19 @@ describe("translator", () => {
     expect(t("media.replies", { count: 1.5 })).toBe("1.5 replies");
     expect(translator("de").t("media.replies", { count: 1 })).toBe("eine Antwort");
     expect(translator("de").t("media.replies", { count: 7 })).toBe("7 Antworten");
-    // Spanish calls a million "many": a key without _many renders as the key, as i18next did.
-    expect(translator("es").t("media.replies", { count: 1_000_000 })).toBe("media.replies");
+    expect(translator("es").t("media.replies", { count: 1 })).toBe("una respuesta");
     // The bare key answers when no plural form exists.
     expect(t("media.bare", { count: 4 })).toBe("bare 4");
+  });
+
+  it("falls back to _other for a category the file does not write (Spanish calls a million 'many')", () => {
+    const spanish = translator("es");
+    expect(new Intl.PluralRules("es").select(1_000_000)).toBe("many");
+    expect(spanish.t("media.replies", { count: 1_000_000 })).toBe("1000000 respuestas");
+    expect(spanish.t("media.replies", { count: 3 })).toBe("3 respuestas");
+    // A _many the file does write is still chosen.
+    spanish.addNamespace("es", "media", { replies_many: "{{count}} de respuestas" });
+    expect(spanish.t("media.replies", { count: 1_000_000 })).toBe("1000000 de respuestas");
   });
 
   it("chooses no plural form for a string count (the cart badge's '#' template)", () => {

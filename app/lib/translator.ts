@@ -9,8 +9,9 @@
  *   their HTML themselves). A name the options lack stays as written; one given as undefined or null
  *   becomes empty. A value is inserted as it is, never read again for placeholders.
  * - Plurals by `count` (a number): `key_zero` for 0 if the file has it, then `key_<category>` by
- *   `Intl.PluralRules` of the language (`_one`, `_other`, …), then the bare `key`. A string count
- *   chooses no plural form.
+ *   `Intl.PluralRules` of the language (`_one`, `_other`, …), then `key_other`, then the bare `key`.
+ *   `_other` stands in for a category the files do not write: newer ICU calls a Spanish million "many",
+ *   and the locale files only need `_one` and `_other`. A string count chooses no plural form.
  * - `returnObjects: true` gives the arrays and objects under a key, every text in them translated.
  * - No fallback language: a key the language lacks renders as the key (spec §4), `defaultValue` or not.
  */
@@ -118,13 +119,13 @@ export class Translator {
     mergeDeep((namespaces[namespace] ??= {}), messages);
   }
 
-  private pluralSuffix(language: string, count: number) {
+  private pluralCategory(language: string, count: number) {
     let rules = this.pluralRules.get(language);
     if (!rules) {
       rules = new Intl.PluralRules(language, { type: "cardinal" });
       this.pluralRules.set(language, rules);
     }
-    return `_${rules.select(count)}`;
+    return rules.select(count);
   }
 
   /** The most specific key that has a value (null is no value, "" is one). */
@@ -132,7 +133,9 @@ export class Translator {
     const texts = this.store[language];
     const count = options?.count;
     if (count !== undefined && typeof count !== "string") {
-      const candidates = [key, key + this.pluralSuffix(language, count as number)];
+      // Tried from the last: _zero, the language's category, _other, the bare key.
+      const category = this.pluralCategory(language, count as number);
+      const candidates = category === "other" ? [key, `${key}_other`] : [key, `${key}_other`, `${key}_${category}`];
       if (count === 0) candidates.push(`${key}_zero`);
       for (let index = candidates.length - 1; index >= 0; index--) {
         const found = lookUp(texts, candidates[index]!);

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import { startServer } from "./product-server.mjs";
+import { ACTION_DOORS } from "./routes.mjs";
 
 const TOTAL = Number(process.env.BENCH_BODY_MB ?? 50) * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 0x61);
@@ -80,17 +81,23 @@ try {
   if (!/session_token/.test(cookie)) throw new Error("could not sign up for the signed-in cases");
   const form = "application/x-www-form-urlencoded";
   const multipart = "multipart/form-data; boundary=bench";
+  // Every action outside the console (npm run routes, ADR 0050), by its path and its `.data` request, for a
+  // visitor and a member; a declared larger multipart limit for a verified session with that type too.
+  const routeCases = ACTION_DOORS.flatMap(({ path, body }) => [
+    { path, type: form },
+    { path: `${path}.data`, type: multipart },
+    { path, type: form, cookie, label: "signed in" },
+    { path: `${path}.data`, type: form, cookie, label: "signed in" },
+    ...(body?.signedInMultipartLimit
+      ? [
+          { path, type: multipart, label: "multipart" },
+          { path, type: multipart, cookie, label: "signed in (larger multipart limit)" },
+        ]
+      : []),
+  ]);
   const cases = [
-    { path: "/contact", type: form },
-    { path: "/contact.data", type: form },
-    { path: "/auth", type: form },
-    { path: "/auth.data", type: multipart },
-    { path: "/profile", type: multipart },
-    { path: "/profile", type: multipart, cookie, label: "signed in (avatar limit)" },
-    { path: "/profile.data", type: form, cookie, label: "signed in" },
-    { path: "/logout", type: form, cookie, label: "signed in" },
-    { path: "/shop/cart", type: form },
-    { path: "/api/media/x/download", type: form, cookie, label: "signed in" },
+    ...routeCases,
+    // Doors that are not routes: better-auth's endpoints; and a GET and an unknown type on pages.
     { path: "/api/auth/sign-in/email", type: "application/json" },
     { path: "/api/auth/change-email", type: "application/json", cookie, label: "signed in" },
     { path: "/api/auth/verify-email", method: "GET" },

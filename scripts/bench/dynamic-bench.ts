@@ -30,6 +30,7 @@ import { closeDatabase, openDatabase } from "~/lib/db.server";
 import { parseEnv, setEnvForTesting } from "~/lib/env.server";
 import { insertGeneratedMedia } from "./media-data";
 import { freePort, signUpForBench } from "./product-server.mjs";
+import { APP_ROUTES, MEMBER_ROUTES, ROUTES as CONTENT_ROUTES } from "./routes.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -39,7 +40,6 @@ const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const STATIC_PATH = "/favicon.svg";
-const CONTENT_ROUTES = ["/", "/about", "/contact", "/privacy"];
 
 const TARGET = {
   shareOfStatic: 0.3,
@@ -296,9 +296,9 @@ async function javascriptUpToHydration(server: Server, cookie: string) {
     await warmUp.locator("html[data-ready=true]").waitFor({ state: "attached", timeout: 30_000 });
     await warmUp.close();
     const [name, value] = cookie.split("=") as [string, string];
-    for (const route of [...CONTENT_ROUTES, "/media", "/auth", "/shop", "/profile"]) {
+    for (const route of [...CONTENT_ROUTES, ...APP_ROUTES]) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-      if (route === "/profile") await context.addCookies([{ name, value, url: server.url }]);
+      if (MEMBER_ROUTES.includes(route)) await context.addCookies([{ name, value, url: server.url }]);
       const page = await context.newPage();
       let bytes = 0;
       page.on("requestfinished", async (request) => {
@@ -337,13 +337,14 @@ async function lighthouseRuns(server: Server, cookie: string) {
   });
   try {
     await lighthouse(`${server.url}/`, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"] });
-    for (const route of ["/media", "/auth", "/shop", "/profile"]) {
-      // Visitors on the first three (a member gets `/media` rendered per request and `/auth` redirects),
-      // the member last. The cookie goes into the browser's own jar: Lighthouse's `extraHeaders: { Cookie }`
+    // The visitors' pages first (a member gets `/media` rendered per request and `/auth` redirects), the member's last.
+    const visitorFirst = [...APP_ROUTES.filter((route) => !MEMBER_ROUTES.includes(route)), ...MEMBER_ROUTES];
+    for (const route of visitorFirst) {
+      // The cookie goes into the browser's own jar: Lighthouse's `extraHeaders: { Cookie }`
       // is not enough, since once the site has set a cookie (`language`, by the warm-up above) Chromium
       // sends the jar's cookies instead, and `/profile` redirected to `/auth`, which rounds one to four
       // measured under `/profile`'s name.
-      if (route === "/profile") await putCookieInJar(chrome.port, server.url, cookie);
+      if (MEMBER_ROUTES.includes(route)) await putCookieInJar(chrome.port, server.url, cookie);
       const scores: number[] = [];
       const lcps: number[] = [];
       for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {

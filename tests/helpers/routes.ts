@@ -27,3 +27,14 @@ export function routeTable(): RouteEntry[] {
   ) as RouteEntry[];
   return table;
 }
+
+/**
+ * Every page of the build a browser can open by its address: HTML (a route with a component), outside the
+ * console, without a path parameter. Pages that want a token or a session answer without one as they
+ * would to a visitor (a message, or the redirect to /auth).
+ */
+export function pagePaths(): string[] {
+  return routeTable()
+    .filter((route) => route.mode !== null && route.console === null && !route.path.includes(":"))
+    .map((route) => route.path);
+}
