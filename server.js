@@ -37,7 +37,11 @@ async function loadProductionApp() {
 
 async function loadDevelopmentApp(server) {
   const vite = await import("vite");
+  const signalListeners = new Set(process.listeners("SIGTERM"));
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  // The dev server Vite starts inside React Router's plugin ends the process on SIGTERM at once, before
+  // the shutdown below has stopped the embedded database (left running): that shutdown is the one that stops.
+  for (const listener of process.listeners("SIGTERM")) if (!signalListeners.has(listener)) process.off("SIGTERM", listener);
   // Reload on save for pages without Vite's client (document pages, ADR 0052): an event stream, before compression.
   const { devReloadEvents } = await viteDevServer.ssrLoadModule("./server/dev-reload.ts");
   const reloadEvents = devReloadEvents(viteDevServer.watcher, viteDevServer.config.root);
