@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { mailLog } from "../../app/db/schema";
 import { db } from "../../app/lib/db.server";
-import { startJobs } from "../../app/lib/jobs.server";
+import { startJobs, stopJobs } from "../../app/lib/jobs.server";
 
 /** This test process's job workers (no cron: periodic tasks run only when a test asks). */
 export async function startTestJobs() {
@@ -18,10 +18,15 @@ async function unfinishedJobs() {
   return rows[0].n;
 }
 
-/** Starts the workers and waits until every queued job (and the jobs those queue) has ended. */
+/**
+ * Starts the workers, waits until every queued job (and the jobs those queue) has ended, then stops them:
+ * a mail's body is cleared once its job ends, so a test reads the links of mails queued later before any
+ * worker can send them.
+ */
 export async function runJobsUntilIdle(timeout = 20_000) {
   await startTestJobs();
   await expect.poll(unfinishedJobs, { timeout, interval: 100 }).toBe(0);
+  await stopJobs();
 }
 
 export interface LoggedMail {
