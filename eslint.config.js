@@ -218,6 +218,18 @@ export default tseslint.config(
       ],
     },
   },
+  // Configuration is read in one place, checked and documented there (app/lib/env.server.ts, README table);
+  // the two modules that start child processes hand the environment (or its PATH) on to them.
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: [...TESTS, "app/lib/env.server.ts", "app/lib/embedded-postgres.server.ts", "app/lib/untrusted-file.server.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration through getEnv() (app/lib/env.server.ts): add the variable there." },
+      ],
+    },
+  },
   {
     files: TESTS,
     rules: {

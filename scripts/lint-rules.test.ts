@@ -84,6 +84,14 @@ export const parts = [Button, cn, getOptionalUser];
     expect(await rulesBroken("app/lib/probe.server.test.ts", `import sharp from "sharp";\nexport { sharp };\n`)).toEqual([]);
   });
 
+  it("rejects reading process.env outside env.server.ts", async () => {
+    const code = `export const port = process.env.PORT;\n`;
+    expect(await rulesBroken("app/features/shop/probe.server.ts", code)).toContain("no-restricted-properties");
+    expect(await rulesBroken("server/probe.ts", code)).toContain("no-restricted-properties");
+    expect(await rulesBroken("app/lib/env.server.ts", code)).toEqual([]);
+    expect(await rulesBroken("app/lib/probe.server.test.ts", code)).toEqual([]);
+  });
+
   it("rejects an import cycle", async () => {
     // ui/button imports ~/lib/utils: utils importing button closes a cycle.
     const code = `import { Button } from "~/components/ui/button";\nexport const x = Button;\n`;
