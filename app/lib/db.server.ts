@@ -72,7 +72,7 @@ async function createDatabaseIfMissing(adminUrl: string, name: string) {
 
 /**
  * Runs `work` while this process holds the migration lock: schema changes of several processes
- * starting at once happen one after another. `work` gets the locked connection.
+ * starting at once happen one after another. `work` gets the locked connection, which is closed afterwards.
  */
 export async function withMigrationLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -81,7 +81,9 @@ export async function withMigrationLock<T>(pool: pg.Pool, work: (client: pg.Pool
     return await work(client);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-    client.release();
+    // Closed, not returned to the pool: on a new database its PostgreSQL backend ran every schema
+    // change and kept the catalog caches of all of them (megabytes, for as long as it lives).
+    client.release(true);
   }
 }
 

@@ -93,7 +93,8 @@ async function startServer(dataDir: string, seedDemo: boolean): Promise<Server> 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // The inspector listens on a free loopback port and costs nothing until the bench attaches to it.
-  const child = spawn(process.execPath, ["--inspect=127.0.0.1:0", "server.js"], {
+  // The young generation's limit as `npm start` sets it (package.json, ADR 0057).
+  const child = spawn(process.execPath, ["--inspect=127.0.0.1:0", "--max-semi-space-size=4", "server.js"], {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,
