@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, redirects } from "~/db/schema";
-import { CHANNEL, startChangeListener, stopChangeListener, subscribeToChanges } from "~/lib/change-bus.server";
+import { CHANNEL, startChangeListener, stopChangeListener } from "~/lib/change-bus.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { createRedirectTable, REDIRECTS_TOPIC } from "~/lib/redirects.server";
@@ -10,6 +10,7 @@ import { resetDatabase } from "../../../tests/helpers/database";
 import { sourcePageTable } from "../../../tests/helpers/page-table";
 import { redirectsAction } from "./redirect-actions.server";
 import { addRedirect, deleteRedirect, listRedirects } from "./redirects.server";
+import { nextChange } from "../../../tests/helpers/change-bus";
 
 /**
  * Redirects from old paths (ADR 0055): every rule checked by the server function and its action
@@ -22,16 +23,6 @@ const isPagePath = (path: string) => pages.isPagePath(path);
 const add = (from: unknown, target: unknown) => addRedirect(actor, { from, target }, isPagePath);
 const post = (intent: string, values: Record<string, string> = {}) =>
   redirectsAction(formPost("/admin/redirects", intent, values), actor, isPagePath).then(answerOf);
-
-function nextChange(topic: string) {
-  return new Promise<void>((resolve) => {
-    const stop = subscribeToChanges((seen) => {
-      if (seen !== topic) return;
-      stop();
-      resolve();
-    });
-  });
-}
 
 describe("redirects in the console", () => {
   beforeEach(resetDatabase);

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import { IntentForm, SubmitButton, TextField } from "~/components/form";
-import { ActionButton, FormOutcome, useConsoleForm } from "../components/console-form";
-import { redirectSchema, targetSchema } from "../schemas/console-schemas";
+import { DeleteRowButton, FormOutcome, useConsoleForm } from "../components/console-form";
+import { redirectSchema } from "../schemas/console-schemas";
 
 /** The redirects page's forms: add one (old path, target), delete one per row. */
 export function AddRedirectForm() {
@@ -25,16 +25,5 @@ export function AddRedirectForm() {
 
 export function DeleteRedirectButton({ id, from }: { id: string; from: string }) {
   const { t } = useTranslation();
-  return (
-    <ActionButton
-      intent="delete"
-      schema={targetSchema}
-      target={id}
-      fields={{ id }}
-      variant="destructive"
-      label={t("admin.redirects.delete")}
-      busyLabel={t("admin.actions.deleting")}
-      confirm={t("admin.redirects.confirmDelete", { from })}
-    />
-  );
+  return <DeleteRowButton id={id} label={t("admin.redirects.delete")} confirm={t("admin.redirects.confirmDelete", { from })} />;
 }
