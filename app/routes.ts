@@ -51,6 +51,7 @@ export default [
     route("newsletter", "routes/admin.newsletter.tsx"),
     route("launches", "routes/admin.launches.tsx"),
     route("retention", "routes/admin.retention.tsx"),
+    route("redirects", "routes/admin.redirects.tsx"),
   ]),
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("admin/newsletter/export.csv", "routes/admin.newsletter.export[.]csv.ts"),

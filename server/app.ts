@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import type { PageListing } from "~/lib/page";
 import { startChangeListener, stopChangeListener } from "~/lib/change-bus.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/lib/db.server";
+import { startRedirects, stopRedirects } from "~/lib/redirects.server";
 import { getEnv } from "~/lib/env.server";
 import { serveStoredFile } from "~/lib/file-route.server";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "~/lib/i18n";
@@ -148,6 +149,7 @@ export async function startRuntime() {
   getAuthSecret();
   await openDatabase();
   await startChangeListener();
+  await startRedirects();
   await prepareStorage().catch((error: unknown) => {
     // An object store that is down must not keep the site from starting: pages and sign-ins
     // work, and file requests answer 503 until the store is back (ADR 0024).
@@ -164,6 +166,7 @@ export async function startRuntime() {
 /** The last part of shutdown, after the HTTP server has stopped taking requests. */
 export async function stopRuntime() {
   await stopJobs();
+  stopRedirects();
   await stopChangeListener();
   await closeDatabase();
 }

@@ -133,6 +133,8 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
   // The console's privacy pages (issues 12, 13): admins only, a 404 for everyone else.
   "/admin/retention": { save: { contactMessageMonths: "6", pendingNewsletterDays: "30", verificationHours: "0" } },
   "/admin/launches": { delete: { id: "00000000-0000-4000-8000-000000000000" } },
+  // Redirects from old paths (ADR 0055): admins only; targets and old paths through the one path parser.
+  "/admin/redirects": { add: { from: "/fuzz-old", target: "/about?x=1#y" }, delete: { id: "1" } },
 };
 
 const RESOURCE_GETS = [
@@ -176,6 +178,8 @@ const RESOURCE_GETS = [
   "/admin/launches?topic=tandem",
   "/admin/launches/export.csv?topic=academy",
   "/admin/retention",
+  "/admin/redirects",
+  "/fuzz-old/?utm_source=x",
 ];
 
 // ---- generators

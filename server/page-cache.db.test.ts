@@ -16,6 +16,7 @@ import { publicContentChanged } from "~/lib/public-content.server";
 import { resetDatabase } from "../tests/helpers/database";
 import { sourcePageTable } from "../tests/helpers/page-table";
 import { createPageCache } from "./page-cache";
+import { nextChange } from "../tests/helpers/change-bus";
 
 /**
  * The page cache in front of a renderer that reads the real library from the worker's PostgreSQL
@@ -297,17 +298,6 @@ describe("page cache", () => {
     expect(renders).toBe(1);
   });
 });
-
-/** Resolves when the change bus delivers `topic` in this process. */
-function nextChange(topic: string) {
-  return new Promise<void>((resolve) => {
-    const unsubscribe = subscribeToChanges((seen) => {
-      if (seen !== topic) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
 
 describe("the member shell of /profile (ADR 0031)", () => {
   const alice = { cookie: "better-auth.session_token=alice.sig; language=de" };

@@ -31,6 +31,8 @@ export interface PageTable {
   canonicalPaths: ReadonlySet<string>;
   sitemapPaths: string[];
   noCrawlPaths: string[];
+  /** Whether a route answers the path (its `.data` request too); exact and dynamic paths, letter case as the route has it. */
+  isPagePath(path: string): boolean;
   sectionOf(routeId: string): ConsoleSection | null;
 }
 
@@ -110,6 +112,7 @@ export function derivePageTable(build: Pick<ServerBuild, "routes">): PageTable {
     canonicalPaths: new Set(publicPages.map((route) => route.path)),
     sitemapPaths: publicPages.filter((route) => route.page.sitemap).map((route) => route.path),
     noCrawlPaths: publicPages.filter((route) => route.page.noCrawl).map((route) => route.path),
+    isPagePath: (path) => find(path) !== undefined,
     sectionOf: (routeId) => sections.get(routeId) ?? null,
   };
 }

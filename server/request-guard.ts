@@ -7,10 +7,13 @@ import type { PageTable } from "./page-table";
 import { FORM_BODY_LIMIT, FORM_FIELDS_LIMIT, isAuthPath, limitDependsOnSession, policyOf } from "./route-policy";
 import { urlOf } from "./request-url";
 import { carriesSessionCookie } from "~/lib/cookies.server";
+import { canonicalPathOf } from "~/lib/site-path";
+import { findRedirect, locationOf } from "~/lib/redirects.server";
 
 /**
  * The one door in front of everything the server answers (ADR 0014), before any session
  * check, body parser, better-auth or React Router:
+ * - a GET or HEAD of an old path the operator redirected answers 301 to its target (ADR 0055);
  * - non-canonical page paths (`/about/`, `/ABOUT`) answer 301 to the canonical one;
  * - a method the path does not take answers 405 (with Allow), an unknown /api/auth path 404;
  * - a body of a type the path does not take answers 415;
@@ -30,6 +33,12 @@ declare module "express-serve-static-core" {
   }
 }
 
+/**
+ * A redirect the operator may delete later: browsers keep a 301 without a lifetime for as long as they
+ * like, so it gets one hour; `private` because a `?lang=` link also sets the language cookie on it.
+ */
+export const REDIRECT_CACHE_CONTROL = "private, max-age=3600";
+
 export type RefusalKey =
   | "crossSite"
   | "badRequest"
@@ -42,20 +51,6 @@ export type RefusalKey =
 
 export function hasSessionCookie(req: Request) {
   return carriesSessionCookie(req.headers.cookie);
-}
-
-/**
- * The canonical form of a page path (as the WHATWG URL parser gives it: urlOf), or undefined when it
- * is canonical (or not a page). Letter case is folded only into a page's own path (`canonicalPaths`).
- */
-export function canonicalPathOf(path: string, canonicalPaths: ReadonlySet<string>): string | undefined {
-  if (path === "/" || path.startsWith("/api/") || path.startsWith("/files/") || path.startsWith("/assets/")) return undefined;
-  // Double slashes collapse first (`//evil.example` must never become a Location of its own).
-  let canonical = path.replace(/\/{2,}/g, "/");
-  if (canonical.length > 1) canonical = canonical.replace(/\/+$/, "") || "/";
-  const lower = canonical.toLowerCase();
-  if (lower !== canonical && canonicalPaths.has(lower)) canonical = lower;
-  return canonical === path ? undefined : canonical;
 }
 
 /**
@@ -269,6 +264,12 @@ export function createRequestGuard(pages: () => PageTable | Promise<PageTable>) 
         // The path and query as a browser reads them (WHATWG: `\` is `/`, dot segments resolved), so
         // the Location is built from what it will resolve, never from the bytes sent (`/\evil.example/`).
         const url = urlOf(req);
+        // The operator's redirects from old paths come first (ADR 0055), matched in the canonical form.
+        const moved = findRedirect(url.pathname);
+        if (moved) {
+          res.setHeader("Cache-Control", REDIRECT_CACHE_CONTROL);
+          return res.redirect(301, locationOf(moved, url.search));
+        }
         const canonical = canonicalPathOf(url.pathname, table.canonicalPaths);
         if (canonical) {
           res.setHeader("Cache-Control", "no-cache");

@@ -553,3 +553,29 @@ export const passkey = pgTable(
   },
   (table) => [index("passkey_user_id_idx").on(table.userId), index("passkey_credential_id_idx").on(table.credentialID)],
 );
+
+/* ---------- redirects (issue 23, ADR 0055, migration 0017) ---------- */
+
+/**
+ * Permanent redirects from old paths, added in the console and served by the request guard before
+ * anything else. `fromPath`: the old address in the guard's canonical form, lower case
+ * (app/lib/site-path.ts redirectKeyOf); `target`: a path on this site, as the URL parser resolved it.
+ * `createdBy` is the console user's e-mail (no foreign key, like the audit log: it outlives the account).
+ */
+export const redirects = pgTable(
+  "redirects",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    fromPath: text("from_path").notNull(),
+    target: text("target").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("redirects_from_path_unique").on(table.fromPath),
+    check(
+      "redirects_paths_check",
+      sql`left(${table.fromPath}, 1) = '/' AND left(${table.target}, 1) = '/' AND length(${table.fromPath}) <= 1000 AND length(${table.target}) <= 1000`,
+    ),
+  ],
+);

@@ -75,8 +75,10 @@ export const CONTENT_CACHE: PageCache = {
   key: (params) => (onlyParams(params, []) ? "" : undefined),
 };
 
-/** What the sitemap and robots.txt routes read of the derived table (the load context's `pages`, server/app.ts). */
+/** What the sitemap, robots.txt and the console's redirects read of the derived table (the load context's `pages`, server/app.ts). */
 export interface PageListing {
   sitemapPaths: readonly string[];
   noCrawlPaths: readonly string[];
+  /** Whether a route of this build answers the path (console redirects may not hide one, ADR 0055). */
+  isPagePath(path: string): boolean;
 }

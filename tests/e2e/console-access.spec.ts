@@ -21,7 +21,9 @@ type Section =
   // Privacy (issues 12, 13): admins only.
   | "newsletter"
   | "launches"
-  | "retention";
+  | "retention"
+  // Redirects (ADR 0055): admins only.
+  | "redirects";
 
 const EDITOR_SECTIONS: Section[] = ["overview", "media", "categories", "inbox"];
 const allowed = (audience: Audience, section: Section) =>
@@ -45,6 +47,7 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/newsletter", section: "newsletter" },
   { path: "/admin/launches", section: "launches" },
   { path: "/admin/retention", section: "retention" },
+  { path: "/admin/redirects", section: "redirects" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
@@ -58,6 +61,7 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/media/new-service", section: "media" },
   { path: "/admin/launches", section: "launches" },
   { path: "/admin/retention", section: "retention" },
+  { path: "/admin/redirects", section: "redirects" },
 ];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */

@@ -12,6 +12,8 @@
  *   arrives on stdin; prints `ALLOWED <n>`.
  * - `signup`: one sign-up through better-auth (SIGNUP_EMAIL), as the /auth action makes it;
  *   prints `SIGNED-UP <status>`.
+ * - `redirects`: the change listener and the request guard's redirects (ADR 0055) as the server starts
+ *   them; prints `SERVES <target|none>` for the path REDIRECT_PROBE at start and whenever it changes.
  *
  * Prints `READY` once running; SIGTERM stops it the way the server stops (waits for work in flight).
  */
@@ -21,6 +23,8 @@ import { closeDatabase, db, openDatabase } from "../../app/lib/db.server";
 import "../../app/lib/mailer.server";
 import { registerPeriodicTask, startJobs, stopJobs } from "../../app/lib/jobs.server";
 import { hitRateLimit } from "../../app/lib/rate-limit.server";
+import { startChangeListener, stopChangeListener } from "../../app/lib/change-bus.server";
+import { findRedirect, startRedirects, stopRedirects } from "../../app/lib/redirects.server";
 
 const mode = process.argv[2];
 const number = (name: string) => Number(process.env[name]);
@@ -29,6 +33,8 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 await openDatabase({ poolSize: 4 });
 
 async function shutdown() {
+  stopRedirects();
+  await stopChangeListener();
   await stopJobs();
   await closeDatabase();
   process.exit(0);
@@ -81,6 +87,20 @@ if (mode === "periodic") {
   );
   print(`SIGNED-UP ${response.status}`);
   await shutdown();
+} else if (mode === "redirects") {
+  await startChangeListener();
+  await startRedirects();
+  // What the guard would answer for the probe path, looked at the way a request would (nothing is told to this process).
+  const probe = process.env.REDIRECT_PROBE ?? "/";
+  const serves = () => findRedirect(probe)?.target ?? "none";
+  let last = serves();
+  print(`SERVES ${last}`);
+  print("READY");
+  setInterval(() => {
+    if (serves() === last) return;
+    last = serves();
+    print(`SERVES ${last}`);
+  }, 2);
 } else {
   print(`unknown mode ${mode}`);
   process.exit(2);

@@ -18,6 +18,8 @@ export const CONSOLE_SECTIONS = {
   newsletter: ["admin"],
   retention: ["admin"],
   launches: ["admin"],
+  // Redirects (ADR 0055): an old path can be sent to any page, legal ones included, so admins only.
+  redirects: ["admin"],
 } as const satisfies Record<string, readonly ConsoleRole[]>;
 
 export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;

@@ -10,6 +10,7 @@ import {
   Users,
   Mail,
   Timer,
+  Signpost,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -29,6 +30,7 @@ const NAV: Array<{ section: ConsoleSection; to: string; labelKey: string; icon: 
   { section: "newsletter", to: "/admin/newsletter", labelKey: "admin.nav.newsletter", icon: Mail },
   { section: "launches", to: "/admin/launches", labelKey: "admin.nav.launches", icon: BellRing },
   { section: "retention", to: "/admin/retention", labelKey: "admin.nav.retention", icon: Timer },
+  { section: "redirects", to: "/admin/redirects", labelKey: "admin.nav.redirects", icon: Signpost },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { buttonSchema } from "../schemas/console-schemas";
+import { buttonSchema, targetSchema } from "../schemas/console-schemas";
 import { useTranslation } from "~/lib/use-translation";
 import { useActionData, useFetcher } from "react-router";
 import { FormError, IntentForm, SubmitButton, useFormAnswer, useSchemaForm } from "~/components/form";
@@ -98,6 +98,36 @@ export function ActionButton({
       </SubmitButton>
       <FormOutcome kit={kit} className="max-w-xs" />
     </IntentForm>
+  );
+}
+
+/** "Delete" of one row of a list (a hidden `id` names it): asks first; only that row shows the answer. */
+export function DeleteRowButton({
+  id,
+  label,
+  confirm,
+  busyLabel,
+  icon,
+}: {
+  id: string;
+  label: ReactNode;
+  confirm: string;
+  busyLabel?: string;
+  icon?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ActionButton
+      intent="delete"
+      schema={targetSchema}
+      target={id}
+      fields={{ id }}
+      variant="destructive"
+      icon={icon}
+      label={label}
+      busyLabel={busyLabel ?? t("admin.actions.deleting")}
+      confirm={confirm}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { IntentForm, SelectField, SubmitButton, TextField } from "~/components/form";
-import { ActionButton, FormOutcome, useConsoleForm } from "../components/console-form";
-import { createCategorySchema, mergeCategorySchema, renameCategorySchema, targetSchema } from "../schemas/console-schemas";
+import { DeleteRowButton, FormOutcome, useConsoleForm } from "../components/console-form";
+import { createCategorySchema, mergeCategorySchema, renameCategorySchema } from "../schemas/console-schemas";
 
 /** The categories page's forms: create; per row rename, merge into another, delete. */
 
@@ -93,16 +93,5 @@ export function MergeCategoryForm({ id, name, others }: { id: string; name: stri
 
 export function DeleteCategoryButton({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation();
-  return (
-    <ActionButton
-      intent="delete"
-      schema={targetSchema}
-      target={id}
-      fields={{ id }}
-      variant="destructive"
-      label={t("admin.categories.delete")}
-      busyLabel={t("admin.actions.deleting")}
-      confirm={t("admin.categories.confirmDelete", { name })}
-    />
-  );
+  return <DeleteRowButton id={id} label={t("admin.categories.delete")} confirm={t("admin.categories.confirmDelete", { name })} />;
 }

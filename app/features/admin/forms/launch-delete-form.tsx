@@ -1,18 +1,13 @@
 import { Trash2 } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
-import { ActionButton } from "../components/console-form";
-import { targetSchema } from "../schemas/console-schemas";
+import { DeleteRowButton } from "../components/console-form";
 
 /** Deletes one "tell me when it opens" entry (the browser asks first; without JavaScript it posts directly). */
 export function LaunchDeleteForm({ id, email, topicName }: { id: string; email: string; topicName: string }) {
   const { t } = useTranslation();
   return (
-    <ActionButton
-      intent="delete"
-      schema={targetSchema}
-      target={id}
-      fields={{ id }}
-      variant="destructive"
+    <DeleteRowButton
+      id={id}
       icon={<Trash2 aria-hidden="true" />}
       label={
         <>

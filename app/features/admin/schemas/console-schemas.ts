@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { boundedText, requiredText } from "~/lib/field-schemas";
 import { isPlaceholder, SETTING_GROUPS, SETTING_KEYS, type SettingKey } from "~/lib/site-facts";
 import { REPLY_MAX_LENGTH } from "../inbox";
+import { oldPathProblem, REDIRECT_PATH_MAX, targetOf } from "../redirect-rules";
 
 /**
  * The console's form schemas (besides the media item's, media-schema.ts), shared by the browser
@@ -70,3 +71,23 @@ function settingField(key: SettingKey) {
 export const settingsSchema = z.object(
   Object.fromEntries(SETTING_KEYS.map((key) => [key, settingField(key)])) as Record<SettingKey, ReturnType<typeof settingField>>,
 );
+
+/* ---------- redirects (ADR 0055) ---------- */
+
+/** Empty or too long: its own message says so, the path rules wait (one message at a time, under the field). */
+const unread = (value: string) => value === "" || value.length > REDIRECT_PATH_MAX;
+const oldPathIsNot = (error: string) => z.refine<string>((value) => unread(value) || oldPathProblem(value) !== error, error);
+
+/** The form's first look; the server function checks again with the stored redirects and the site's pages. */
+export const redirectSchema = z.object({
+  from: requiredText(REDIRECT_PATH_MAX, {
+    required: "admin.redirects.errors.fromRequired",
+    tooLong: "admin.redirects.errors.tooLong",
+    invalid: "admin.redirects.errors.fromInvalid",
+  }).check(oldPathIsNot("admin.redirects.errors.fromInvalid"), oldPathIsNot("admin.redirects.errors.fromReserved")),
+  target: requiredText(REDIRECT_PATH_MAX, {
+    required: "admin.redirects.errors.targetRequired",
+    tooLong: "admin.redirects.errors.tooLong",
+    invalid: "admin.redirects.errors.targetInvalid",
+  }).check(z.refine((value) => unread(value) || targetOf(value) !== undefined, "admin.redirects.errors.targetInvalid")),
+});
