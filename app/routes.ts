@@ -51,6 +51,9 @@ export default [
     route("newsletter", "routes/admin.newsletter.tsx"),
     route("launches", "routes/admin.launches.tsx"),
     route("retention", "routes/admin.retention.tsx"),
+    // Pages as content (issue 23, ADR 0054): the public pages' words per language.
+    route("pages", "routes/admin.pages.tsx"),
+    route("pages/:page", "routes/admin.pages.$page.tsx"),
   ]),
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("admin/newsletter/export.csv", "routes/admin.newsletter.export[.]csv.ts"),

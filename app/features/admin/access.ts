@@ -18,6 +18,8 @@ export const CONSOLE_SECTIONS = {
   newsletter: ["admin"],
   retention: ["admin"],
   launches: ["admin"],
+  // Pages as content (issue 23, ADR 0054): editors draft and publish; a legal page needs an admin to publish (pages.server.ts).
+  pages: ["admin", "editor"],
 } as const satisfies Record<string, readonly ConsoleRole[]>;
 
 export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;
