@@ -11,7 +11,7 @@ import { logger } from "./logger.server";
  * listening connection breaks, subscribers get "*" on reconnecting: anything may have changed.
  */
 export const CHANNEL = "ipangel_changes";
-/** Topics in use: "media" (library items, categories), "settings", "*" (everything). */
+/** Topics in use: "media" (library items, categories), "shop", "settings", "content" (a page publish, ADR 0054), "*" (everything). */
 export type ChangeTopic = string;
 type Subscriber = (topic: ChangeTopic) => void;
 
