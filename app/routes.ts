@@ -31,6 +31,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("notify", "routes/notify.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  // A content page's texts for the browser's translator (ADR 0054).
+  route("texts/:language/:file", "routes/texts.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   // The operator console (issue 11): visible only with a console role (server/console-gate.ts).
   route("admin", "routes/admin.tsx", [

@@ -8,14 +8,24 @@ import type { Messages } from "./translator";
  * without one reads the file, so a release that changes a default reaches every field nobody edited.
  * Every other namespace is interface text the spec fixes and stays in the files.
  *
- * Only pages rendered on the server without React are listed (ADR 0032): the browser's translator
- * loads the bundled files, so a hydrated page would show the file text (ADR 0054, decision 6).
+ * The browser's translator loads a content namespace from the server (`/texts/<language>/<namespace>.json`,
+ * app/lib/i18n.ts), never from the bundled file, so a page React renders shows the same words.
  */
 export interface ContentPage {
   /** The public page that shows the namespace. */
   path: string;
   /** A legal page: publishing (or discarding) it needs an admin, an editor may draft it. */
   legal?: boolean;
+  /**
+   * The fields the operator edits, as path prefixes (default: all). The rest of the namespace is
+   * interface text the spec fixes (a form's labels, its messages), read from the file only.
+   */
+  editable?: readonly string[];
+  /**
+   * The "last updated" line: once the language was published, the page shows the date of its last
+   * publish there (legal.lastUpdated) instead of the file's text, which is therefore not a field.
+   */
+  lastUpdated?: string;
 }
 
 export const CONTENT_PAGES = {
@@ -24,7 +34,10 @@ export const CONTENT_PAGES = {
   consulting: { path: "/consulting" },
   market: { path: "/market" },
   platforms: { path: "/platforms" },
-  privacy: { path: "/privacy", legal: true },
+  academy: { path: "/academy" },
+  tandem: { path: "/tandem" },
+  contact: { path: "/contact", editable: ["meta", "heading", "info.title", "info.subtitle"] },
+  privacy: { path: "/privacy", legal: true, lastUpdated: "date" },
   terms: { path: "/terms", legal: true },
   imprint: { path: "/imprint", legal: true },
 } as const satisfies Record<string, ContentPage>;
@@ -40,6 +53,16 @@ export function isLegalPage(namespace: ContentNamespace): boolean {
   return (CONTENT_PAGES[namespace] as ContentPage).legal === true;
 }
 
+export function contentPageOf(namespace: ContentNamespace): ContentPage {
+  return CONTENT_PAGES[namespace];
+}
+
+/** Whether the operator edits `path` of a page: among its `editable` prefixes (all when none), not its automatic line. */
+export function isEditablePath(path: string, page: ContentPage) {
+  if (path === page.lastUpdated) return false;
+  return !page.editable || page.editable.some((prefix) => path === prefix || path.startsWith(`${prefix}.`));
+}
+
 /** A text over this many characters, or any item of a list, is edited in a textarea. */
 export const LONG_TEXT_FROM = 120;
 /** The longest text a field takes: a heading or label, a paragraph. */
@@ -52,12 +75,13 @@ export interface DefaultField {
   long: boolean;
 }
 
-/** The fields of a namespace's default texts, in the file's order. */
-export function fieldsOf(defaults: Messages): DefaultField[] {
+/** The fields of a namespace's default texts, in the file's order (only the page's editable ones when given). */
+export function fieldsOf(defaults: Messages, page: ContentPage = { path: "" }): DefaultField[] {
   const fields: DefaultField[] = [];
   const walk = (node: unknown, path: string[], inList: boolean) => {
     if (typeof node === "string") {
-      fields.push({ path: path.join("."), text: node, long: inList || node.length > LONG_TEXT_FROM });
+      if (isEditablePath(path.join("."), page))
+        fields.push({ path: path.join("."), text: node, long: inList || node.length > LONG_TEXT_FROM });
     } else if (Array.isArray(node)) {
       node.forEach((item, index) => walk(item, [...path, String(index)], true));
     } else if (typeof node === "object" && node !== null) {

@@ -1,22 +1,27 @@
 import { readCookie } from "./cookies.server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "./i18n";
-import { withValues } from "./content-pages";
+import { contentPageOf, isContentNamespace, isEditablePath, withValues } from "./content-pages";
 import { fileTexts, localeFiles } from "./locale-files.server";
-import { publishedContent, type ContentSnapshot } from "./page-content.server";
+import { publishedContent, type PublishedContent } from "./page-content.server";
 import { Translator, type Messages, type Resources, type TFunction } from "./translator";
 
 /** A language's texts: the files, with the content pages' published overrides over their defaults (ADR 0054). */
-function resourcesOf(language: Language, content: ContentSnapshot): Resources {
+function resourcesOf(language: Language, content: PublishedContent): Resources {
   const overrides = content.byLanguage[language] ?? {};
   const namespaces: Record<string, Messages> = {};
   for (const file of localeFiles()) {
     if (file.language !== language) continue;
     const { namespace } = file;
     const messages = fileTexts(language, namespace)!;
-    const fields = overrides[namespace as keyof typeof overrides];
-    namespaces[namespace] = fields
-      ? withValues(messages, Object.fromEntries(Object.entries(fields).map(([path, field]) => [path, field.value])))
-      : messages;
+    if (!isContentNamespace(namespace)) {
+      namespaces[namespace] = messages;
+      continue;
+    }
+    // Only the editable fields: a key a release made interface text again reads its file.
+    const page = contentPageOf(namespace);
+    const values = Object.entries(overrides[namespace] ?? {}).filter(([path]) => isEditablePath(path, page));
+    namespaces[namespace] =
+      values.length > 0 ? withValues(messages, Object.fromEntries(values.map(([path, field]) => [path, field.value]))) : messages;
   }
   return { [language]: namespaces };
 }
@@ -27,16 +32,26 @@ function resourcesOf(language: Language, content: ContentSnapshot): Resources {
  * rendering a small page, ADR 0026). It is made again only when the published content changed (the
  * snapshot is another object), so a request costs a lookup, never a query.
  */
-const perLanguage = new Map<Language, { content: ContentSnapshot; translator: Translator }>();
+const perLanguage = new Map<Language, { content: PublishedContent; resources: Resources; translator: Translator }>();
 
-export async function getServerTranslator(language: Language): Promise<Translator> {
+async function current(language: Language) {
   const content = await publishedContent();
   let entry = perLanguage.get(language);
   if (entry?.content !== content) {
-    entry = { content, translator: new Translator(language, resourcesOf(language, content)) };
+    const resources = resourcesOf(language, content);
+    entry = { content, resources, translator: new Translator(language, resources) };
     perLanguage.set(language, entry);
   }
-  return entry.translator;
+  return entry;
+}
+
+export async function getServerTranslator(language: Language): Promise<Translator> {
+  return (await current(language)).translator;
+}
+
+/** The texts of one namespace as the server renders them (the browser's copy of a content page's, ADR 0054). */
+export async function serverTexts(language: Language, namespace: string): Promise<Messages | undefined> {
+  return (await current(language)).resources[language]?.[namespace];
 }
 
 /** `t` of one language (mails, page meta, the request guard's refusals). */

@@ -1,5 +1,5 @@
 import { pageContent, type FieldOverrides } from "~/db/schema";
-import { subscribeToChanges } from "./change-bus.server";
+import { cachedUntilChange } from "./change-bus.server";
 import { isContentNamespace, type ContentNamespace } from "./content-pages";
 import { db, isDatabaseOpen } from "./db.server";
 import { isLanguage, type Language } from "./i18n";
@@ -15,58 +15,39 @@ import { invalidatePages } from "./page-invalidation.server";
 export const CONTENT_TOPIC = "content";
 const CONTENT_TTL_MS = 5 * 60_000;
 
-export type PublishedContent = Partial<Record<Language, Partial<Record<ContentNamespace, FieldOverrides>>>>;
-export interface ContentSnapshot {
-  at: number;
-  byLanguage: PublishedContent;
+type PerPage<T> = Partial<Record<Language, Partial<Record<ContentNamespace, T>>>>;
+export interface PublishedContent {
+  /** The live overrides of each page and language. */
+  byLanguage: PerPage<FieldOverrides>;
+  /** When each page and language was last published (ISO), for the legal pages' "last updated" line. */
+  publishedAt: PerPage<string>;
 }
 
 /** Without a database (unit tests, tools) the pages are their files. */
-const FILES_ONLY: ContentSnapshot = { at: Number.POSITIVE_INFINITY, byLanguage: {} };
+const FILES_ONLY: PublishedContent = { byLanguage: {}, publishedAt: {} };
 
 export async function readPublishedContent(): Promise<PublishedContent> {
   const rows = await db()
-    .select({ namespace: pageContent.namespace, language: pageContent.language, published: pageContent.published })
+    .select({
+      namespace: pageContent.namespace,
+      language: pageContent.language,
+      published: pageContent.published,
+      publishedAt: pageContent.publishedAt,
+    })
     .from(pageContent);
-  const byLanguage: PublishedContent = {};
+  const content: PublishedContent = { byLanguage: {}, publishedAt: {} };
   for (const row of rows) {
     if (!isLanguage(row.language) || !isContentNamespace(row.namespace)) continue;
-    if (Object.keys(row.published).length === 0) continue;
-    (byLanguage[row.language] ??= {})[row.namespace] = row.published;
+    if (row.publishedAt) (content.publishedAt[row.language] ??= {})[row.namespace] = row.publishedAt.toISOString();
+    if (Object.keys(row.published).length > 0) (content.byLanguage[row.language] ??= {})[row.namespace] = row.published;
   }
-  return byLanguage;
+  return content;
 }
 
-/**
- * One process's copy. A read that was under way when a change arrived is not kept (it may have read
- * the rows before the publish).
- */
+/** One process's copy (files only without a database: unit tests, tools). */
 export function createPublishedContentCache() {
-  let cached: ContentSnapshot | undefined;
-  let loading: Promise<ContentSnapshot> | undefined;
-  let generation = 0;
-  const forget = () => {
-    cached = undefined;
-    loading = undefined;
-    generation += 1;
-  };
-  const unsubscribe = subscribeToChanges((topic) => {
-    if (topic === CONTENT_TOPIC || topic === "*") forget();
-  });
-  async function current(): Promise<ContentSnapshot> {
-    if (!isDatabaseOpen()) return FILES_ONLY;
-    if (cached && Date.now() - cached.at < CONTENT_TTL_MS) return cached;
-    const started = generation;
-    const pending = (loading ??= readPublishedContent().then((byLanguage) => ({ at: Date.now(), byLanguage })));
-    try {
-      const snapshot = await pending;
-      if (generation === started) cached = snapshot;
-      return snapshot;
-    } finally {
-      if (loading === pending) loading = undefined;
-    }
-  }
-  return { current, forget, stop: unsubscribe };
+  const cache = cachedUntilChange(CONTENT_TOPIC, readPublishedContent, CONTENT_TTL_MS);
+  return { ...cache, current: () => (isDatabaseOpen() ? cache.current() : Promise.resolve(FILES_ONLY)) };
 }
 
 let processCache: ReturnType<typeof createPublishedContentCache> | undefined;
@@ -76,8 +57,13 @@ const cache = () => (processCache ??= createPublishedContentCache());
  * The published overrides of every language, the same object until a change: a caller may keep what
  * it built from it (the server's translators, i18n.server.ts) while it is the same.
  */
-export function publishedContent(): Promise<ContentSnapshot> {
+export function publishedContent(): Promise<PublishedContent> {
   return cache().current();
+}
+
+/** When a page was last published in a language (undefined: never), from memory. */
+export async function lastPublished(language: Language, namespace: ContentNamespace): Promise<string | undefined> {
+  return (await publishedContent()).publishedAt[language]?.[namespace];
 }
 
 /**

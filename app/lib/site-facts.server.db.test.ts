@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { settingsSchema } from "~/features/admin/schemas/console-schemas";
 import { saveSettings } from "~/features/admin/settings.server";
 import { resetDatabase } from "../../tests/helpers/database";
-import { startChangeListener, stopChangeListener, subscribeToChanges } from "./change-bus.server";
+import { nextChange } from "../../tests/helpers/change-bus";
+import { startChangeListener, stopChangeListener } from "./change-bus.server";
 import { createSiteFactsCache, SETTINGS_TOPIC } from "./site-facts.server";
 
 /**
@@ -11,16 +12,6 @@ import { createSiteFactsCache, SETTINGS_TOPIC } from "./site-facts.server";
  * the test PostgreSQL). Two caches stand for two processes: neither is told directly.
  */
 const actor = { id: "admin-1", email: "admin@ipangel.test", name: "Admin", role: "admin" as const };
-
-function nextChange(topic: string) {
-  return new Promise<void>((resolve) => {
-    const stop = subscribeToChanges((seen) => {
-      if (seen !== topic) return;
-      stop();
-      resolve();
-    });
-  });
-}
 
 function settings(values: Record<string, string>) {
   const parsed = settingsSchema.safeParse(values);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
 import { createConsoleAccount, signInPage } from "../helpers/console";
-import { gotoHydrated } from "../helpers/hydration";
+import { gotoHydrated, hydrateFormOnUse, waitForHydration } from "../helpers/hydration";
 
 /**
  * Pages as content (issue 23, ADR 0054) as an operator uses them: the German home headline edited in
@@ -68,6 +68,38 @@ test("German goes live on its own: a draft changes nothing public, publishing Ge
   await after.goto("/?lang=de");
   await expect(heroOf(after)).toContainText(GERMAN_DEFAULT);
   await after.close();
+});
+
+test("pages React renders in the browser show the published texts too", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const email = await createConsoleAccount("console-pages-hydrated", "admin");
+  await signInPage(page, email);
+  await gotoHydrated(page, "/admin/pages/contact?language=de&lang=en");
+  // The form's labels and messages are interface text: not fields of the page.
+  await expect(page.locator('[data-path="form.name"]')).toHaveCount(0);
+  await field(page, "heading.subtitle").fill("Schreiben Sie uns, wir antworten persönlich.");
+  await page.getByRole("button", { name: "Publish Deutsch" }).click();
+  await expect(page.getByText("Published: the page now shows these texts in this language.")).toBeVisible();
+  await gotoHydrated(page, "/admin/pages/home?language=de&lang=en");
+  await field(page, "hero.titleStart").fill(HEADLINE);
+  await page.getByRole("button", { name: "Publish Deutsch" }).click();
+  await expect(page.getByText("Published: the page now shows these texts in this language.")).toBeVisible();
+
+  const visitor = await browser.newPage();
+  // /contact hydrates when its form is first used: the published subtitle stays after React takes over.
+  await visitor.goto("/contact?lang=de");
+  await hydrateFormOnUse(visitor);
+  await expect(visitor.getByRole("main")).toContainText("Schreiben Sie uns, wir antworten persönlich.");
+  // From an app page (/media, hydrated) to the home page without loading a document: React renders it.
+  await visitor.goto("/media?lang=de");
+  await waitForHydration(visitor);
+  await visitor.getByRole("link", { name: "IP Angel Startseite" }).click();
+  await expect(visitor).toHaveURL(/\/(\?lang=de)?$/);
+  await expect(heroOf(visitor)).toContainText(HEADLINE);
+  await visitor.close();
+
+  await publishEveryFieldEmpty(page, "/admin/pages/contact?language=de&lang=en", "Publish Deutsch");
+  await publishEveryFieldEmpty(page, "/admin/pages/home?language=de&lang=en", "Publish Deutsch");
 });
 
 test("markup typed into every field of a page is shown as text, never run", async ({ page, browser }) => {

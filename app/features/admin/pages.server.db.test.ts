@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../../tests/helpers/database";
-import { startChangeListener, stopChangeListener, subscribeToChanges } from "~/lib/change-bus.server";
+import { nextChange } from "../../../tests/helpers/change-bus";
+import { startChangeListener, stopChangeListener } from "~/lib/change-bus.server";
 import { db } from "~/lib/db.server";
-import { getServerTranslator } from "~/lib/i18n.server";
+import { getServerTranslator, serverTexts } from "~/lib/i18n.server";
 import { CONTENT_TOPIC, createPublishedContentCache, publishedContentChanged } from "~/lib/page-content.server";
 import { fileTexts, replaceFileTextsForTesting } from "~/lib/locale-files.server";
+import { lastUpdatedOf } from "~/features/legal/last-updated.server";
 import { discardDraft, listContentPages, loadPageEditor, publishPage, saveDraft } from "./pages.server";
 
 /**
@@ -18,16 +20,6 @@ const editor = { id: "editor-1", email: "editor@ipangel.test", name: "Editor", r
 
 const text = async (language: "en" | "de" | "es", key: string) => (await getServerTranslator(language)).t(key);
 const homeDefault = (language: string) => fileTexts(language, "home") as { hero: { titleStart: string; subtitle: string } };
-
-function nextChange(topic: string) {
-  return new Promise<void>((resolve) => {
-    const stop = subscribeToChanges((seen) => {
-      if (seen !== topic) return;
-      stop();
-      resolve();
-    });
-  });
-}
 
 describe("content pages: draft and publish per language", () => {
   beforeAll(async () => {
@@ -124,6 +116,39 @@ describe("content pages: draft and publish per language", () => {
     expect(await text("en", "privacy.title")).not.toBe("Our privacy policy");
     await publishPage(admin, "privacy", "en", { title: "Our privacy policy" });
     expect(await text("en", "privacy.title")).toBe("Our privacy policy");
+  });
+
+  it("the privacy policy's last-updated line is the date of its language's last publish, not a field", async () => {
+    expect((await loadPageEditor("privacy", "de")).fields.map((field) => field.path)).not.toContain("date");
+    const page = (language: string) => new Request(`http://site.test/privacy?lang=${language}`);
+    expect(await lastUpdatedOf(page("de"), "privacy")).toBeUndefined();
+    await publishPage(admin, "privacy", "de", {});
+    const { rows } = await db().execute<{ at: Date }>(
+      sql`select published_at as at from page_content where namespace = 'privacy' and language = 'de'`,
+    );
+    const expected = new Intl.DateTimeFormat("de-DE", { dateStyle: "long", timeZone: "UTC" }).format(new Date(rows[0]!.at));
+    expect(await lastUpdatedOf(page("de"), "privacy")).toBe(expected);
+    expect(await lastUpdatedOf(page("es"), "privacy")).toBeUndefined();
+  });
+
+  it("only a page's editable fields are read from the database; the browser's copy is the server's", async () => {
+    const contact = fileTexts("de", "contact") as { form: { name: string } };
+    expect((await loadPageEditor("contact", "de")).fields.map((field) => field.path)).not.toContain("form.name");
+    // A row written by hand (or before a release made the key interface text again).
+    const published = {
+      "form.name": { value: "Ihr Spitzname", default: contact.form.name },
+      "heading.subtitle": { value: "Schreiben Sie uns.", default: "" },
+    };
+    await db().execute(
+      sql`insert into page_content (namespace, language, published) values ('contact', 'de', ${JSON.stringify(published)}::jsonb)`,
+    );
+    await publishedContentChanged();
+    expect(await text("de", "contact.form.name")).toBe(contact.form.name);
+    expect(await text("de", "contact.heading.subtitle")).toBe("Schreiben Sie uns.");
+    expect(await serverTexts("de", "contact")).toMatchObject({
+      heading: { subtitle: "Schreiben Sie uns." },
+      form: { name: contact.form.name },
+    });
   });
 
   it("another process sees a publish through the change bus, without being told directly", async () => {

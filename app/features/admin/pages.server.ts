@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { pageContent, pageContentVersions, type FieldOverrides } from "~/db/schema";
-import { CONTENT_NAMESPACES, fieldsOf, isLegalPage, type ContentNamespace, type DefaultField } from "~/lib/content-pages";
+import { CONTENT_NAMESPACES, contentPageOf, fieldsOf, isLegalPage, type ContentNamespace, type DefaultField } from "~/lib/content-pages";
 import { db, type Database } from "~/lib/db.server";
 import { LANGUAGES, type Language } from "~/lib/i18n";
 import { fileTexts } from "~/lib/locale-files.server";
@@ -36,7 +36,7 @@ function stateOf(row: Row | undefined): PageState {
 
 /** The fields of a namespace in a language: its file's texts (an empty list for a file that is missing). */
 export function defaultFields(namespace: ContentNamespace, language: Language): DefaultField[] {
-  return fieldsOf(fileTexts(language, namespace) ?? {});
+  return fieldsOf(fileTexts(language, namespace) ?? {}, contentPageOf(namespace));
 }
 
 /** /admin/pages: every content page × language with its state and last publish. */
@@ -108,6 +108,19 @@ export function overridesFrom(fields: DefaultField[], values: Record<string, str
 const valuesOf = (overrides: FieldOverrides | null | undefined) =>
   Object.fromEntries(Object.entries(overrides ?? {}).map(([path, field]) => [path, field.value]));
 
+/** The audit entry of a change to a page in a language: the changed fields' texts before and after. */
+function auditPage(
+  tx: Parameters<typeof recordAudit>[2],
+  actor: ConsoleActor,
+  action: "page.draft" | "page.publish" | "page.discard",
+  [namespace, language]: [ContentNamespace, Language],
+  before: FieldOverrides | null | undefined,
+  after: FieldOverrides | null | undefined,
+) {
+  const page = { entity: "page", entityId: `${namespace}/${language}`, summary: `${namespace} (${language})` };
+  return recordAudit(actor, { action, ...page, before: valuesOf(before), after: valuesOf(after) }, tx);
+}
+
 const LEGAL_NEEDS_ADMIN: Outcome = { ok: false, status: 403, error: "admin.pages.errors.legalNeedsAdmin" };
 
 /** Keeps `values` as the language's draft; the public page is unchanged. */
@@ -126,18 +139,7 @@ export async function saveDraft(
       .insert(pageContent)
       .values({ namespace, language, draft, draftAt: now, draftBy: actor.id })
       .onConflictDoUpdate({ target: [pageContent.namespace, pageContent.language], set: { draft, draftAt: now, draftBy: actor.id } });
-    await recordAudit(
-      actor,
-      {
-        action: "page.draft",
-        entity: "page",
-        entityId: `${namespace}/${language}`,
-        summary: `${namespace} (${language})`,
-        before: valuesOf(previous),
-        after: valuesOf(draft),
-      },
-      tx,
-    );
+    await auditPage(tx, actor, "page.draft", [namespace, language], previous, draft);
   });
   return { ok: true, message: "admin.pages.saved" };
 }
@@ -168,18 +170,7 @@ export async function publishPage(
     await tx
       .insert(pageContentVersions)
       .values({ namespace, language, fields: published, publishedAt: now, publishedBy: actor.id, publishedByEmail: actor.email });
-    await recordAudit(
-      actor,
-      {
-        action: "page.publish",
-        entity: "page",
-        entityId: `${namespace}/${language}`,
-        summary: `${namespace} (${language})`,
-        before: valuesOf(before),
-        after: valuesOf(published),
-      },
-      tx,
-    );
+    await auditPage(tx, actor, "page.publish", [namespace, language], before, published);
   });
   await publishedContentChanged();
   return { ok: true, message: "admin.pages.published" };
@@ -194,18 +185,7 @@ export async function discardDraft(actor: ConsoleActor, namespace: ContentNamesp
       .update(pageContent)
       .set({ draft: null, draftAt: null, draftBy: null })
       .where(and(eq(pageContent.namespace, namespace), eq(pageContent.language, language)));
-    await recordAudit(
-      actor,
-      {
-        action: "page.discard",
-        entity: "page",
-        entityId: `${namespace}/${language}`,
-        summary: `${namespace} (${language})`,
-        before: valuesOf(row.draft),
-        after: valuesOf(row.published),
-      },
-      tx,
-    );
+    await auditPage(tx, actor, "page.discard", [namespace, language], row.draft, row.published);
     return true;
   });
   return discarded ? { ok: true, message: "admin.pages.discarded" } : { ok: false, status: 409, error: "admin.pages.errors.noDraft" };
