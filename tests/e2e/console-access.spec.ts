@@ -21,9 +21,11 @@ type Section =
   // Privacy (issues 12, 13): admins only.
   | "newsletter"
   | "launches"
-  | "retention";
+  | "retention"
+  // Pages as content (issue 23): editors too.
+  | "pages";
 
-const EDITOR_SECTIONS: Section[] = ["overview", "media", "categories", "inbox"];
+const EDITOR_SECTIONS: Section[] = ["overview", "media", "categories", "inbox", "pages"];
 const allowed = (audience: Audience, section: Section) =>
   audience === "admin" || (audience === "editor" && EDITOR_SECTIONS.includes(section));
 
@@ -45,6 +47,8 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/newsletter", section: "newsletter" },
   { path: "/admin/launches", section: "launches" },
   { path: "/admin/retention", section: "retention" },
+  { path: "/admin/pages", section: "pages" },
+  { path: "/admin/pages/home", section: "pages" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
@@ -58,6 +62,7 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/media/new-service", section: "media" },
   { path: "/admin/launches", section: "launches" },
   { path: "/admin/retention", section: "retention" },
+  { path: "/admin/pages/privacy", section: "pages" },
 ];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */
