@@ -31,6 +31,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("notify", "routes/notify.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  // A content page's texts for the browser's translator (ADR 0054).
+  route("texts/:language/:file", "routes/texts.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   // The operator console (issue 11): visible only with a console role (server/console-gate.ts).
   route("admin", "routes/admin.tsx", [
@@ -52,6 +54,9 @@ export default [
     route("launches", "routes/admin.launches.tsx"),
     route("retention", "routes/admin.retention.tsx"),
     route("redirects", "routes/admin.redirects.tsx"),
+    // Pages as content (issue 23, ADR 0054): the public pages' words per language.
+    route("pages", "routes/admin.pages.tsx"),
+    route("pages/:page", "routes/admin.pages.$page.tsx"),
   ]),
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("admin/newsletter/export.csv", "routes/admin.newsletter.export[.]csv.ts"),

@@ -159,9 +159,9 @@ export function createPageCache(options: {
   // tagged ones (app/lib/page-invalidation.server.ts) and the console's (public-content.server.ts).
   const unsubscribeLocal = onPagesInvalidated(drop);
   const unsubscribeConsole = onPublicContentChanged(() => drop("*"));
-  // A change announced by any process, this one included (ADR 0025): the library's or the shop's
-  // pages for "media" / "shop", all pages for anything else ("*", "settings", a lost connection).
-  const unsubscribeBus = subscribeToChanges((topic) => drop(topic === "media" || topic === "shop" ? topic : "*"));
+  // A change announced by any process, this one included (ADR 0025): the library's, the shop's or the
+  // content pages for "media" / "shop" / "content" (a publish, ADR 0054), all pages for anything else ("*", "settings", a lost connection).
+  const unsubscribeBus = subscribeToChanges((topic) => drop(topic === "media" || topic === "shop" || topic === "content" ? topic : "*"));
   const unsubscribe = () => {
     unsubscribeLocal();
     unsubscribeConsole();

@@ -579,3 +579,46 @@ export const redirects = pgTable(
     ),
   ],
 );
+
+// --- Pages as content (issue 23, ADR 0054; migration 0018) ---
+
+/** One field's override: the operator's text and the file default it replaced (to flag a newer default). */
+export interface FieldOverride {
+  value: string;
+  default: string;
+}
+/** Overrides of one namespace in one language, by dotted field path. */
+export type FieldOverrides = Record<string, FieldOverride>;
+
+export const pageContent = pgTable(
+  "page_content",
+  {
+    namespace: text("namespace").notNull(),
+    language: text("language").notNull(),
+    published: jsonb("published").$type<FieldOverrides>().notNull().default({}),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedBy: text("published_by"),
+    /** The overrides a publish would make live; null: no draft. */
+    draft: jsonb("draft").$type<FieldOverrides>(),
+    draftAt: timestamp("draft_at", { withTimezone: true }),
+    draftBy: text("draft_by"),
+  },
+  (table) => [
+    primaryKey({ name: "page_content_pkey", columns: [table.namespace, table.language] }),
+    check("page_content_language_check", sql`${table.language} in ('en', 'de', 'es')`),
+  ],
+);
+
+export const pageContentVersions = pgTable(
+  "page_content_versions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    namespace: text("namespace").notNull(),
+    language: text("language").notNull(),
+    fields: jsonb("fields").$type<FieldOverrides>().notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: text("published_by"),
+    publishedByEmail: text("published_by_email"),
+  },
+  (table) => [index("page_content_versions_page_idx").on(table.namespace, table.language, table.publishedAt.desc())],
+);

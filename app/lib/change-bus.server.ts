@@ -11,7 +11,7 @@ import { logger } from "./logger.server";
  * listening connection breaks, subscribers get "*" on reconnecting: anything may have changed.
  */
 export const CHANNEL = "ipangel_changes";
-/** Topics in use: "media" (library items, categories), "settings", "redirects" (ADR 0055), "*" (everything). */
+/** Topics in use: "media" (library items, categories), "shop", "settings", "redirects" (ADR 0055), "content" (a page publish, ADR 0054), "*" (everything). */
 export type ChangeTopic = string;
 type Subscriber = (topic: ChangeTopic) => void;
 
@@ -114,4 +114,38 @@ export async function stopChangeListener() {
   if (!listener) return;
   await listener.client.query(`unlisten ${CHANNEL}`).catch(() => {});
   listener.giveBack();
+}
+
+/**
+ * A value this process loads from the database and keeps until a change on `topic` (or "*": anything,
+ * e.g. after the listener reconnected) is announced, or `ttlMs` passed (a notification that never
+ * came). A load that was under way when the change arrived is not kept (it may have read the rows
+ * before the change). The same object is returned until then, so a caller may keep what it built
+ * from it while it is the same.
+ */
+export function cachedUntilChange<T>(topic: ChangeTopic, load: () => Promise<T>, ttlMs: number) {
+  let cached: { at: number; value: T } | undefined;
+  let loading: Promise<T> | undefined;
+  let generation = 0;
+  const forget = () => {
+    cached = undefined;
+    loading = undefined;
+    generation += 1;
+  };
+  const stop = subscribeToChanges((seen) => {
+    if (seen === topic || seen === "*") forget();
+  });
+  async function current(): Promise<T> {
+    if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+    const started = generation;
+    const pending = (loading ??= load());
+    try {
+      const value = await pending;
+      if (generation === started) cached = { at: Date.now(), value };
+      return value;
+    } finally {
+      if (loading === pending) loading = undefined;
+    }
+  }
+  return { current, forget, stop };
 }

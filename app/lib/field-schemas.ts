@@ -23,7 +23,8 @@ export {
   USERNAME_MIN,
   type CustomerType,
 } from "./field-limits";
-const PRINTABLE = new RegExp(`^[^${CONTROL_CHARACTER.source.slice(1, -1)}]*$`, "u");
+/** No control characters (line breaks included). */
+export const PRINTABLE = new RegExp(`^[^${CONTROL_CHARACTER.source.slice(1, -1)}]*$`, "u");
 
 /** Required text, trimmed, up to `max` characters. */
 export function requiredText(max: number, messages: { required: string; tooLong: string; invalid?: string }) {

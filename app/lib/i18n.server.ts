@@ -1,34 +1,57 @@
 import { readCookie } from "./cookies.server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "./i18n";
+import { contentPageOf, isContentNamespace, isEditablePath, withValues } from "./content-pages";
+import { fileTexts, localeFiles } from "./locale-files.server";
+import { publishedContent, type PublishedContent } from "./page-content.server";
 import { Translator, type Messages, type Resources, type TFunction } from "./translator";
 
-// Every namespace of every language, mails included, bundled into the server build.
-const files = import.meta.glob<Messages>("../locales/*/*.json", { eager: true, import: "default" });
-
-function resourcesOf(language: Language): Resources {
+/** A language's texts: the files, with the content pages' published overrides over their defaults (ADR 0054). */
+function resourcesOf(language: Language, content: PublishedContent): Resources {
+  const overrides = content.byLanguage[language] ?? {};
   const namespaces: Record<string, Messages> = {};
-  for (const [file, messages] of Object.entries(files)) {
-    const [code, namespace] = file.slice("../locales/".length, -".json".length).split("/") as [string, string];
-    if (code === language) namespaces[namespace] = messages;
+  for (const file of localeFiles()) {
+    if (file.language !== language) continue;
+    const { namespace } = file;
+    const messages = fileTexts(language, namespace)!;
+    if (!isContentNamespace(namespace)) {
+      namespaces[namespace] = messages;
+      continue;
+    }
+    // Only the editable fields: a key a release made interface text again reads its file.
+    const page = contentPageOf(namespace);
+    const values = Object.entries(overrides[namespace] ?? {}).filter(([path]) => isEditablePath(path, page));
+    namespaces[namespace] =
+      values.length > 0 ? withValues(messages, Object.fromEntries(values.map(([path, field]) => [path, field.value]))) : messages;
   }
   return { [language]: namespaces };
 }
 
 /**
- * One translator per language, made on first use and shared by all requests: nothing on the server
- * changes a translator's language or texts, so a request needs no copy of its own (a copy per request
- * cost as much as rendering a small page, ADR 0026). Async, so the texts may come from elsewhere than
- * the bundled files.
+ * One translator per language, shared by all requests: nothing on the server changes a translator's
+ * language or texts, so a request needs no copy of its own (a copy per request cost as much as
+ * rendering a small page, ADR 0026). It is made again only when the published content changed (the
+ * snapshot is another object), so a request costs a lookup, never a query.
  */
-const perLanguage = new Map<Language, Promise<Translator>>();
+const perLanguage = new Map<Language, { content: PublishedContent; resources: Resources; translator: Translator }>();
 
-export function getServerTranslator(language: Language): Promise<Translator> {
-  let translator = perLanguage.get(language);
-  if (!translator) {
-    translator = Promise.resolve(new Translator(language, resourcesOf(language)));
-    perLanguage.set(language, translator);
+async function current(language: Language) {
+  const content = await publishedContent();
+  let entry = perLanguage.get(language);
+  if (entry?.content !== content) {
+    const resources = resourcesOf(language, content);
+    entry = { content, resources, translator: new Translator(language, resources) };
+    perLanguage.set(language, entry);
   }
-  return translator;
+  return entry;
+}
+
+export async function getServerTranslator(language: Language): Promise<Translator> {
+  return (await current(language)).translator;
+}
+
+/** The texts of one namespace as the server renders them (the browser's copy of a content page's, ADR 0054). */
+export async function serverTexts(language: Language, namespace: string): Promise<Messages | undefined> {
+  return (await current(language)).resources[language]?.[namespace];
 }
 
 /** `t` of one language (mails, page meta, the request guard's refusals). */
@@ -61,9 +84,6 @@ export function languageFromRequest(request: Request): Language {
 /** One namespace in every language (the console's texts travel with its loader data, ADR 0020). */
 export function namespaceInAllLanguages(namespace: string): Record<string, Messages> {
   const result: Record<string, Messages> = {};
-  for (const [file, messages] of Object.entries(files)) {
-    const [language, name] = file.slice("../locales/".length, -".json".length).split("/") as [string, string];
-    if (name === namespace) result[language] = messages;
-  }
+  for (const file of localeFiles()) if (file.namespace === namespace) result[file.language] = fileTexts(file.language, namespace)!;
   return result;
 }

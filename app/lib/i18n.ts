@@ -1,3 +1,4 @@
+import { isContentNamespace } from "./content-pages";
 import type { Messages, Translator } from "./translator";
 
 /**
@@ -65,15 +66,31 @@ export function hasNamespaces(translator: Translator, language: Language, namesp
   return namespaces.every((namespace) => translator.hasNamespace(language, namespace));
 }
 
+/**
+ * A content page's texts come from the server, as it renders them (the operator's published fields over
+ * the file's defaults, ADR 0054); should that fail, the bundled file. Other namespaces: their chunk.
+ */
+async function loadNamespace(language: Language, namespace: string): Promise<Messages | undefined> {
+  if (isContentNamespace(namespace)) {
+    try {
+      const response = await fetch(`/texts/${language}/${namespace}.json`);
+      if (response.ok) return (await response.json()) as Messages;
+    } catch {
+      // Offline or the server gone: the defaults are better than keys.
+    }
+  }
+  // An unknown namespace has nothing to load: its keys render as keys.
+  return lazyFiles[`../locales/${language}/${namespace}.json`]?.();
+}
+
 /** Downloads the namespaces of one language that the translator lacks and adds them. */
 export async function addNamespaces(translator: Translator, language: Language, namespaces: readonly string[]) {
   await Promise.all(
     namespaces
       .filter((namespace) => !translator.hasNamespace(language, namespace))
       .map(async (namespace) => {
-        const load = lazyFiles[`../locales/${language}/${namespace}.json`];
-        // An unknown namespace has nothing to load: its keys render as keys.
-        if (load) translator.addNamespace(language, namespace, await load());
+        const messages = await loadNamespace(language, namespace);
+        if (messages) translator.addNamespace(language, namespace, messages);
       }),
   );
 }

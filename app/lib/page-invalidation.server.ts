@@ -4,7 +4,8 @@
  * carrying that tag is dropped (the next visitor gets a fresh render) in this process at once, and
  * in every other server process through the change bus (PostgreSQL LISTEN/NOTIFY, ADR 0025).
  *
- * Tags: "media" (the library: items, categories, files), "shop" (products, catalogue), "*" (everything,
+ * Tags: "media" (the library: items, categories, files), "shop" (products, catalogue), "content" (the
+ * content pages: a publish of their texts, ADR 0054), "*" (everything,
  * e.g. a console setting shown in the header or footer of every page; the console's
  * `publicContentChanged()` in public-content.server.ts does this). Any other tag drops every page in
  * the other processes (the cache there cannot tell what it means) and is delivered to local listeners.
@@ -13,7 +14,7 @@ import { publishChange } from "./change-bus.server";
 import { isDatabaseOpen } from "./db.server";
 import { logger } from "./logger.server";
 
-export type PageTag = "media" | "shop" | "*";
+export type PageTag = "media" | "shop" | "content" | "*";
 
 type Listener = (tag: string) => void;
 

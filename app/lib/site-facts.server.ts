@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { siteSettings } from "~/db/schema";
-import { publishChange, subscribeToChanges } from "./change-bus.server";
+import { cachedUntilChange, publishChange } from "./change-bus.server";
 import { db, type Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { publicContentChanged } from "./public-content.server";
@@ -17,7 +17,7 @@ export const SITE_SETTINGS_KEY = "site";
 export const SETTINGS_TOPIC = "settings";
 const FACTS_TTL_MS = 5 * 60_000;
 
-type Snapshot = { at: number; settings: Record<SettingKey, string>; facts: SiteFacts };
+type Snapshot = { settings: Record<SettingKey, string>; facts: SiteFacts };
 
 export async function readStoredSettings(): Promise<StoredSettings> {
   const [row] = await db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, SITE_SETTINGS_KEY));
@@ -33,40 +33,17 @@ export function envUrls() {
 
 async function load(): Promise<Snapshot> {
   const settings = effectiveSettings(await readStoredSettings(), envUrls());
-  return { at: Date.now(), settings, facts: factsFrom(settings) };
+  return { settings, facts: factsFrom(settings) };
 }
 
-/**
- * One process's copy of the facts. It subscribes to the change bus: "settings" (a save) or "*"
- * (anything, e.g. after the listener reconnected) drops it. A read that was under way when the
- * change arrived is not kept (it may have read the old row).
- */
+/** One process's copy of the facts, dropped on "settings" (a save) or "*". */
 export function createSiteFactsCache() {
-  let cached: Snapshot | undefined;
-  let loading: Promise<Snapshot> | undefined;
-  let generation = 0;
-  const forget = () => {
-    cached = undefined;
-    loading = undefined;
-    generation += 1;
-  };
-  const unsubscribe = subscribeToChanges((topic) => {
-    if (topic === SETTINGS_TOPIC || topic === "*") forget();
-  });
-  async function current(): Promise<Snapshot> {
-    if (cached && Date.now() - cached.at < FACTS_TTL_MS) return cached;
-    const started = generation;
-    const pending = (loading ??= load());
-    const snapshot = await pending;
-    if (loading === pending) loading = undefined;
-    if (generation === started) cached = snapshot;
-    return snapshot;
-  }
+  const { current, forget, stop } = cachedUntilChange(SETTINGS_TOPIC, load, FACTS_TTL_MS);
   return {
     facts: async () => (await current()).facts,
     settings: async () => (await current()).settings,
     forget,
-    stop: unsubscribe,
+    stop,
   };
 }
 

@@ -1,5 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PrivacyPage } from "~/features/legal/privacy-page";
+import { lastUpdatedOf } from "~/features/legal/last-updated.server";
 import { loadPrivacyFacts } from "~/features/legal/privacy-facts.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -12,10 +13,14 @@ export const handle = { i18n: ["privacy", "legal"], ...DOCUMENT_PAGE };
 export const page = { sitemap: true, cache: CONTENT_CACHE } satisfies Page;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { meta: await loadPageMeta(request, "privacy.meta"), facts: await loadPrivacyFacts() };
+  return {
+    meta: await loadPageMeta(request, "privacy.meta"),
+    facts: await loadPrivacyFacts(),
+    lastUpdated: await lastUpdatedOf(request, "privacy"),
+  };
 }
 
 export default function PrivacyRoute() {
-  const { facts } = useLoaderData<typeof loader>();
-  return <PrivacyPage facts={facts} />;
+  const { facts, lastUpdated } = useLoaderData<typeof loader>();
+  return <PrivacyPage facts={facts} lastUpdated={lastUpdated} />;
 }

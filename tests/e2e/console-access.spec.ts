@@ -23,9 +23,11 @@ type Section =
   | "launches"
   | "retention"
   // Redirects (ADR 0055): admins only.
-  | "redirects";
+  | "redirects"
+  // Pages as content (issue 23): editors too.
+  | "pages";
 
-const EDITOR_SECTIONS: Section[] = ["overview", "media", "categories", "inbox"];
+const EDITOR_SECTIONS: Section[] = ["overview", "media", "categories", "inbox", "pages"];
 const allowed = (audience: Audience, section: Section) =>
   audience === "admin" || (audience === "editor" && EDITOR_SECTIONS.includes(section));
 
@@ -48,6 +50,8 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/launches", section: "launches" },
   { path: "/admin/retention", section: "retention" },
   { path: "/admin/redirects", section: "redirects" },
+  { path: "/admin/pages", section: "pages" },
+  { path: "/admin/pages/home", section: "pages" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
@@ -62,6 +66,7 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/launches", section: "launches" },
   { path: "/admin/retention", section: "retention" },
   { path: "/admin/redirects", section: "redirects" },
+  { path: "/admin/pages/privacy", section: "pages" },
 ];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */

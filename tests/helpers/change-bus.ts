@@ -1,11 +1,14 @@
 import { subscribeToChanges } from "../../app/lib/change-bus.server";
 
-/** Resolves when the change bus delivers `topic` in this process (subscribe after what it waits for). */
+/**
+ * Resolves when this process hears `topic` on the change bus. Subscribed after the caches under test:
+ * when it hears the change, they have heard it too (subscribers are called in order).
+ */
 export function nextChange(topic: string) {
   return new Promise<void>((resolve) => {
-    const unsubscribe = subscribeToChanges((seen) => {
+    const stop = subscribeToChanges((seen) => {
       if (seen !== topic) return;
-      unsubscribe();
+      stop();
       resolve();
     });
   });

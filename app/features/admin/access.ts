@@ -20,6 +20,8 @@ export const CONSOLE_SECTIONS = {
   launches: ["admin"],
   // Redirects (ADR 0055): an old path can be sent to any page, legal ones included, so admins only.
   redirects: ["admin"],
+  // Pages as content (issue 23, ADR 0054): editors draft and publish; a legal page needs an admin to publish (pages.server.ts).
+  pages: ["admin", "editor"],
 } as const satisfies Record<string, readonly ConsoleRole[]>;
 
 export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;

@@ -24,6 +24,7 @@ export function LegalDocument({
   intro,
   values,
   extraItems = {},
+  dateLine,
 }: {
   ns: string;
   sectionIds: readonly string[];
@@ -34,6 +35,8 @@ export function LegalDocument({
   values?: Record<string, unknown>;
   /** Keys of further list items per section, shown only when the page passes them (e.g. a configured provider). */
   extraItems?: Partial<Record<string, string[]>>;
+  /** The line under the title instead of `<ns>.date` (the last publish, ADR 0054). */
+  dateLine?: string;
 }) {
   const { t } = useTranslation();
   const list = useList(values);
@@ -45,7 +48,7 @@ export function LegalDocument({
           <span className="text-gradient">{t(`${ns}.title`)}</span>
         </h1>
         <p className="mt-3 text-sm text-muted-foreground" data-testid="legal-date">
-          {t(`${ns}.date`)}
+          {dateLine ?? t(`${ns}.date`)}
         </p>
         {intro ?? <p className="mt-6 leading-relaxed text-muted-foreground">{t(`${ns}.intro`)}</p>}
       </header>

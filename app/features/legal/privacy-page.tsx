@@ -36,7 +36,8 @@ export interface PrivacyFacts {
 /** Sections that name Shopify, only when the shop sync is configured. */
 const SHOP_SECTIONS = ["ai", "data", "providers", "retention", "transfers"] as const;
 
-export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
+/** `lastUpdated`: the date of the language's last publish in the console (ADR 0054), else the file's line. */
+export function PrivacyPage({ facts, lastUpdated }: { facts: PrivacyFacts; lastUpdated?: string }) {
   const { t } = useTranslation();
   const siteConfig = useSiteFacts();
   const { hosting, supervisoryAuthority } = siteConfig;
@@ -45,6 +46,7 @@ export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
     <LegalDocument
       ns="privacy"
       sectionIds={PRIVACY_SECTIONS}
+      dateLine={lastUpdated ? t("legal.lastUpdated", { date: lastUpdated }) : undefined}
       values={facts.retention}
       extraItems={extraItems}
       extras={{

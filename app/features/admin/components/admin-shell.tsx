@@ -11,6 +11,7 @@ import {
   Mail,
   Timer,
   Signpost,
+  FileText,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -20,6 +21,7 @@ import { canUse, type ConsoleSection } from "../access";
 
 const NAV: Array<{ section: ConsoleSection; to: string; labelKey: string; icon: typeof Inbox; end?: boolean }> = [
   { section: "overview", to: "/admin", labelKey: "admin.nav.overview", icon: LayoutDashboard, end: true },
+  { section: "pages", to: "/admin/pages", labelKey: "admin.nav.pages", icon: FileText },
   { section: "media", to: "/admin/media", labelKey: "admin.nav.media", icon: ImageIcon },
   { section: "categories", to: "/admin/categories", labelKey: "admin.nav.categories", icon: FolderTree },
   { section: "inbox", to: "/admin/inbox", labelKey: "admin.nav.inbox", icon: Inbox },

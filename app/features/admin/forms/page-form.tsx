@@ -1,0 +1,138 @@
+import { useMemo } from "react";
+import { Link } from "react-router";
+import { getFormProps, HydratedInput, SubmitButton, TextareaField, TextField } from "~/components/form";
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/lib/i18n";
+import { useTranslation } from "~/lib/use-translation";
+import { cn } from "~/lib/utils";
+import { AdminHeading } from "../components/admin-shell";
+import { FormOutcome, useConsoleForm } from "../components/console-form";
+import { useDateFormat } from "../components/use-date-format";
+import type { EditorField, PageState } from "../pages.server";
+import { pageFieldsSchema } from "../schemas/page-schema";
+
+export interface PageEditorData {
+  namespace: string;
+  path: string;
+  legal: boolean;
+  language: Language;
+  state: PageState;
+  publishedAt: string | null;
+  draftAt: string | null;
+  fields: EditorField[];
+}
+
+/**
+ * The editor of one content page in one language (ADR 0054): a field per text of the page's default
+ * file, each with the default as its hint (an empty field shows it). Save keeps a draft, Publish makes
+ * this language live, Discard drops the draft. The form is made anew when the loader's state changes
+ * (a save, a publish, another language), so it always starts from what the server holds.
+ */
+export function PageEditor({ page }: { page: PageEditorData }) {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const pageName = t(`admin.pages.names.${page.namespace}`);
+  return (
+    <>
+      <AdminHeading
+        title={t("admin.pages.editorTitle", { page: pageName, language: LANGUAGE_NAMES[page.language] })}
+        back={{ to: "/admin/pages", label: t("admin.pages.title") }}
+      >
+        <a href={`${page.path}?lang=${page.language}`} className="text-sm text-primary underline underline-offset-2">
+          {t("admin.pages.viewPage")}
+        </a>
+      </AdminHeading>
+      <nav aria-label={t("admin.pages.language")} className="mb-4 flex flex-wrap gap-2">
+        {LANGUAGES.map((language) => (
+          <Link
+            key={language}
+            to={`/admin/pages/${page.namespace}?language=${language}`}
+            aria-current={language === page.language ? "page" : undefined}
+            className={cn(
+              "rounded-md border px-3 py-1 text-sm",
+              language === page.language ? "border-primary bg-primary/10 font-medium" : "border-border hover:bg-muted",
+            )}
+          >
+            {LANGUAGE_NAMES[language]}
+          </Link>
+        ))}
+      </nav>
+      <div className="mb-6 space-y-1 text-sm text-muted-foreground">
+        <p data-testid="page-state" data-state={page.state}>
+          {page.draftAt ? t("admin.pages.draftNote", { date: formatDate(page.draftAt) }) : null}{" "}
+          {page.publishedAt ? t("admin.pages.publishedNote", { date: formatDate(page.publishedAt) }) : t("admin.pages.neverPublished")}
+        </p>
+        {page.legal ? <p>{t("admin.pages.legalNote")}</p> : null}
+        <p>{t("admin.pages.emptyUsesDefault")}</p>
+      </div>
+      <PageFields key={`${page.namespace}-${page.language}-${page.draftAt}-${page.publishedAt}`} page={page} />
+    </>
+  );
+}
+
+function PageFields({ page }: { page: PageEditorData }) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => pageFieldsSchema(page.fields), [page.fields]);
+  const defaultValue = useMemo(() => Object.fromEntries(page.fields.map((field) => [field.name, field.value])), [page.fields]);
+  const kit = useConsoleForm("save", {
+    schema,
+    target: `${page.namespace}-${page.language}`,
+    intents: ["save", "publish", "discard"],
+    defaultValue,
+  });
+  const posting = kit.fetcher.formData?.get("intent");
+  const languageName = LANGUAGE_NAMES[page.language];
+  return (
+    <kit.fetcher.Form method="post" {...getFormProps(kit.form)} className="space-y-4">
+      <HydratedInput />
+      {page.fields.map((field) => {
+        const Field = field.long ? TextareaField : TextField;
+        return (
+          <div key={field.name} data-path={field.path}>
+            <Field
+              field={kit.fields[field.name]!}
+              label={
+                <>
+                  <code className="text-xs">{field.path}</code>
+                  {field.newDefault ? (
+                    <span className="ml-2 rounded bg-amber-500/15 px-1.5 py-0.5 text-xs text-amber-300">{t("admin.pages.newDefault")}</span>
+                  ) : null}
+                </>
+              }
+              description={t("admin.pages.defaultHint", { text: field.defaultText })}
+            />
+          </div>
+        );
+      })}
+      <FormOutcome kit={kit} />
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton
+          name="intent"
+          value="save"
+          variant="outline"
+          busy={kit.busy && posting === "save"}
+          busyLabel={t("admin.actions.saving")}
+        >
+          {t("admin.pages.saveDraft")}
+        </SubmitButton>
+        <SubmitButton name="intent" value="publish" busy={kit.busy && posting === "publish"} busyLabel={t("admin.pages.publishing")}>
+          {t("admin.pages.publish", { language: languageName })}
+        </SubmitButton>
+        {page.draftAt ? (
+          <SubmitButton
+            name="intent"
+            value="discard"
+            variant="destructive"
+            formNoValidate
+            busy={kit.busy && posting === "discard"}
+            busyLabel={t("admin.pages.discarding")}
+            onClick={(event) => {
+              if (!window.confirm(t("admin.pages.confirmDiscard"))) event.preventDefault();
+            }}
+          >
+            {t("admin.pages.discard")}
+          </SubmitButton>
+        ) : null}
+      </div>
+    </kit.fetcher.Form>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ContentNamespace } from "~/lib/content-pages";
+import type { Language } from "~/lib/i18n";
+import { handleForm, runConsoleIntent, type ConsoleHandler } from "./action.server";
+import type { ConsoleActor } from "./guard.server";
+import { defaultFields, discardDraft, publishPage, saveDraft } from "./pages.server";
+import { buttonSchema } from "./schemas/console-schemas";
+import { pageFieldsSchema } from "./schemas/page-schema";
+
+/**
+ * /admin/pages/:page: one form, three buttons (save the draft, publish this language, discard the
+ * draft). The fields are parsed with the page's own schema: only its `f<index>` names are read, each
+ * mapped to the field path the server knows, so a posted name never becomes a path.
+ */
+export function pageAction(request: Request, actor: ConsoleActor, namespace: ContentNamespace, language: Language) {
+  const fields = defaultFields(namespace, language);
+  const schema = pageFieldsSchema(fields.map((field, index) => ({ name: `f${index}`, long: field.long })));
+  const target = `${namespace}-${language}`;
+  const byPath = (values: Record<string, string>) =>
+    Object.fromEntries(fields.map((field, index) => [field.path, values[`f${index}`] ?? ""]));
+  const save: ConsoleHandler = (context) =>
+    handleForm(context, schema, (values) => saveDraft(actor, namespace, language, byPath(values)), { keepValues: true, target });
+  const publish: ConsoleHandler = (context) =>
+    handleForm(context, schema, (values) => publishPage(actor, namespace, language, byPath(values)), { keepValues: true, target });
+  const discard: ConsoleHandler = (context) =>
+    handleForm(context, buttonSchema, () => discardDraft(actor, namespace, language), { target });
+  return runConsoleIntent(request, actor, { save, publish, discard });
+}

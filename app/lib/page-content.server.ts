@@ -1,0 +1,76 @@
+import { pageContent, type FieldOverrides } from "~/db/schema";
+import { cachedUntilChange } from "./change-bus.server";
+import { isContentNamespace, type ContentNamespace } from "./content-pages";
+import { db, isDatabaseOpen } from "./db.server";
+import { isLanguage, type Language } from "./i18n";
+import { invalidatePages } from "./page-invalidation.server";
+
+/**
+ * The published overrides of the content pages (ADR 0054), kept in memory by each server process:
+ * loaded once (every published row, a few KB), read by every request without a query. A publish
+ * announces CONTENT_TOPIC on the change bus (ADR 0025); every process, on it or on "*" (anything, e.g.
+ * after the listener reconnected), forgets its copy, and its page cache drops the pages tagged
+ * "content". CONTENT_TTL_MS only bounds how long a copy could outlive a notification that never came.
+ */
+export const CONTENT_TOPIC = "content";
+const CONTENT_TTL_MS = 5 * 60_000;
+
+type PerPage<T> = Partial<Record<Language, Partial<Record<ContentNamespace, T>>>>;
+export interface PublishedContent {
+  /** The live overrides of each page and language. */
+  byLanguage: PerPage<FieldOverrides>;
+  /** When each page and language was last published (ISO), for the legal pages' "last updated" line. */
+  publishedAt: PerPage<string>;
+}
+
+/** Without a database (unit tests, tools) the pages are their files. */
+const FILES_ONLY: PublishedContent = { byLanguage: {}, publishedAt: {} };
+
+export async function readPublishedContent(): Promise<PublishedContent> {
+  const rows = await db()
+    .select({
+      namespace: pageContent.namespace,
+      language: pageContent.language,
+      published: pageContent.published,
+      publishedAt: pageContent.publishedAt,
+    })
+    .from(pageContent);
+  const content: PublishedContent = { byLanguage: {}, publishedAt: {} };
+  for (const row of rows) {
+    if (!isLanguage(row.language) || !isContentNamespace(row.namespace)) continue;
+    if (row.publishedAt) (content.publishedAt[row.language] ??= {})[row.namespace] = row.publishedAt.toISOString();
+    if (Object.keys(row.published).length > 0) (content.byLanguage[row.language] ??= {})[row.namespace] = row.published;
+  }
+  return content;
+}
+
+/** One process's copy (files only without a database: unit tests, tools). */
+export function createPublishedContentCache() {
+  const cache = cachedUntilChange(CONTENT_TOPIC, readPublishedContent, CONTENT_TTL_MS);
+  return { ...cache, current: () => (isDatabaseOpen() ? cache.current() : Promise.resolve(FILES_ONLY)) };
+}
+
+let processCache: ReturnType<typeof createPublishedContentCache> | undefined;
+const cache = () => (processCache ??= createPublishedContentCache());
+
+/**
+ * The published overrides of every language, the same object until a change: a caller may keep what
+ * it built from it (the server's translators, i18n.server.ts) while it is the same.
+ */
+export function publishedContent(): Promise<PublishedContent> {
+  return cache().current();
+}
+
+/** When a page was last published in a language (undefined: never), from memory. */
+export async function lastPublished(language: Language, namespace: ContentNamespace): Promise<string | undefined> {
+  return (await publishedContent()).publishedAt[language]?.[namespace];
+}
+
+/**
+ * After a committed publish: this process forgets its copy at once (its next request shows the change),
+ * drops its cached content pages and announces both to every other process.
+ */
+export async function publishedContentChanged() {
+  cache().forget();
+  await invalidatePages(CONTENT_TOPIC);
+}

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { isContentNamespace } from "~/lib/content-pages";
+import { isLanguage } from "~/lib/i18n";
+import { serverTexts } from "~/lib/i18n.server";
+
+/**
+ * `/texts/<language>/<namespace>.json`: a content page's texts as the server renders them, the
+ * published fields over the file's defaults (ADR 0054), for the browser's translator when React
+ * renders such a page (app/lib/i18n.ts). Memory only, no query. Revalidated on every use: a publish
+ * changes it, and it is small.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const namespace = params.file?.endsWith(".json") ? params.file.slice(0, -".json".length) : undefined;
+  if (!isLanguage(params.language) || !isContentNamespace(namespace)) throw new Response(null, { status: 404 });
+  const texts = await serverTexts(params.language, namespace);
+  return new Response(JSON.stringify(texts ?? {}), {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-cache" },
+  });
+}
