@@ -226,7 +226,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read configuration through getEnv() (app/lib/env.server.ts): add the variable there." },
+        {
+          object: "process",
+          property: "env",
+          message: "Read configuration through getEnv() (app/lib/env.server.ts): add the variable there.",
+        },
       ],
     },
   },
