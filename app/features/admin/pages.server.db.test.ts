@@ -88,7 +88,7 @@ describe("content pages: draft and publish per language", () => {
     expect(await text("de", "home.hero.titleStart")).toBe("Mein Titel");
     const fields = (await loadPageEditor("home", "de")).fields;
     expect(fields.find((field) => field.path === "hero.titleStart")).toMatchObject({ value: "Mein Titel", newDefault: true });
-    expect(fields.find((field) => field.path === "hero.subtitle")).toMatchObject({ value: "", newDefault: false });
+    expect(fields.find((field) => field.path === "hero.subtitle")).toMatchObject({ value: "Neuer Standarduntertitel", newDefault: false });
 
     // Saving the field unchanged keeps the flag; editing it records the default it now replaces.
     await saveDraft(admin, "home", "de", { "hero.titleStart": "Mein Titel" });

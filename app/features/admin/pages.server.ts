@@ -59,7 +59,7 @@ export interface EditorField {
   path: string;
   /** The file's current text. */
   defaultText: string;
-  /** What the editor starts from: the draft's value, else the published one, else "" (the default). */
+  /** What the editor starts from: the draft's value, else the published one, else the default itself. */
   value: string;
   long: boolean;
   /** Edited, and the file's default changed since: "new default text available". */
@@ -76,7 +76,7 @@ export async function loadPageEditor(namespace: ContentNamespace, language: Lang
       name: `f${index}`,
       path: field.path,
       defaultText: field.text,
-      value: override?.value ?? "",
+      value: override?.value ?? field.text,
       long: field.long,
       newDefault: override !== undefined && override.default !== field.text,
     };

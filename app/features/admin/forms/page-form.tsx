@@ -23,7 +23,8 @@ export interface PageEditorData {
 
 /**
  * The editor of one content page in one language (ADR 0054): a field per text of the page's default
- * file, each with the default as its hint (an empty field shows it). Save keeps a draft, Publish makes
+ * file, holding the text the page shows (an unedited field its default, which it keeps following when
+ * saved unchanged or emptied); an edited field names its default below it. Save keeps a draft, Publish makes
  * this language live, Discard drops the draft. The form is made anew when the loader's state changes
  * (a save, a publish, another language), so it always starts from what the server holds.
  */
@@ -98,7 +99,7 @@ function PageFields({ page }: { page: PageEditorData }) {
                   ) : null}
                 </>
               }
-              description={t("admin.pages.defaultHint", { text: field.defaultText })}
+              description={field.value === field.defaultText ? undefined : t("admin.pages.defaultHint", { text: field.defaultText })}
             />
           </div>
         );
