@@ -388,8 +388,10 @@ test.describe("several server processes behind nginx", () => {
       `load: ${samples.length} requests (${JSON.stringify(countBy(samples, "op"))}), failed ${failed.length} (${JSON.stringify(failed.slice(0, 5))}), GET failed ${failedRetryable.length}, retried by nginx ${retried.length}`,
     );
     expect(failedRetryable).toEqual([]);
-    // Only a POST that was inside the killed process may fail (nginx must not resend it).
-    expect(failed.length).toBeLessThanOrEqual(LOAD_WORKERS);
+    // Only a POST already handed to a stopping process may fail (nginx must not resend it): at each of the
+    // two faults at most one per load worker, the one in flight or written onto a kept-alive connection
+    // the process was closing (a stopping server closes its idle connections, which nginx may pick up).
+    expect(failed.length).toBeLessThanOrEqual(2 * LOAD_WORKERS);
     expect(failed.every((sample) => sample.method === "POST" && sample.status === 502)).toBe(true);
 
     // No committed write lost: every confirmed sign-up is in the database ...
