@@ -332,7 +332,8 @@ test.describe("a click on the next control lands, on a slow machine, in every fo
 
   for (const [name, form] of Object.entries(CASES)) {
     test(name, async ({ page }) => {
-      expect.configure({ timeout: 20_000 });
+      // A slowed CPU on a busy machine: each wait may take longer than the suite's default.
+      const slow = expect.configure({ timeout: 20_000 });
       if (form.viewport) await page.setViewportSize(form.viewport);
       await slowMachine(page, seedOf(name));
       await recordClicks(page);
@@ -345,7 +346,7 @@ test.describe("a click on the next control lands, on a slow machine, in every fo
       for (let round = 0; round < ROUNDS; round += 1) {
         // A fresh form: nothing checked yet, so the problem appears when the field is left.
         await element.evaluate((node) => (node as HTMLFormElement).reset());
-        await expect(problem).toHaveCount(0);
+        await slow(problem).toHaveCount(0);
         await form.prepare?.(element);
         await forgetClicks(page);
         const before = form.landed === "toggles" ? await stateOf(next) : false;
@@ -359,15 +360,15 @@ test.describe("a click on the next control lands, on a slow machine, in every fo
           .toBe(true)
           .then(async () => {
             if (form.landed === "toggles") return (await stateOf(next)) !== before;
-            if (form.landed === "refuses") await expect(form.firstProblem?.(element) ?? field).toBeFocused();
+            if (form.landed === "refuses") await slow(form.firstProblem?.(element) ?? field).toBeFocused();
             return true;
           })
           .catch(() => false);
         if (!landed) misses.push(await whatHappened(page, round));
         // The problem is shown after the click, and the round's late answers are in before the next.
-        await expect(problem, misses.join("; ")).toBeVisible();
+        await slow(problem, misses.join("; ")).toBeVisible();
         await answered();
-        await expect(problem).toBeVisible();
+        await slow(problem).toBeVisible();
       }
       expect(misses, `clicks lost of ${ROUNDS}`).toEqual([]);
     });
