@@ -140,9 +140,12 @@ describe("untrusted files", () => {
   }, 120_000);
 
   it("refuses a PDF over the page limit and an image over the pixel limit", async () => {
+    // The limit under test is the count, not the clock: reading 10,001 pages took over the short deadline
+    // on a busy machine, which is a refusal too, but not the one this test is about.
+    setEnvForTesting({ ...original, FILE_PROBE_TIMEOUT_S: 60 });
     expect(await outcome(probePdf(write("many.pdf", pdfManyPages(MAX_PDF_PAGES + 1)), 480))).toEqual({ refusal: "pages" });
     expect(await outcome(probeImage(write("wide.png", pngPixelBomb(20_000, 10_000)), 480))).toEqual({ refusal: "pixels" });
-  });
+  }, 120_000);
 
   it("stops a child over the memory limit before the deadline", async () => {
     setEnvForTesting({ ...original, FILE_PROBE_TIMEOUT_S: 120, FILE_PROBE_MEMORY_MB: 160 });

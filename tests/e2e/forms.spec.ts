@@ -104,8 +104,11 @@ test.describe("lasting results instead of fading toasts", () => {
     await expect(notice).toContainText("Account created successfully!");
     await notice.getByRole("button", { name: "Resend confirmation email" }).click();
     await expect(notice.getByRole("status")).toHaveText("Confirmation email sent! Check your inbox.");
+    // The mail goes through the job queue: as long as the first one may take (waitForMail's 15 s) and some.
     await expect
-      .poll(async () => (await fetchMails(smtpApi(), email)).filter((mail) => /Confirm your email address/.test(mail.subject)).length)
+      .poll(async () => (await fetchMails(smtpApi(), email)).filter((mail) => /Confirm your email address/.test(mail.subject)).length, {
+        timeout: 20_000,
+      })
       .toBe(2);
 
     const mails = await fetchMails(smtpApi(), email);
