@@ -1,6 +1,18 @@
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import type { Language } from "~/lib/i18n";
+import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/use-translation";
+
+const InterfaceLanguage = createContext<Language | undefined>(undefined);
+
+/**
+ * Inside content shown in another language: the visitor's language, the `lang` of the interface
+ * text among it (a form's labels, a legal page's "Contents"), which stays in the visitor's language.
+ * Undefined everywhere else: there is nothing to mark.
+ */
+export function useInterfaceLang(): Language | undefined {
+  return useContext(InterfaceLanguage);
+}
 
 /**
  * A page whose content is shown in another language than the visitor's, because its language is
@@ -10,13 +22,16 @@ import { useTranslation } from "~/lib/use-translation";
  */
 export function ContentLanguage({ language, children }: { language: Language | undefined; children: ReactNode }) {
   const { t } = useTranslation();
-  if (!language) return children;
+  const visitor = useLanguage().language;
+  if (!language || language === visitor) return children;
   return (
     <>
       <p role="note" data-testid="content-language-note" className="content-language-note">
         {t("common.contentLanguage.notAvailable")}
       </p>
-      <div lang={language}>{children}</div>
+      <div lang={language}>
+        <InterfaceLanguage value={visitor}>{children}</InterfaceLanguage>
+      </div>
     </>
   );
 }
