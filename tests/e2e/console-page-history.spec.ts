@@ -74,7 +74,7 @@ test("a language taken off the site shows the English page with a note in that l
   await signInPage(page, email);
   await gotoHydrated(page, "/admin/pages/market?language=es&lang=en");
   page.once("dialog", (dialog) => void dialog.accept());
-  await page.getByRole("button", { name: "Unpublish Español" }).click();
+  await page.getByRole("button", { name: "Unpublish this language" }).click();
   await expect(page.getByText("Unpublished: visitors of this language now see the English page with a note.")).toBeVisible();
 
   const visitor = await browser.newPage();
@@ -91,7 +91,7 @@ test("a language taken off the site shows the English page with a note in that l
   await gotoHydrated(page, "/admin/pages?lang=en");
   await expect(page.getByTestId("page-market-es")).toHaveAttribute("data-state", "unpublished");
   await page.getByTestId("page-market-es").click();
-  await page.getByRole("button", { name: "Republish Español" }).click();
+  await page.getByRole("button", { name: "Republish this language" }).click();
   await expect(page.getByText("Republished: the page is live in this language again.")).toBeVisible();
 
   await visitor.goto("/market?lang=es");

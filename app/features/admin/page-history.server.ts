@@ -151,56 +151,52 @@ function publicationRefusal(actor: ConsoleActor, namespace: ContentNamespace, la
 }
 
 /**
- * Takes a language of a page off the site: its visitors see the default language's published page
- * with a note, and the language is no longer announced (hreflang, sitemap). Drafts and the published
- * fields stay, so republishing brings the page back as it was.
+ * Takes a language of a page off the site (`unpublish`: its visitors see the default language's
+ * published page with a note, and the language is no longer announced in hreflang or the sitemap), or
+ * puts it back. Drafts and the published fields stay, so republishing brings the page back as it was.
+ * One conditional write: a second click changes nothing and answers 409.
  */
-export async function unpublishLanguage(actor: ConsoleActor, namespace: ContentNamespace, language: Language): Promise<Outcome> {
+async function setPublication(actor: ConsoleActor, namespace: ContentNamespace, language: Language, unpublish: boolean): Promise<Outcome> {
   const refused = publicationRefusal(actor, namespace, language);
   if (refused) return refused;
   const changed = await db().transaction(async (tx) => {
     const now = new Date();
-    const rows = await tx
-      .insert(pageContent)
-      .values({ namespace, language, unpublishedAt: now, unpublishedBy: actor.id })
-      .onConflictDoUpdate({
-        target: [pageContent.namespace, pageContent.language],
-        set: { unpublishedAt: now, unpublishedBy: actor.id },
-        setWhere: isNull(pageContent.unpublishedAt),
-      })
-      .returning({ namespace: pageContent.namespace });
+    const page = and(eq(pageContent.namespace, namespace), eq(pageContent.language, language));
+    const rows = unpublish
+      ? await tx
+          .insert(pageContent)
+          .values({ namespace, language, unpublishedAt: now, unpublishedBy: actor.id })
+          .onConflictDoUpdate({
+            target: [pageContent.namespace, pageContent.language],
+            set: { unpublishedAt: now, unpublishedBy: actor.id },
+            setWhere: isNull(pageContent.unpublishedAt),
+          })
+          .returning({ namespace: pageContent.namespace })
+      : await tx
+          .update(pageContent)
+          .set({ unpublishedAt: null, unpublishedBy: null })
+          .where(and(page, isNotNull(pageContent.unpublishedAt)))
+          .returning({ namespace: pageContent.namespace });
     if (rows.length === 0) return false;
-    await recordAudit(
-      actor,
-      { action: "page.unpublish", ...entity(namespace, language), before: { shows: language }, after: { shows: DEFAULT_LANGUAGE } },
-      tx,
-    );
+    const [before, after] = unpublish ? [language, DEFAULT_LANGUAGE] : [DEFAULT_LANGUAGE, language];
+    const action = unpublish ? "page.unpublish" : "page.republish";
+    await recordAudit(actor, { action, ...entity(namespace, language), before: { shows: before }, after: { shows: after } }, tx);
     return true;
   });
-  if (!changed) return { ok: false, status: 409, error: "admin.pages.history.errors.alreadyUnpublished" };
+  if (!changed) {
+    return {
+      ok: false,
+      status: 409,
+      error: unpublish ? "admin.pages.history.errors.alreadyUnpublished" : "admin.pages.history.errors.notUnpublished",
+    };
+  }
   await publishedContentChanged();
-  return { ok: true, message: "admin.pages.history.unpublished" };
+  return { ok: true, message: unpublish ? "admin.pages.history.unpublished" : "admin.pages.history.republished" };
 }
 
+export const unpublishLanguage = (actor: ConsoleActor, namespace: ContentNamespace, language: Language) =>
+  setPublication(actor, namespace, language, true);
+
 /** Puts an unpublished language back: its last published fields (or its defaults) are live again. */
-export async function republishLanguage(actor: ConsoleActor, namespace: ContentNamespace, language: Language): Promise<Outcome> {
-  const refused = publicationRefusal(actor, namespace, language);
-  if (refused) return refused;
-  const changed = await db().transaction(async (tx) => {
-    const rows = await tx
-      .update(pageContent)
-      .set({ unpublishedAt: null, unpublishedBy: null })
-      .where(and(eq(pageContent.namespace, namespace), eq(pageContent.language, language), isNotNull(pageContent.unpublishedAt)))
-      .returning({ namespace: pageContent.namespace });
-    if (rows.length === 0) return false;
-    await recordAudit(
-      actor,
-      { action: "page.republish", ...entity(namespace, language), before: { shows: DEFAULT_LANGUAGE }, after: { shows: language } },
-      tx,
-    );
-    return true;
-  });
-  if (!changed) return { ok: false, status: 409, error: "admin.pages.history.errors.notUnpublished" };
-  await publishedContentChanged();
-  return { ok: true, message: "admin.pages.history.republished" };
-}
+export const republishLanguage = (actor: ConsoleActor, namespace: ContentNamespace, language: Language) =>
+  setPublication(actor, namespace, language, false);
