@@ -17,6 +17,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
+import { ContentLanguage, contentLanguageOf } from "~/components/layout/content-language";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
 import { pageModeOf, useShellScript } from "~/lib/document-page";
 import { languageFromRequest } from "~/lib/i18n.server";
@@ -120,7 +121,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <SiteHeader user={data?.user ?? null} renderCart={(layout) => <CartButton layout={layout} />} />
               <main id="main" className="flex-1">
                 <AccountNoticeSlot notice={data?.notice} />
-                {children}
+                <ContentLanguage language={contentLanguageOf(matches)}>{children}</ContentLanguage>
               </main>
               <SiteFooter year={data?.year ?? new Date().getFullYear()} />
             </div>

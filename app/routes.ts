@@ -57,6 +57,7 @@ export default [
     // Pages as content (issue 23, ADR 0054): the public pages' words per language.
     route("pages", "routes/admin.pages.tsx"),
     route("pages/:page", "routes/admin.pages.$page.tsx"),
+    route("pages/:page/history", "routes/admin.pages.$page.history.tsx"),
   ]),
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("admin/newsletter/export.csv", "routes/admin.newsletter.export[.]csv.ts"),

@@ -602,6 +602,9 @@ export const pageContent = pgTable(
     draft: jsonb("draft").$type<FieldOverrides>(),
     draftAt: timestamp("draft_at", { withTimezone: true }),
     draftBy: text("draft_by"),
+    /** Set: this language is unpublished and the page shows the default language (ADR 0058; migration 0019). */
+    unpublishedAt: timestamp("unpublished_at", { withTimezone: true }),
+    unpublishedBy: text("unpublished_by"),
   },
   (table) => [
     primaryKey({ name: "page_content_pkey", columns: [table.namespace, table.language] }),

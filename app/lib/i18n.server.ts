@@ -1,29 +1,31 @@
 import { readCookie } from "./cookies.server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "./i18n";
-import { contentPageOf, isContentNamespace, isEditablePath, withValues } from "./content-pages";
+import { contentPageOf, isContentNamespace, isEditablePath, withValues, type ContentNamespace } from "./content-pages";
 import { fileTexts, localeFiles } from "./locale-files.server";
-import { publishedContent, type PublishedContent } from "./page-content.server";
+import { publishedContent, shownLanguageOf, type PublishedContent } from "./page-content.server";
 import { Translator, type Messages, type Resources, type TFunction } from "./translator";
 
 /** A language's texts: the files, with the content pages' published overrides over their defaults (ADR 0054). */
 function resourcesOf(language: Language, content: PublishedContent): Resources {
-  const overrides = content.byLanguage[language] ?? {};
   const namespaces: Record<string, Messages> = {};
   for (const file of localeFiles()) {
     if (file.language !== language) continue;
     const { namespace } = file;
-    const messages = fileTexts(language, namespace)!;
-    if (!isContentNamespace(namespace)) {
-      namespaces[namespace] = messages;
-      continue;
-    }
-    // Only the editable fields: a key a release made interface text again reads its file.
-    const page = contentPageOf(namespace);
-    const values = Object.entries(overrides[namespace] ?? {}).filter(([path]) => isEditablePath(path, page));
-    namespaces[namespace] =
-      values.length > 0 ? withValues(messages, Object.fromEntries(values.map(([path, field]) => [path, field.value]))) : messages;
+    // A page unpublished in this language is the default language's page, whole (ADR 0058).
+    namespaces[namespace] = isContentNamespace(namespace)
+      ? contentOf(shownLanguageOf(content, language, namespace), namespace, content)
+      : fileTexts(language, namespace)!;
   }
   return { [language]: namespaces };
+}
+
+/** A content namespace in a language: its file with the published overrides of its editable fields. */
+function contentOf(language: Language, namespace: ContentNamespace, content: PublishedContent): Messages {
+  const messages = fileTexts(language, namespace) ?? {};
+  // Only the editable fields: a key a release made interface text again reads its file.
+  const page = contentPageOf(namespace);
+  const values = Object.entries(content.byLanguage[language]?.[namespace] ?? {}).filter(([path]) => isEditablePath(path, page));
+  return values.length > 0 ? withValues(messages, Object.fromEntries(values.map(([path, field]) => [path, field.value]))) : messages;
 }
 
 /**

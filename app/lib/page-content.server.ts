@@ -2,7 +2,7 @@ import { pageContent, type FieldOverrides } from "~/db/schema";
 import { cachedUntilChange } from "./change-bus.server";
 import { isContentNamespace, type ContentNamespace } from "./content-pages";
 import { db, isDatabaseOpen } from "./db.server";
-import { isLanguage, type Language } from "./i18n";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./i18n";
 import { invalidatePages } from "./page-invalidation.server";
 
 /**
@@ -21,10 +21,12 @@ export interface PublishedContent {
   byLanguage: PerPage<FieldOverrides>;
   /** When each page and language was last published (ISO), for the legal pages' "last updated" line. */
   publishedAt: PerPage<string>;
+  /** The pages unpublished in a language (ADR 0058): they show the default language's content. */
+  unpublished: PerPage<true>;
 }
 
 /** Without a database (unit tests, tools) the pages are their files. */
-const FILES_ONLY: PublishedContent = { byLanguage: {}, publishedAt: {} };
+const FILES_ONLY: PublishedContent = { byLanguage: {}, publishedAt: {}, unpublished: {} };
 
 export async function readPublishedContent(): Promise<PublishedContent> {
   const rows = await db()
@@ -33,11 +35,13 @@ export async function readPublishedContent(): Promise<PublishedContent> {
       language: pageContent.language,
       published: pageContent.published,
       publishedAt: pageContent.publishedAt,
+      unpublishedAt: pageContent.unpublishedAt,
     })
     .from(pageContent);
-  const content: PublishedContent = { byLanguage: {}, publishedAt: {} };
+  const content: PublishedContent = { byLanguage: {}, publishedAt: {}, unpublished: {} };
   for (const row of rows) {
     if (!isLanguage(row.language) || !isContentNamespace(row.namespace)) continue;
+    if (row.unpublishedAt && row.language !== DEFAULT_LANGUAGE) (content.unpublished[row.language] ??= {})[row.namespace] = true;
     if (row.publishedAt) (content.publishedAt[row.language] ??= {})[row.namespace] = row.publishedAt.toISOString();
     if (Object.keys(row.published).length > 0) (content.byLanguage[row.language] ??= {})[row.namespace] = row.published;
   }
@@ -61,9 +65,27 @@ export function publishedContent(): Promise<PublishedContent> {
   return cache().current();
 }
 
-/** When a page was last published in a language (undefined: never), from memory. */
+/**
+ * The language a page's content is shown in when a visitor asks for `language`: that language, or the
+ * default language while the page is unpublished in it (ADR 0058).
+ */
+export function shownLanguageOf(content: PublishedContent, language: Language, namespace: ContentNamespace): Language {
+  return content.unpublished[language]?.[namespace] ? DEFAULT_LANGUAGE : language;
+}
+
+/** The languages a page is live in (announced as its alternates), from memory. */
+export async function liveLanguagesOf(namespace: ContentNamespace, languages: readonly Language[]): Promise<Language[]> {
+  const content = await publishedContent();
+  return languages.filter((language) => shownLanguageOf(content, language, namespace) === language);
+}
+
+/**
+ * When the content a visitor of `language` sees was last published (undefined: never), from memory:
+ * the default language's publish while the page is unpublished in `language`.
+ */
 export async function lastPublished(language: Language, namespace: ContentNamespace): Promise<string | undefined> {
-  return (await publishedContent()).publishedAt[language]?.[namespace];
+  const content = await publishedContent();
+  return content.publishedAt[shownLanguageOf(content, language, namespace)]?.[namespace];
 }
 
 /**

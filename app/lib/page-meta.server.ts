@@ -1,7 +1,9 @@
 import { getEnv } from "./env.server";
-import { LANGUAGE_LOCALES, LANGUAGES } from "./i18n";
+import { isContentNamespace } from "./content-pages";
+import { DEFAULT_LANGUAGE, LANGUAGE_LOCALES, LANGUAGES } from "./i18n";
 import { getFixedT, languageFromRequest } from "./i18n.server";
 import { localizedUrl, OG_IMAGE_PATH, organizationJsonLd, type PageMeta } from "./seo";
+import { liveLanguagesOf } from "./page-content.server";
 import { getSiteFacts } from "./site-facts.server";
 
 const ogLocale = (tag: string) => tag.replace("-", "_");
@@ -18,17 +20,23 @@ export async function loadPageMeta(request: Request, key: string, options: { noi
   const origin = getEnv().PUBLIC_URL;
   // Client navigations fetch `<path>.data`; the page's own path is what search engines see.
   const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  // A content page unpublished in a language is not announced in it; there it is the default
+  // language's page, whose address is its canonical one (ADR 0058).
+  const namespace = key.split(".")[0];
+  const live = isContentNamespace(namespace) ? await liveLanguagesOf(namespace, LANGUAGES) : LANGUAGES;
+  const shown = live.includes(language) ? language : DEFAULT_LANGUAGE;
   return {
     title: t(`${key}.title`),
     description: t(`${key}.description`),
     language,
-    canonical: localizedUrl(origin, path, language),
+    ...(shown === language ? {} : { contentLanguage: shown }),
+    canonical: localizedUrl(origin, path, shown),
     alternates: [
-      ...LANGUAGES.map((other) => ({ hrefLang: other, href: localizedUrl(origin, path, other) })),
+      ...live.map((other) => ({ hrefLang: other, href: localizedUrl(origin, path, other) })),
       { hrefLang: "x-default", href: localizedUrl(origin, path, "en") },
     ],
-    ogLocale: ogLocale(LANGUAGE_LOCALES[language]),
-    ogLocaleAlternates: LANGUAGES.filter((other) => other !== language).map((other) => ogLocale(LANGUAGE_LOCALES[other])),
+    ogLocale: ogLocale(LANGUAGE_LOCALES[shown]),
+    ogLocaleAlternates: live.filter((other) => other !== shown).map((other) => ogLocale(LANGUAGE_LOCALES[other])),
     image: `${origin}${OG_IMAGE_PATH}`,
     imageAlt: t("common.seo.imageAlt"),
     organization: organizationJsonLd(origin, await getSiteFacts()),

@@ -12,6 +12,8 @@ export interface PageMeta {
   title: string;
   description: string;
   language?: Language;
+  /** The language of the page's content when it is not `language` (unpublished there, ADR 0058). */
+  contentLanguage?: Language;
   /** Absolute canonical URL of this page in this language. */
   canonical?: string;
   /** Absolute URL per language (hreflang), plus x-default. */

@@ -1,11 +1,11 @@
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { consoleMeta } from "~/features/admin/console.server";
 import { PageEditor } from "~/features/admin/forms/page-form";
-import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
+import { requireConsole } from "~/features/admin/guard.server";
 import { pageAction } from "~/features/admin/page-actions.server";
+import { contentPageParams } from "~/features/admin/page-params.server";
 import { loadPageEditor } from "~/features/admin/pages.server";
-import { CONTENT_PAGES, isContentNamespace, isLegalPage } from "~/lib/content-pages";
-import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n";
+import { CONTENT_PAGES, isLegalPage } from "~/lib/content-pages";
 import { metaFromLoader } from "~/lib/seo";
 import type { Page } from "~/lib/page";
 
@@ -13,17 +13,10 @@ export const page = { console: "pages" } satisfies Page;
 
 export const meta = metaFromLoader;
 
-/** The page (a content namespace) and the edited language (`?language=`; `?lang=` is the console's own). */
-function pageOf(request: Request, param: string | undefined) {
-  if (!isContentNamespace(param)) consoleNotFound(request);
-  const asked = new URL(request.url).searchParams.get("language");
-  return { namespace: param, language: isLanguage(asked) ? asked : DEFAULT_LANGUAGE };
-}
-
 /** /admin/pages/:page?language=de: the fields of one page in one language; save a draft, publish, discard. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireConsole(request, "pages");
-  const { namespace, language } = pageOf(request, params.page);
+  const { namespace, language } = contentPageParams(request, params.page);
   return {
     page: {
       namespace,
@@ -38,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireConsole(request, "pages");
-  const { namespace, language } = pageOf(request, params.page);
+  const { namespace, language } = contentPageParams(request, params.page);
   return pageAction(request, actor, namespace, language);
 }
 

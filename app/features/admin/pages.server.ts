@@ -16,12 +16,12 @@ import type { ConsoleActor } from "./guard.server";
  * process; discarding drops the draft. Each change is audited in its transaction.
  */
 
-export type PageState = "default" | "draft" | "published";
+export type PageState = "default" | "draft" | "published" | "unpublished";
 
 type Row = typeof pageContent.$inferSelect;
 type Executor = Pick<Database, "select">;
 
-async function rowOf(namespace: ContentNamespace, language: Language, executor: Executor = db()): Promise<Row | undefined> {
+export async function rowOf(namespace: ContentNamespace, language: Language, executor: Executor = db()): Promise<Row | undefined> {
   const [row] = await executor
     .select()
     .from(pageContent)
@@ -30,6 +30,8 @@ async function rowOf(namespace: ContentNamespace, language: Language, executor: 
 }
 
 function stateOf(row: Row | undefined): PageState {
+  // What the public sees comes first: an unpublished language shows the default language (ADR 0058).
+  if (row?.unpublishedAt) return "unpublished";
   if (row?.draft) return "draft";
   return row && Object.keys(row.published).length > 0 ? "published" : "default";
 }
@@ -85,6 +87,7 @@ export async function loadPageEditor(namespace: ContentNamespace, language: Lang
     state: stateOf(row),
     publishedAt: row?.publishedAt?.toISOString() ?? null,
     draftAt: row?.draft ? (row.draftAt?.toISOString() ?? null) : null,
+    unpublishedAt: row?.unpublishedAt?.toISOString() ?? null,
     fields,
   };
 }
@@ -109,10 +112,10 @@ const valuesOf = (overrides: FieldOverrides | null | undefined) =>
   Object.fromEntries(Object.entries(overrides ?? {}).map(([path, field]) => [path, field.value]));
 
 /** The audit entry of a change to a page in a language: the changed fields' texts before and after. */
-function auditPage(
+export function auditPage(
   tx: Parameters<typeof recordAudit>[2],
   actor: ConsoleActor,
-  action: "page.draft" | "page.publish" | "page.discard",
+  action: `page.${string}`,
   [namespace, language]: [ContentNamespace, Language],
   before: FieldOverrides | null | undefined,
   after: FieldOverrides | null | undefined,
@@ -121,6 +124,7 @@ function auditPage(
   return recordAudit(actor, { action, ...page, before: valuesOf(before), after: valuesOf(after) }, tx);
 }
 
+const LIVE = { unpublishedAt: null, unpublishedBy: null };
 const LEGAL_NEEDS_ADMIN: Outcome = { ok: false, status: 403, error: "admin.pages.errors.legalNeedsAdmin" };
 
 /** Keeps `values` as the language's draft; the public page is unchanged. */
@@ -165,7 +169,8 @@ export async function publishPage(
       .values({ namespace, language, published, publishedAt: now, publishedBy: actor.id, draft: null, draftAt: null, draftBy: null })
       .onConflictDoUpdate({
         target: [pageContent.namespace, pageContent.language],
-        set: { published, publishedAt: now, publishedBy: actor.id, draft: null, draftAt: null, draftBy: null },
+        // Publishing a language makes it live again if it was unpublished (ADR 0058).
+        set: { published, publishedAt: now, publishedBy: actor.id, draft: null, draftAt: null, draftBy: null, ...LIVE },
       });
     await tx
       .insert(pageContentVersions)

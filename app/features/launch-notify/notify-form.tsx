@@ -1,4 +1,5 @@
 import { BellRing } from "lucide-react";
+import { useInterfaceLang } from "~/components/layout/content-language";
 import { useTranslation } from "~/lib/use-translation";
 import { Link, useSearchParams } from "react-router";
 import { FieldError, FormError, IntentForm, SubmitButton, TextField, useIntentForm, type useSchemaForm } from "~/components/form";
@@ -41,8 +42,10 @@ export function NotifyForm({ topic, constraint }: { topic: LaunchTopic; constrai
   const isHydrated = useHydrated();
   const noJsStatus = params.get("notify") as LaunchNotifyResult["status"] | null;
   const message = kit.answer ? (kit.answer.ok ? "notify.sent" : null) : noJsStatus ? NO_JS_MESSAGES[noJsStatus] : null;
+  // The form is interface text: in the visitor's language also on a page shown in another (ADR 0058).
+  const interfaceLang = useInterfaceLang();
   return (
-    <section id="notify" aria-labelledby="notify-title" className="mx-auto max-w-2xl scroll-mt-24 px-4 pb-16 sm:px-6">
+    <section id="notify" aria-labelledby="notify-title" className="mx-auto max-w-2xl scroll-mt-24 px-4 pb-16 sm:px-6" lang={interfaceLang}>
       <div className="rounded-lg border border-border bg-card p-6 sm:p-8">
         <h2 id="notify-title" className="flex items-center gap-2 text-xl font-semibold">
           <BellRing className="size-5 text-accent" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
+import { useInterfaceLang } from "~/components/layout/content-language";
 import { telHref, useSiteFacts } from "~/lib/site-facts";
 import { LegalDocument, ProviderAddress } from "./legal-document";
 
@@ -9,6 +10,8 @@ export function ImprintPage() {
   const { t } = useTranslation();
   const siteConfig = useSiteFacts();
   const { address, vatId, registerEntry, responsiblePerson } = siteConfig;
+  // The contact labels are the legal namespace's: the visitor's language, also on a page shown in another.
+  const interfaceLang = useInterfaceLang();
   const sections = IMPRINT_SECTIONS.filter((id) => id !== "register" || vatId !== null || registerEntry !== null);
   return (
     <LegalDocument
@@ -18,7 +21,7 @@ export function ImprintPage() {
       extras={{
         provider: <ProviderAddress withContact={false} />,
         contact: (
-          <dl className="rounded-lg border border-border bg-card p-5 text-foreground">
+          <dl className="rounded-lg border border-border bg-card p-5 text-foreground" lang={interfaceLang}>
             {siteConfig.phone ? (
               <>
                 <dt className="font-semibold">{t("legal.phone")}</dt>

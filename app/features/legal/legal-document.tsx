@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useInterfaceLang } from "~/components/layout/content-language";
 import { useTranslation } from "~/lib/use-translation";
 import { telHref, useSiteFacts } from "~/lib/site-facts";
 
@@ -40,6 +41,8 @@ export function LegalDocument({
 }) {
   const { t } = useTranslation();
   const list = useList(values);
+  // Labels of the legal namespace stay in the visitor's language when the page is shown in another.
+  const interfaceLang = useInterfaceLang();
   const heading = (id: string, index: number) => `${numbered ? `${index + 1}. ` : ""}${t(`${ns}.sections.${id}.title`)}`;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 break-words sm:px-6 sm:py-16" aria-labelledby="page-title">
@@ -47,14 +50,14 @@ export function LegalDocument({
         <h1 id="page-title" className="text-3xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">
           <span className="text-gradient">{t(`${ns}.title`)}</span>
         </h1>
-        <p className="mt-3 text-sm text-muted-foreground" data-testid="legal-date">
+        <p className="mt-3 text-sm text-muted-foreground" data-testid="legal-date" lang={dateLine ? interfaceLang : undefined}>
           {dateLine ?? t(`${ns}.date`)}
         </p>
         {intro ?? <p className="mt-6 leading-relaxed text-muted-foreground">{t(`${ns}.intro`)}</p>}
       </header>
 
       <nav aria-labelledby="toc-title" className="mt-8 rounded-lg border border-border bg-card p-5 sm:p-6">
-        <h2 id="toc-title" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+        <h2 id="toc-title" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase" lang={interfaceLang}>
           {t("legal.toc")}
         </h2>
         <ol className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
@@ -107,6 +110,7 @@ export function ProviderAddress({ withContact = true }: { withContact?: boolean 
   const { t } = useTranslation();
   const siteConfig = useSiteFacts();
   const { address } = siteConfig;
+  const interfaceLang = useInterfaceLang();
   // Facts not configured yet (console: site settings) are left out, never shown as placeholders.
   return (
     <address className="rounded-lg border border-border bg-card p-5 not-italic text-foreground" data-testid="provider-address">
@@ -116,9 +120,13 @@ export function ProviderAddress({ withContact = true }: { withContact?: boolean 
       <span className="block">
         {address.postalCode} {address.city}
       </span>
-      {address.country ? <span className="block">{t(`legal.countries.${address.country}`, { defaultValue: address.country })}</span> : null}
+      {address.country ? (
+        <span className="block" lang={interfaceLang}>
+          {t(`legal.countries.${address.country}`, { defaultValue: address.country })}
+        </span>
+      ) : null}
       {withContact && (siteConfig.phone || siteConfig.email) ? (
-        <span className="mt-3 block">
+        <span className="mt-3 block" lang={interfaceLang}>
           {siteConfig.phone ? (
             <>
               {t("legal.phone")}:{" "}

@@ -1,20 +1,28 @@
+import { CONTENT_NAMESPACES, CONTENT_PAGES } from "~/lib/content-pages";
 import { getEnv } from "~/lib/env.server";
 import { LANGUAGES } from "~/lib/i18n";
+import { liveLanguagesOf } from "~/lib/page-content.server";
 import { localizedUrl } from "~/lib/seo";
 
 const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** Every page whose route declares `sitemap: true` (`paths`), in every language, each with its hreflang alternates (xhtml:link). */
-export function renderSitemap(paths: readonly string[], origin = getEnv().PUBLIC_URL) {
+/**
+ * Every page whose route declares `sitemap: true` (`paths`), in every language it is live in, each with
+ * its hreflang alternates (xhtml:link). A content page unpublished in a language (ADR 0058) is neither
+ * listed nor announced in it.
+ */
+export async function renderSitemap(paths: readonly string[], origin = getEnv().PUBLIC_URL) {
   const entries: string[] = [];
   for (const path of paths) {
+    const namespace = CONTENT_NAMESPACES.find((name) => CONTENT_PAGES[name].path === path);
+    const languages = namespace ? await liveLanguagesOf(namespace, LANGUAGES) : LANGUAGES;
     const alternates = [
-      ...LANGUAGES.map((language) => [language, localizedUrl(origin, path, language)] as const),
+      ...languages.map((language) => [language, localizedUrl(origin, path, language)] as const),
       ["x-default", localizedUrl(origin, path, "en")] as const,
     ]
       .map(([hrefLang, href]) => `    <xhtml:link rel="alternate" hreflang="${hrefLang}" href="${escapeXml(href)}"/>`)
       .join("\n");
-    for (const language of LANGUAGES) {
+    for (const language of languages) {
       entries.push(`  <url>\n    <loc>${escapeXml(localizedUrl(origin, path, language))}</loc>\n${alternates}\n  </url>`);
     }
   }

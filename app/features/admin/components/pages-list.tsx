@@ -16,6 +16,7 @@ const STATE_CLASS: Record<PageState, string> = {
   default: "text-muted-foreground",
   draft: "font-medium text-amber-300",
   published: "font-medium text-primary",
+  unpublished: "font-medium text-destructive",
 };
 
 /** /admin/pages: every content page × language, with its state and last publish, each a link to its editor. */

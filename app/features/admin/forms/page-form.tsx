@@ -6,6 +6,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 import { AdminHeading } from "../components/admin-shell";
 import { FormOutcome, useConsoleForm } from "../components/console-form";
+import { PagePublication } from "../components/page-publication";
 import { useDateFormat } from "../components/use-date-format";
 import type { EditorField, PageState } from "../pages.server";
 import { pageFieldsSchema } from "../schemas/page-schema";
@@ -18,6 +19,7 @@ export interface PageEditorData {
   state: PageState;
   publishedAt: string | null;
   draftAt: string | null;
+  unpublishedAt: string | null;
   fields: EditorField[];
 }
 
@@ -41,6 +43,12 @@ export function PageEditor({ page }: { page: PageEditorData }) {
         <a href={`${page.path}?lang=${page.language}`} className="text-sm text-primary underline underline-offset-2">
           {t("admin.pages.viewPage")}
         </a>
+        <Link
+          to={`/admin/pages/${page.namespace}/history?language=${page.language}`}
+          className="text-sm text-primary underline underline-offset-2"
+        >
+          {t("admin.pages.history.link")}
+        </Link>
       </AdminHeading>
       <nav aria-label={t("admin.pages.language")} className="mb-4 flex flex-wrap gap-2">
         {LANGUAGES.map((language) => (
@@ -65,6 +73,7 @@ export function PageEditor({ page }: { page: PageEditorData }) {
         {page.legal ? <p>{t("admin.pages.legalNote")}</p> : null}
         <p>{t("admin.pages.emptyUsesDefault")}</p>
       </div>
+      <PagePublication namespace={page.namespace} language={page.language} unpublishedAt={page.unpublishedAt} />
       <PageFields key={`${page.namespace}-${page.language}-${page.draftAt}-${page.publishedAt}`} page={page} />
     </>
   );
