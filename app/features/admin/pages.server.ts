@@ -21,7 +21,7 @@ export type PageState = "default" | "draft" | "published";
 type Row = typeof pageContent.$inferSelect;
 type Executor = Pick<Database, "select">;
 
-async function rowOf(namespace: ContentNamespace, language: Language, executor: Executor = db()): Promise<Row | undefined> {
+export async function rowOf(namespace: ContentNamespace, language: Language, executor: Executor = db()): Promise<Row | undefined> {
   const [row] = await executor
     .select()
     .from(pageContent)
@@ -112,7 +112,7 @@ const valuesOf = (overrides: FieldOverrides | null | undefined) =>
 function auditPage(
   tx: Parameters<typeof recordAudit>[2],
   actor: ConsoleActor,
-  action: "page.draft" | "page.publish" | "page.discard",
+  action: `page.${string}`,
   [namespace, language]: [ContentNamespace, Language],
   before: FieldOverrides | null | undefined,
   after: FieldOverrides | null | undefined,
@@ -130,18 +130,31 @@ export async function saveDraft(
   language: Language,
   values: Record<string, string>,
 ): Promise<Outcome> {
-  await db().transaction(async (tx) => {
-    const row = await rowOf(namespace, language, tx);
-    const previous = row?.draft ?? row?.published ?? {};
-    const draft = overridesFrom(defaultFields(namespace, language), values, previous);
-    const now = new Date();
-    await tx
-      .insert(pageContent)
-      .values({ namespace, language, draft, draftAt: now, draftBy: actor.id })
-      .onConflictDoUpdate({ target: [pageContent.namespace, pageContent.language], set: { draft, draftAt: now, draftBy: actor.id } });
-    await auditPage(tx, actor, "page.draft", [namespace, language], previous, draft);
-  });
+  await db().transaction((tx) => writeDraft(tx, actor, [namespace, language], () => values, "page.draft"));
   return { ok: true, message: "admin.pages.saved" };
+}
+
+/**
+ * Writes the language's draft in the transaction `tx`, audited as `action` (a save, a translation
+ * started from English or imported): the overrides that `valuesFrom` (given the current draft, else
+ * the published overrides) makes, as `overridesFrom` reads them.
+ */
+export async function writeDraft(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  actor: ConsoleActor,
+  [namespace, language]: [ContentNamespace, Language],
+  valuesFrom: (previous: FieldOverrides) => Record<string, string>,
+  action: `page.${string}`,
+) {
+  const row = await rowOf(namespace, language, tx);
+  const previous = row?.draft ?? row?.published ?? {};
+  const draft = overridesFrom(defaultFields(namespace, language), valuesFrom(previous), previous);
+  const now = new Date();
+  await tx
+    .insert(pageContent)
+    .values({ namespace, language, draft, draftAt: now, draftBy: actor.id })
+    .onConflictDoUpdate({ target: [pageContent.namespace, pageContent.language], set: { draft, draftAt: now, draftBy: actor.id } });
+  await auditPage(tx, actor, action, [namespace, language], previous, draft);
 }
 
 /**

@@ -1,0 +1,14 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/lib/i18n";
+
+/**
+ * Translation status (ADR 0062), shared by the console's server and its pages: English is the
+ * source every other language is translated from.
+ */
+export const SOURCE_LANGUAGE: Language = DEFAULT_LANGUAGE;
+export const TARGET_LANGUAGES = LANGUAGES.filter((language) => language !== SOURCE_LANGUAGE);
+
+export type TranslationState = "missing" | "outdated" | "upToDate";
+
+export function isTargetLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (TARGET_LANGUAGES as readonly string[]).includes(value);
+}
