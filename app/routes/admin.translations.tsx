@@ -3,7 +3,7 @@ import { TranslationsPage } from "~/features/admin/components/translations-page"
 import { consoleMeta } from "~/features/admin/console.server";
 import { requireConsole } from "~/features/admin/guard.server";
 import { translationsAction } from "~/features/admin/translation-actions.server";
-import { IMPORT_MAX_BYTES } from "~/features/admin/translation-files.server";
+import { IMPORT_MAX_BYTES } from "~/features/admin/translations";
 import { listTranslationStatus } from "~/features/admin/translations.server";
 import { FORM_BODY_LIMIT, type Page } from "~/lib/page";
 import { metaFromLoader } from "~/lib/seo";

@@ -5,7 +5,7 @@ import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
 import { defaultFields, rowOf, writeDraft } from "./pages.server";
 import { pageFieldsSchema } from "./schemas/page-schema";
-import { isTargetLanguage, SOURCE_LANGUAGE } from "./translations";
+import { IMPORT_MAX_BYTES, isTargetLanguage, SOURCE_LANGUAGE } from "./translations";
 import { textsOf } from "./translations.server";
 import type { ConsoleActor } from "./guard.server";
 
@@ -22,8 +22,6 @@ export type TranslationFormat = (typeof TRANSLATION_FORMATS)[number];
 export const EXPORT_TEXTS = ["published", "draft"] as const;
 export type ExportText = (typeof EXPORT_TEXTS)[number];
 
-/** The largest file an import reads: every page of a language in XLIFF is about 150 KB. */
-export const IMPORT_MAX_BYTES = 512 * 1024;
 /** How many entries of each list an import's report names (the counts are always whole). */
 export const REPORT_LIST_MAX = 50;
 

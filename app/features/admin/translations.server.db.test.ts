@@ -6,7 +6,8 @@ import { db } from "~/lib/db.server";
 import { fileTexts } from "~/lib/locale-files.server";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { loadPageEditor, publishPage } from "./pages.server";
-import { exportTranslation, importTranslation, IMPORT_MAX_BYTES } from "./translation-files.server";
+import { exportTranslation, importTranslation } from "./translation-files.server";
+import { IMPORT_MAX_BYTES } from "./translations";
 import { listTranslationStatus, pageTranslationStatus, startFromEnglish } from "./translations.server";
 
 /**

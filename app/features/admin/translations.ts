@@ -12,3 +12,6 @@ export type TranslationState = "missing" | "outdated" | "upToDate";
 export function isTargetLanguage(value: unknown): value is Language {
   return typeof value === "string" && (TARGET_LANGUAGES as readonly string[]).includes(value);
 }
+
+/** The largest translation file an import reads: every page of a language in XLIFF is about 150 KB. */
+export const IMPORT_MAX_BYTES = 512 * 1024;
