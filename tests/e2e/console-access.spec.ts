@@ -77,8 +77,13 @@ const FILES: Array<{ path: string; section: Section; method: "GET" | "POST" | "P
   { path: "/admin/members/newsletter.csv", section: "members", method: "GET", allowedStatus: [308] },
   { path: "/admin/newsletter/export.csv", section: "newsletter", method: "GET", allowedStatus: [200] },
   { path: "/admin/launches/export.csv", section: "launches", method: "GET", allowedStatus: [200] },
-  // Without the export form's choices the export is an unknown path (ADR 0062).
-  { path: "/admin/translations/export", section: "pages", method: "GET", allowedStatus: [404] },
+  // A language's texts for a translator (ADR 0062).
+  {
+    path: "/admin/translations/export?language=es&page=home&text=published&format=json",
+    section: "pages",
+    method: "GET",
+    allowedStatus: [200],
+  },
   // Without a file name the upload is refused before anything is read.
   { path: "/admin/media/upload", section: "media", method: "POST", allowedStatus: [400] },
   { path: "/admin/media/:item/file", section: "media", method: "POST", allowedStatus: [400] },

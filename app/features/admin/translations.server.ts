@@ -1,5 +1,5 @@
-import { asc, eq } from "drizzle-orm";
-import { pageContent, pageContentVersions, type FieldOverrides } from "~/db/schema";
+import { sql } from "drizzle-orm";
+import { pageContent, type FieldOverrides } from "~/db/schema";
 import { CONTENT_NAMESPACES, isLegalPage, type ContentNamespace } from "~/lib/content-pages";
 import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
@@ -66,28 +66,26 @@ export function textsOf(namespace: ContentNamespace, language: Language, overrid
 }
 
 type Row = typeof pageContent.$inferSelect;
-type Version = Pick<typeof pageContentVersions.$inferSelect, "namespace" | "fields" | "publishedAt">;
 
 interface PageFacts {
   rows: Row[];
-  /** English's versions, oldest first. */
-  sourceVersions: Version[];
+  /** `<namespace>/<language>` → English's overrides in force when that language was last published. */
+  basis: Map<string, FieldOverrides>;
 }
 
 async function loadFacts(): Promise<PageFacts> {
-  const [rows, sourceVersions] = await Promise.all([
+  const [rows, basis] = await Promise.all([
     db().select().from(pageContent),
-    db()
-      .select({
-        namespace: pageContentVersions.namespace,
-        fields: pageContentVersions.fields,
-        publishedAt: pageContentVersions.publishedAt,
-      })
-      .from(pageContentVersions)
-      .where(eq(pageContentVersions.language, SOURCE_LANGUAGE))
-      .orderBy(asc(pageContentVersions.publishedAt), asc(pageContentVersions.id)),
+    // Per published language, the last English version at or before its publish (one row each, however long the history).
+    db().execute<{ namespace: string; language: string; fields: FieldOverrides }>(sql`
+      select distinct on (target.namespace, target.language) target.namespace, target.language, version.fields
+      from page_content target
+      join page_content_versions version
+        on version.namespace = target.namespace and version.language = ${SOURCE_LANGUAGE} and version.published_at <= target.published_at
+      where target.language <> ${SOURCE_LANGUAGE}
+      order by target.namespace, target.language, version.published_at desc, version.id desc`),
   ]);
-  return { rows, sourceVersions };
+  return { rows, basis: new Map(basis.rows.map((row) => [`${row.namespace}/${row.language}`, row.fields])) };
 }
 
 function statusOf(namespace: ContentNamespace, language: Language, facts: PageFacts): LanguageStatus {
@@ -95,11 +93,8 @@ function statusOf(namespace: ContentNamespace, language: Language, facts: PageFa
   const source = textsOf(namespace, SOURCE_LANGUAGE, find(SOURCE_LANGUAGE)?.published);
   const row = find(language);
   const publishedAt = row?.publishedAt ?? null;
-  let basisOverrides: FieldOverrides = {};
-  if (publishedAt) {
-    const inForce = facts.sourceVersions.filter((version) => version.namespace === namespace && version.publishedAt <= publishedAt).at(-1);
-    basisOverrides = inForce?.fields ?? {};
-  }
+  // Never published: the files' translation, made from the English file text.
+  const basisOverrides = (publishedAt && facts.basis.get(`${namespace}/${language}`)) || {};
   const basis = textsOf(namespace, SOURCE_LANGUAGE, basisOverrides);
   return {
     language,
