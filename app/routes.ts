@@ -58,10 +58,13 @@ export default [
     route("pages", "routes/admin.pages.tsx"),
     route("pages/:page", "routes/admin.pages.$page.tsx"),
     route("pages/:page/history", "routes/admin.pages.$page.history.tsx"),
+    // Translation status, export and import of a language (ADR 0062).
+    route("translations", "routes/admin.translations.tsx"),
   ]),
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("admin/newsletter/export.csv", "routes/admin.newsletter.export[.]csv.ts"),
   route("admin/launches/export.csv", "routes/admin.launches.export[.]csv.ts"),
+  route("admin/translations/export", "routes/admin.translations.export.ts"),
   route("admin/media/upload", "routes/admin.media.upload.ts"),
   route("admin/media/:id/file", "routes/admin.media.$id.file.ts"),
   route("*", "routes/not-found.tsx"),

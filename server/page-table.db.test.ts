@@ -32,6 +32,13 @@ describe("page table", async () => {
     expect(policyOf(table, "/admin/settings", FORM, false, true).methods).toContain("POST");
   });
 
+  it("a console form with a file (the translation import) takes its declared size from a console role only", () => {
+    expect(policyOf(table, "/admin/translations.data", MULTIPART, true, true).limit).toBeGreaterThan(FORM_BODY_LIMIT);
+    expect(policyOf(table, "/admin/translations", FORM, true, true).limit).toBe(FORM_BODY_LIMIT);
+    expect(policyOf(table, "/admin/settings", MULTIPART, true, true).limit).toBe(FORM_BODY_LIMIT);
+    expect(policyOf(table, "/admin/translations", MULTIPART, true, false).methods).toEqual(["GET", "HEAD"]);
+  });
+
   it("better-auth answers only its public endpoints", () => {
     expect(policyOf(table, "/api/auth/verify-email", "", false).methods).toEqual(["GET"]);
     expect(policyOf(table, "/api/auth/sign-in/email", "application/json", false).methods).toEqual([]);

@@ -73,6 +73,8 @@ export function policyOf(pages: PageTable, path: string, contentType: string, si
   if (consoleAccess) {
     const body = pages.find(path)?.page.body;
     if (body?.stream && !path.endsWith(".data")) return { methods: ["POST"], types: [ANY_TYPE], limit: body.limit, stream: true };
+    // A console form with a file (a translation import): the sender's role came from a verified session.
+    if (body && !body.stream && contentType === "multipart/form-data") return { ...FORM, limit: body.signedInMultipartLimit };
     return FORM;
   }
   if (path === AUTH_BASE_PATH || path.startsWith(`${AUTH_BASE_PATH}/`)) {

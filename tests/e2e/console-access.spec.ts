@@ -52,6 +52,7 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/redirects", section: "redirects" },
   { path: "/admin/pages", section: "pages" },
   { path: "/admin/pages/home", section: "pages" },
+  { path: "/admin/translations", section: "pages" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
@@ -67,6 +68,7 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/retention", section: "retention" },
   { path: "/admin/redirects", section: "redirects" },
   { path: "/admin/pages/privacy", section: "pages" },
+  { path: "/admin/translations", section: "pages" },
 ];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */
@@ -75,6 +77,13 @@ const FILES: Array<{ path: string; section: Section; method: "GET" | "POST" | "P
   { path: "/admin/members/newsletter.csv", section: "members", method: "GET", allowedStatus: [308] },
   { path: "/admin/newsletter/export.csv", section: "newsletter", method: "GET", allowedStatus: [200] },
   { path: "/admin/launches/export.csv", section: "launches", method: "GET", allowedStatus: [200] },
+  // A language's texts for a translator (ADR 0062).
+  {
+    path: "/admin/translations/export?language=es&page=home&text=published&format=json",
+    section: "pages",
+    method: "GET",
+    allowedStatus: [200],
+  },
   // Without a file name the upload is refused before anything is read.
   { path: "/admin/media/upload", section: "media", method: "POST", allowedStatus: [400] },
   { path: "/admin/media/:item/file", section: "media", method: "POST", allowedStatus: [400] },

@@ -134,18 +134,31 @@ export async function saveDraft(
   language: Language,
   values: Record<string, string>,
 ): Promise<Outcome> {
-  await db().transaction(async (tx) => {
-    const row = await rowOf(namespace, language, tx);
-    const previous = row?.draft ?? row?.published ?? {};
-    const draft = overridesFrom(defaultFields(namespace, language), values, previous);
-    const now = new Date();
-    await tx
-      .insert(pageContent)
-      .values({ namespace, language, draft, draftAt: now, draftBy: actor.id })
-      .onConflictDoUpdate({ target: [pageContent.namespace, pageContent.language], set: { draft, draftAt: now, draftBy: actor.id } });
-    await auditPage(tx, actor, "page.draft", [namespace, language], previous, draft);
-  });
+  await db().transaction((tx) => writeDraft(tx, actor, [namespace, language], () => values, "page.draft"));
   return { ok: true, message: "admin.pages.saved" };
+}
+
+/**
+ * Writes the language's draft in the transaction `tx`, audited as `action` (a save, a translation
+ * started from English or imported): the overrides that `valuesFrom` (given the current draft, else
+ * the published overrides) makes, as `overridesFrom` reads them.
+ */
+export async function writeDraft(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  actor: ConsoleActor,
+  [namespace, language]: [ContentNamespace, Language],
+  valuesFrom: (previous: FieldOverrides) => Record<string, string>,
+  action: `page.${string}`,
+) {
+  const row = await rowOf(namespace, language, tx);
+  const previous = row?.draft ?? row?.published ?? {};
+  const draft = overridesFrom(defaultFields(namespace, language), valuesFrom(previous), previous);
+  const now = new Date();
+  await tx
+    .insert(pageContent)
+    .values({ namespace, language, draft, draftAt: now, draftBy: actor.id })
+    .onConflictDoUpdate({ target: [pageContent.namespace, pageContent.language], set: { draft, draftAt: now, draftBy: actor.id } });
+  await auditPage(tx, actor, action, [namespace, language], previous, draft);
 }
 
 /**

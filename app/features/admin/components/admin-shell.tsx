@@ -12,6 +12,7 @@ import {
   Timer,
   Signpost,
   FileText,
+  Languages,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -22,6 +23,7 @@ import { canUse, type ConsoleSection } from "../access";
 const NAV: Array<{ section: ConsoleSection; to: string; labelKey: string; icon: typeof Inbox; end?: boolean }> = [
   { section: "overview", to: "/admin", labelKey: "admin.nav.overview", icon: LayoutDashboard, end: true },
   { section: "pages", to: "/admin/pages", labelKey: "admin.nav.pages", icon: FileText },
+  { section: "pages", to: "/admin/translations", labelKey: "admin.nav.translations", icon: Languages },
   { section: "media", to: "/admin/media", labelKey: "admin.nav.media", icon: ImageIcon },
   { section: "categories", to: "/admin/categories", labelKey: "admin.nav.categories", icon: FolderTree },
   { section: "inbox", to: "/admin/inbox", labelKey: "admin.nav.inbox", icon: Inbox },

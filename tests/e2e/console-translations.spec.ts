@@ -1,0 +1,48 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../helpers/a11y";
+import { createConsoleAccount, signInPage } from "../helpers/console";
+import { gotoHydrated } from "../helpers/hydration";
+
+/**
+ * A language goes to a translator and comes back (ADR 0062): Spanish exported as XLIFF 2.0 from the
+ * console, one target changed in a text editor, the file imported; the change is a draft in the page
+ * editor and the public page is unchanged. The server is shared, so the draft is discarded at the end.
+ */
+const TRANSLATED = "Construye, con calma, lo que importa con";
+
+test("export Spanish, change the file, import it: the change waits as a draft", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = await createConsoleAccount("console-translations", "admin");
+  await signInPage(page, email);
+  await gotoHydrated(page, "/admin/translations?lang=en");
+  await expect(page.getByTestId("translation-home-es")).toHaveAttribute("data-state", /missing|outdated|upToDate/);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.locator("#export-language").selectOption("es");
+  await page.locator("#export-page").selectOption("home");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+  expect(download.suggestedFilename()).toBe("ipangel-home-en-es-published.xlf");
+  const exported = await readFile(await download.path(), "utf8");
+  expect(exported).toContain('version="2.0" srcLang="en" trgLang="es"');
+  const edited = exported.replace(/(<unit id="hero\.titleStart">[\s\S]*?<target>)[^<]*(<\/target>)/, `$1${TRANSLATED}$2`);
+  expect(edited).not.toBe(exported);
+
+  await page
+    .getByLabel("File", { exact: true })
+    .setInputFiles({ name: "home-es.xlf", mimeType: "application/xliff+xml", buffer: Buffer.from(edited) });
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText("Imported as drafts. Nothing was published.")).toBeVisible();
+  await expect(page.getByTestId("import-report")).toContainText("Home: 1 field changed in the draft.");
+
+  await page.getByRole("link", { name: "Open the draft" }).click();
+  await expect(page.locator('[data-path="hero.titleStart"]').getByRole("textbox")).toHaveValue(TRANSLATED);
+  const visitor = await browser.newPage();
+  await visitor.goto("/?lang=es");
+  await expect(visitor.getByRole("heading", { level: 1 })).not.toContainText(TRANSLATED);
+  await visitor.close();
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Discard draft" }).click();
+  await expect(page.getByText("Draft discarded.")).toBeVisible();
+});
