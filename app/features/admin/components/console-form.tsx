@@ -65,7 +65,6 @@ export function ActionButton({
   target,
   variant = "outline",
   icon,
-  action,
 }: {
   intent: string;
   /** The form's schema; none for a button acting on the page's own entry (the URL names it). */
@@ -77,15 +76,12 @@ export function ActionButton({
   target?: string;
   variant?: ButtonProps["variant"];
   icon?: ReactNode;
-  /** The route whose action takes the post, when not the page's own. */
-  action?: string;
 }) {
   const { t } = useTranslation();
   const kit = useConsoleForm(intent, { schema, target });
   return (
     <IntentForm
       kit={kit}
-      action={action}
       className="grid gap-1"
       onSubmitCapture={(event) => {
         if (confirm && !window.confirm(confirm)) {
