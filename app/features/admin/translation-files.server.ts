@@ -93,6 +93,9 @@ export interface ImportReport {
   changed: Array<{ page: string; fields: string[] }>;
   /** Fields the file holds with the text the draft already has. */
   unchanged: number;
+  /** Imported texts translated from an English text that has changed since the export (the file's source is not English's text now). */
+  staleSource: ImportEntry[];
+  staleSourceCount: number;
   /** What the import left out: pages or fields this site does not have, units without a target. */
   ignored: Array<ImportEntry & { reason: "unknownPage" | "unknownField" | "noTarget" }>;
   ignoredCount: number;
@@ -108,7 +111,7 @@ interface ParsedFile {
   sourceLanguage: unknown;
   targetLanguage: unknown;
   /** page → field → the target as the file has it (a string, or markup the library returned as objects). */
-  pages: Array<{ page: string; units: Array<{ field: string; target: unknown }> }>;
+  pages: Array<{ page: string; units: Array<{ field: string; source: unknown; target: unknown }> }>;
 }
 
 const refuse = (problem: ImportProblem, status = 400): ImportResult => ({ ok: false, status, problem });
@@ -135,9 +138,9 @@ async function parseXliff(text: string): Promise<ParsedFile | ImportProblem> {
     const entries: ParsedFile["pages"][number]["units"] = [];
     for (const [field, unit] of Object.entries(units ?? {})) {
       // A <group> of units is no field of ours: left out as an unknown field.
-      const target =
-        typeof unit === "object" && unit !== null && !("groupUnits" in unit) ? (unit as { target?: unknown }).target : undefined;
-      entries.push({ field, target });
+      const texts =
+        typeof unit === "object" && unit !== null && !("groupUnits" in unit) ? (unit as { source?: unknown; target?: unknown }) : {};
+      entries.push({ field, source: texts.source, target: texts.target });
     }
     pages.push({ page, units: entries });
   }
@@ -165,18 +168,31 @@ function parseJson(text: string): ParsedFile | ImportProblem {
     targetLanguage: file.data.targetLanguage,
     pages: Object.entries(file.data.pages).map(([page, units]) => ({
       page,
-      units: Object.entries(units).map(([field, unit]) => ({ field, target: unit.target })),
+      units: Object.entries(units).map(([field, unit]) => ({ field, source: unit.source, target: unit.target })),
     })),
   };
 }
 
 function emptyReport(language: Language | null): ImportReport {
-  return { language, changed: [], unchanged: 0, ignored: [], ignoredCount: 0, refused: [], refusedCount: 0 };
+  return {
+    language,
+    changed: [],
+    unchanged: 0,
+    staleSource: [],
+    staleSourceCount: 0,
+    ignored: [],
+    ignoredCount: 0,
+    refused: [],
+    refusedCount: 0,
+  };
 }
 
-/** The file's texts checked as the page editor checks its form: page → path → the text to keep. */
+/**
+ * The file's texts checked as the page editor checks its form: page → the texts to keep (path → text)
+ * and the English each was translated from, as the file has it.
+ */
 function checkTexts(file: ParsedFile, language: Language, report: ImportReport) {
-  const accepted = new Map<ContentNamespace, Record<string, string>>();
+  const accepted = new Map<ContentNamespace, { texts: Record<string, string>; sources: Record<string, unknown> }>();
   const ignore = (entry: ImportReport["ignored"][number]) => {
     report.ignoredCount += 1;
     if (report.ignored.length < REPORT_LIST_MAX) report.ignored.push(entry);
@@ -193,12 +209,16 @@ function checkTexts(file: ParsedFile, language: Language, report: ImportReport) 
     const fields = defaultFields(page, language);
     const indexOf = new Map(fields.map((field, index) => [field.path, index]));
     const posted: Record<string, string> = {};
-    for (const { field, target } of units) {
+    const sources: Record<string, unknown> = {};
+    for (const { field, source, target } of units) {
       const index = indexOf.get(field);
       if (index === undefined) ignore({ page, field: field.slice(0, 200), reason: "unknownField" });
       else if (target === undefined || target === "") ignore({ page, field, reason: "noTarget" });
       else if (typeof target !== "string") refuseField({ page, field, error: "admin.translations.errors.markup" });
-      else posted[`f${index}`] = target;
+      else {
+        posted[`f${index}`] = target;
+        sources[field] = source;
+      }
     }
     // The editor's own schema: the same trimming, line breaks, limits and refusals as a typed field.
     const checked = z.safeParse(pageFieldsSchema(fields.map((field, index) => ({ name: `f${index}`, long: field.long }))), posted);
@@ -214,7 +234,7 @@ function checkTexts(file: ParsedFile, language: Language, report: ImportReport) 
       const text = checked.data[name];
       if (text) texts[fields[Number(name.slice(1))]!.path] = text;
     }
-    accepted.set(page, texts);
+    accepted.set(page, { texts, sources });
   }
   return accepted;
 }
@@ -240,8 +260,14 @@ export async function importTranslation(actor: ConsoleActor, file: File | null):
   if (report.refusedCount > 0) return { ok: false, status: 400, problem: "fieldsRefused", report };
 
   const changes: Array<[ContentNamespace, Record<string, string>]> = [];
-  for (const [page, texts] of accepted) {
-    const row = await rowOf(page, language);
+  for (const [page, { texts, sources }] of accepted) {
+    const [row, sourceRow] = await Promise.all([rowOf(page, language), rowOf(page, SOURCE_LANGUAGE)]);
+    const english = textsOf(page, SOURCE_LANGUAGE, sourceRow?.published);
+    for (const path of Object.keys(texts)) {
+      if (typeof sources[path] !== "string" || sources[path] === english[path]) continue;
+      report.staleSourceCount += 1;
+      if (report.staleSource.length < REPORT_LIST_MAX) report.staleSource.push({ page, field: path });
+    }
     const working = textsOf(page, language, row?.draft ?? row?.published);
     const changed = Object.keys(texts).filter((path) => working[path] !== texts[path]);
     report.unchanged += Object.keys(texts).length - changed.length;

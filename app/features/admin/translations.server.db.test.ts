@@ -147,6 +147,13 @@ describe("export and import for a translator", () => {
     expect((await loadPageEditor("about", "de")).fields.find((field) => field.path === "hero.title")?.value).toBe("Wer wir wirklich sind");
   });
 
+  it("names the texts translated from an English text that changed after the export", async () => {
+    const exported = await exportTranslation({ language: "de", page: "home", text: "published", format: "json" });
+    await publishPage(admin, "home", "en", { "hero.subtitle": "English changed after the export." });
+    const result = await importTranslation(admin, fileOf(exported.body, "de.json"));
+    expect(result).toMatchObject({ ok: true, report: { staleSource: [{ page: "home", field: "hero.subtitle" }], staleSourceCount: 1 } });
+  });
+
   const xliff = (target: string, extra = "") =>
     `<?xml version="1.0"?>${extra}<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de"><file id="home"><unit id="hero.titleStart"><segment><source>x</source><target>${target}</target></segment></unit></file></xliff>`;
 

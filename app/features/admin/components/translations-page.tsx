@@ -215,6 +215,18 @@ function ImportReportView({ report }: { report: ImportReport }) {
         </ul>
       ) : null}
       {report.unchanged > 0 ? <p>{t("admin.translations.import.unchanged", { count: report.unchanged })}</p> : null}
+      {report.staleSourceCount > 0 ? (
+        <>
+          <p className="font-medium text-amber-300">{t("admin.translations.import.staleSource", { count: report.staleSourceCount })}</p>
+          <ul className="list-disc space-y-1 pl-5">
+            {report.staleSource.map((entry) => (
+              <li key={`${entry.page}-${entry.field}`}>
+                {pageName(entry.page)} <code className="text-xs">{entry.field}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {report.refusedCount > 0 ? (
         <>
           <p className="font-medium text-destructive">{t("admin.translations.import.refused", { count: report.refusedCount })}</p>
