@@ -21,7 +21,7 @@ function resourcesOf(language: Language, content: PublishedContent): Resources {
     const page = contentPageOf(namespace);
     const values = Object.entries(overrides[namespace] ?? {}).filter(([path]) => isEditablePath(path, page));
     namespaces[namespace] =
-      values.length > 0 ? withValues(messages, Object.fromEntries(values.map(([path, field]) => [path, field.value]))) : messages;
+      values.length > 0 ? withValues(messages, Object.fromEntries(values.map(([path, field]) => [path, field.value])), page) : messages;
   }
   return { [language]: namespaces };
 }
