@@ -106,56 +106,54 @@ function reader() {
     return marks;
   };
 
-  const inline = (value: unknown, depth: number): RichTextNode[] => {
+  /** The nodes of a `content` array that `read` keeps (undefined: left out), each one counted against the limits. */
+  const each = <T>(value: unknown, depth: number, read: (node: Record<string, unknown>) => T | undefined): T[] => {
     if (!Array.isArray(value)) return [];
-    const content: RichTextNode[] = [];
+    const kept: T[] = [];
     for (const node of value) {
       count(depth);
-      if (!isRecord(node) || node.type !== "text" || typeof node.text !== "string") continue;
+      const item = isRecord(node) ? read(node) : undefined;
+      if (item !== undefined) kept.push(item);
+    }
+    return kept;
+  };
+
+  const inline = (value: unknown, depth: number) =>
+    each(value, depth, (node): RichTextNode | undefined => {
+      if (node.type !== "text" || typeof node.text !== "string") return undefined;
       const clean = node.text.replace(CONTROL, " ");
-      if (clean === "") continue;
+      if (clean === "") return undefined;
       text += clean.length;
       if (text > RICH_TEXT_LIMITS.text) throw new Refused("tooLong");
       const marks = marksOf(node.marks);
-      content.push(marks.length > 0 ? { type: "text", text: clean, marks } : { type: "text", text: clean });
-    }
-    return content;
-  };
+      return marks.length > 0 ? { type: "text", text: clean, marks } : { type: "text", text: clean };
+    });
 
-  const blocks = (value: unknown, depth: number): RichBlock[] => {
-    if (!Array.isArray(value)) return [];
-    const content: RichBlock[] = [];
-    for (const node of value) {
-      count(depth);
-      if (!isRecord(node)) continue;
-      if (node.type === "paragraph") {
-        const text = inline(node.content, depth + 1);
-        if (text.length > 0) content.push({ type: "paragraph", content: text });
-      } else if (node.type === "heading") {
-        const text = inline(node.content, depth + 1);
-        const level = isRecord(node.attrs) && node.attrs.level === 3 ? 3 : 2;
-        if (text.length > 0) content.push({ type: "heading", attrs: { level }, content: text });
-      } else if (node.type === "bulletList" || node.type === "orderedList") {
+  const blocks = (value: unknown, depth: number): RichBlock[] =>
+    each(value, depth, (node): RichBlock | undefined => {
+      if (node.type === "paragraph" || node.type === "heading") {
+        const content = inline(node.content, depth + 1);
+        if (content.length === 0) return undefined;
+        if (node.type === "paragraph") return { type: "paragraph", content };
+        return { type: "heading", attrs: { level: isRecord(node.attrs) && node.attrs.level === 3 ? 3 : 2 }, content };
+      }
+      if (node.type === "bulletList" || node.type === "orderedList") {
         const items = listItems(node.content, depth + 1);
-        if (items.length > 0) content.push({ type: node.type, content: items });
+        return items.length > 0 ? { type: node.type, content: items } : undefined;
       }
       // Any other node (a script, an image, a code block, a node a later editor makes) is left out, with its content.
-    }
-    return content;
-  };
+      return undefined;
+    });
 
-  const listItems = (value: unknown, depth: number): RichListItem[] => {
-    if (!Array.isArray(value)) return [];
-    const items: RichListItem[] = [];
-    for (const node of value) {
-      count(depth);
-      if (!isRecord(node) || node.type !== "listItem") continue;
-      // An item's own blocks: paragraphs and nested lists (a heading inside a list item is not a page's outline).
-      const content = blocks(node.content, depth + 1).filter((block) => block.type !== "heading");
-      if (content.length > 0) items.push({ type: "listItem", content });
-    }
-    return items;
-  };
+  const listItems = (value: unknown, depth: number) =>
+    each(value, depth, (node): RichListItem | undefined => {
+      if (node.type !== "listItem") return undefined;
+      // An item's own blocks: paragraphs and nested lists (a heading inside a list item is not a page's outline: its words become a paragraph).
+      const content = blocks(node.content, depth + 1).map((block): RichBlock =>
+        block.type === "heading" ? { type: "paragraph", content: block.content } : block,
+      );
+      return content.length > 0 ? { type: "listItem", content } : undefined;
+    });
 
   return (value: unknown): RichDoc => {
     if (!isRecord(value) || value.type !== "doc") throw new Refused("invalid");

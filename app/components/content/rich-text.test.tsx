@@ -109,11 +109,15 @@ describe("rich text on a page", () => {
         { type: "heading", attrs: { level: 1, onclick: "alert(1)" }, content: [text("A level 1 heading is a level 2")] },
         { type: "heading", attrs: { level: 6 }, content: [text("A level 6 heading is a level 2")] },
         { type: "bulletList", content: [{ type: "div", content: [paragraph(text("not an item"))] }, "text", 1] },
+        {
+          type: "orderedList",
+          content: [{ type: "listItem", content: [{ type: "heading", attrs: { level: 2 }, content: [text("item")] }] }],
+        },
         paragraph({ type: "hardBreak" }, { type: "mention", attrs: { id: "x" } }, { type: "text", text: 1 }),
       ),
     );
     expect(out).toBe(
-      '<p>kept</p><h2 class="text-xl font-semibold text-foreground">A level 1 heading is a level 2</h2><h2 class="text-xl font-semibold text-foreground">A level 6 heading is a level 2</h2>',
+      '<p>kept</p><h2 class="text-xl font-semibold text-foreground">A level 1 heading is a level 2</h2><h2 class="text-xl font-semibold text-foreground">A level 6 heading is a level 2</h2><ol class="list-decimal space-y-2 pl-6"><li class="space-y-2"><p>item</p></li></ol>',
     );
   });
 

@@ -8,7 +8,17 @@ import { Paragraph } from "@tiptap/extension-paragraph";
 import { Text } from "@tiptap/extension-text";
 import { UndoRedo } from "@tiptap/extensions";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
-import { Bold as BoldIcon, Heading2, Heading3, Italic as ItalicIcon, Link2, List, ListOrdered, Pilcrow } from "lucide-react";
+import {
+  Bold as BoldIcon,
+  Heading2,
+  Heading3,
+  Italic as ItalicIcon,
+  Link2,
+  List,
+  ListOrdered,
+  Pilcrow,
+  type LucideIcon,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { safeHref, type RichDoc } from "~/lib/rich-text";
 import { useTranslation } from "~/lib/use-translation";
@@ -78,23 +88,58 @@ export default function RichTextEditor({ initial, onChange, labelId, describedBy
   );
 }
 
+type ToolName = "paragraph" | "heading2" | "heading3" | "bold" | "italic" | "bulletList" | "orderedList" | "link";
+
+/** The toolbar's buttons: each one's icon, whether the selection has it, and what it does (the link: asks for its target). */
+const TOOLS: ReadonlyArray<{ name: ToolName; icon: LucideIcon; active: (editor: Editor) => boolean; run?: (editor: Editor) => void }> = [
+  {
+    name: "paragraph",
+    icon: Pilcrow,
+    active: (editor) => editor.isActive("paragraph") && !editor.isActive("listItem"),
+    run: (editor) => editor.chain().focus().setParagraph().run(),
+  },
+  {
+    name: "heading2",
+    icon: Heading2,
+    active: (editor) => editor.isActive("heading", { level: 2 }),
+    run: (editor) => editor.chain().focus().toggleHeading({ level: 2 }).run(),
+  },
+  {
+    name: "heading3",
+    icon: Heading3,
+    active: (editor) => editor.isActive("heading", { level: 3 }),
+    run: (editor) => editor.chain().focus().toggleHeading({ level: 3 }).run(),
+  },
+  { name: "bold", icon: BoldIcon, active: (editor) => editor.isActive("bold"), run: (editor) => editor.chain().focus().toggleBold().run() },
+  {
+    name: "italic",
+    icon: ItalicIcon,
+    active: (editor) => editor.isActive("italic"),
+    run: (editor) => editor.chain().focus().toggleItalic().run(),
+  },
+  {
+    name: "bulletList",
+    icon: List,
+    active: (editor) => editor.isActive("bulletList"),
+    run: (editor) => editor.chain().focus().toggleBulletList().run(),
+  },
+  {
+    name: "orderedList",
+    icon: ListOrdered,
+    active: (editor) => editor.isActive("orderedList"),
+    run: (editor) => editor.chain().focus().toggleOrderedList().run(),
+  },
+  { name: "link", icon: Link2, active: (editor) => editor.isActive("link") },
+];
+
 function Toolbar({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
-  const state = useEditorState({
+  const active = useEditorState({
     editor,
-    selector: ({ editor: current }) => ({
-      paragraph: current.isActive("paragraph") && !current.isActive("listItem"),
-      heading2: current.isActive("heading", { level: 2 }),
-      heading3: current.isActive("heading", { level: 3 }),
-      bold: current.isActive("bold"),
-      italic: current.isActive("italic"),
-      bulletList: current.isActive("bulletList"),
-      orderedList: current.isActive("orderedList"),
-      link: current.isActive("link"),
-    }),
+    selector: ({ editor: current }) => TOOLS.map((tool) => tool.active(current)),
   });
   const link = () => {
-    if (state.link) {
+    if (editor.isActive("link")) {
       editor.chain().focus().extendMarkRange("link").unsetLink().run();
       return;
     }
@@ -109,50 +154,11 @@ function Toolbar({ editor }: { editor: Editor }) {
   };
   return (
     <div role="toolbar" aria-label={t("admin.pages.richText.toolbar")} className="flex flex-wrap gap-1 border-b border-input p-1">
-      <Tool
-        label={t("admin.pages.richText.paragraph")}
-        active={state.paragraph}
-        onClick={() => editor.chain().focus().setParagraph().run()}
-      >
-        <Pilcrow />
-      </Tool>
-      <Tool
-        label={t("admin.pages.richText.heading2")}
-        active={state.heading2}
-        onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}
-      >
-        <Heading2 />
-      </Tool>
-      <Tool
-        label={t("admin.pages.richText.heading3")}
-        active={state.heading3}
-        onClick={() => editor.chain().focus().toggleHeading({ level: 3 }).run()}
-      >
-        <Heading3 />
-      </Tool>
-      <Tool label={t("admin.pages.richText.bold")} active={state.bold} onClick={() => editor.chain().focus().toggleBold().run()}>
-        <BoldIcon />
-      </Tool>
-      <Tool label={t("admin.pages.richText.italic")} active={state.italic} onClick={() => editor.chain().focus().toggleItalic().run()}>
-        <ItalicIcon />
-      </Tool>
-      <Tool
-        label={t("admin.pages.richText.bulletList")}
-        active={state.bulletList}
-        onClick={() => editor.chain().focus().toggleBulletList().run()}
-      >
-        <List />
-      </Tool>
-      <Tool
-        label={t("admin.pages.richText.orderedList")}
-        active={state.orderedList}
-        onClick={() => editor.chain().focus().toggleOrderedList().run()}
-      >
-        <ListOrdered />
-      </Tool>
-      <Tool label={t("admin.pages.richText.link")} active={state.link} onClick={link}>
-        <Link2 />
-      </Tool>
+      {TOOLS.map(({ name, icon: Icon, run }, index) => (
+        <Tool key={name} label={t(`admin.pages.richText.${name}`)} active={active[index]!} onClick={run ? () => run(editor) : link}>
+          <Icon />
+        </Tool>
+      ))}
     </div>
   );
 }
