@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../helpers/a11y";
 import { createConsoleAccount, signInPage } from "../helpers/console";
 import { gotoHydrated } from "../helpers/hydration";
 
@@ -31,6 +32,7 @@ test("words made bold in the page editor are bold on the published page", async 
   await expect(bold).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.type("lo que sabemos");
   await expect(editor.locator("strong")).toHaveText("lo que sabemos");
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Publish Español" }).click();
   await expect(page.getByText("Published: the page now shows these texts in this language.")).toBeVisible();
 
