@@ -1,3 +1,4 @@
+import { richTextFromParagraphs, richTextValue, parseRichTextJson } from "./rich-text";
 import type { Messages } from "./translator";
 
 /**
@@ -26,20 +27,25 @@ export interface ContentPage {
    * publish there (legal.lastUpdated) instead of the file's text, which is therefore not a field.
    */
   lastUpdated?: string;
+  /**
+   * Lists of paragraphs edited as one rich text (ADR 0061): path patterns, `*` standing for one
+   * segment. Such a field's default is the file's list, its value a document (app/lib/rich-text.ts).
+   */
+  rich?: readonly string[];
 }
 
 export const CONTENT_PAGES = {
   home: { path: "/" },
-  about: { path: "/about" },
+  about: { path: "/about", rich: ["origin.paragraphs", "founder.paragraphs"] },
   consulting: { path: "/consulting" },
   market: { path: "/market" },
   platforms: { path: "/platforms" },
   academy: { path: "/academy" },
   tandem: { path: "/tandem" },
   contact: { path: "/contact", editable: ["meta", "heading", "info.title", "info.subtitle"] },
-  privacy: { path: "/privacy", legal: true, lastUpdated: "date" },
-  terms: { path: "/terms", legal: true },
-  imprint: { path: "/imprint", legal: true },
+  privacy: { path: "/privacy", legal: true, lastUpdated: "date", rich: ["sections.*.paragraphs"] },
+  terms: { path: "/terms", legal: true, rich: ["sections.*.paragraphs"] },
+  imprint: { path: "/imprint", legal: true, rich: ["sections.*.paragraphs"] },
 } as const satisfies Record<string, ContentPage>;
 
 export type ContentNamespace = keyof typeof CONTENT_PAGES;
@@ -63,6 +69,15 @@ export function isEditablePath(path: string, page: ContentPage) {
   return !page.editable || page.editable.some((prefix) => path === prefix || path.startsWith(`${prefix}.`));
 }
 
+/** Whether `path` of a page is a list of paragraphs edited as one rich text. */
+export function isRichPath(path: string, page: ContentPage) {
+  const parts = path.split(".");
+  return (page.rich ?? []).some((pattern) => {
+    const expected = pattern.split(".");
+    return expected.length === parts.length && expected.every((part, index) => part === "*" || part === parts[index]);
+  });
+}
+
 /** A text over this many characters, or any item of a list, is edited in a textarea. */
 export const LONG_TEXT_FROM = 120;
 /** The longest text a field takes: a heading or label, a paragraph. */
@@ -70,9 +85,11 @@ export const FIELD_MAX = { short: 500, long: 5000 } as const;
 
 export interface DefaultField {
   path: string;
-  /** The file's text of the field in this language. */
+  /** The file's text of the field in this language (a rich field: its document's JSON, app/lib/rich-text.ts). */
   text: string;
   long: boolean;
+  /** A list of paragraphs edited as one rich text. */
+  rich?: boolean;
 }
 
 /** The fields of a namespace's default texts, in the file's order (only the page's editable ones when given). */
@@ -82,6 +99,9 @@ export function fieldsOf(defaults: Messages, page: ContentPage = { path: "" }): 
     if (typeof node === "string") {
       if (isEditablePath(path.join("."), page))
         fields.push({ path: path.join("."), text: node, long: inList || node.length > LONG_TEXT_FROM });
+    } else if (Array.isArray(node) && isRichPath(path.join("."), page) && isEditablePath(path.join("."), page)) {
+      const paragraphs = node.filter((item): item is string => typeof item === "string");
+      fields.push({ path: path.join("."), text: richTextValue(richTextFromParagraphs(paragraphs)), long: true, rich: true });
     } else if (Array.isArray(node)) {
       node.forEach((item, index) => walk(item, [...path, String(index)], true));
     } else if (typeof node === "object" && node !== null) {
@@ -94,9 +114,10 @@ export function fieldsOf(defaults: Messages, page: ContentPage = { path: "" }): 
 
 /**
  * The defaults with `values` (path → text) put in place: a copy, the defaults untouched. A path the
- * defaults do not have as a text (a key a release removed, a forged one) is ignored.
+ * defaults do not have as a text (a key a release removed, a forged one) is ignored; a rich path of
+ * `page` takes its value's document in place of the file's list (a value that is no document: the list).
  */
-export function withValues(defaults: Messages, values: Record<string, string>): Messages {
+export function withValues(defaults: Messages, values: Record<string, string>, page: ContentPage = { path: "" }): Messages {
   const copy = structuredClone(defaults);
   for (const [path, value] of Object.entries(values)) {
     const parts = path.split(".");
@@ -105,13 +126,12 @@ export function withValues(defaults: Messages, values: Record<string, string>): 
     for (const part of parts) {
       node = typeof node === "object" && node !== null && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
     }
-    if (
-      typeof node === "object" &&
-      node !== null &&
-      Object.hasOwn(node, last) &&
-      typeof (node as Record<string, unknown>)[last] === "string"
-    ) {
-      (node as Record<string, unknown>)[last] = value;
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, last)) continue;
+    const current = (node as Record<string, unknown>)[last];
+    if (typeof current === "string") (node as Record<string, unknown>)[last] = value;
+    else if (Array.isArray(current) && isRichPath(path, page)) {
+      const doc = parseRichTextJson(value);
+      if (doc.ok) (node as Record<string, unknown>)[last] = doc.doc;
     }
   }
   return copy;

@@ -25,7 +25,7 @@ function contentOf(language: Language, namespace: ContentNamespace, content: Pub
   // Only the editable fields: a key a release made interface text again reads its file.
   const page = contentPageOf(namespace);
   const values = Object.entries(content.byLanguage[language]?.[namespace] ?? {}).filter(([path]) => isEditablePath(path, page));
-  return values.length > 0 ? withValues(messages, Object.fromEntries(values.map(([path, field]) => [path, field.value]))) : messages;
+  return values.length > 0 ? withValues(messages, Object.fromEntries(values.map(([path, field]) => [path, field.value])), page) : messages;
 }
 
 /**

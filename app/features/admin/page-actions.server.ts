@@ -13,7 +13,7 @@ import { pageFieldsSchema } from "./schemas/page-schema";
  */
 export function pageAction(request: Request, actor: ConsoleActor, namespace: ContentNamespace, language: Language) {
   const fields = defaultFields(namespace, language);
-  const schema = pageFieldsSchema(fields.map((field, index) => ({ name: `f${index}`, long: field.long })));
+  const schema = pageFieldsSchema(fields.map((field, index) => ({ name: `f${index}`, long: field.long, rich: field.rich })));
   const target = `${namespace}-${language}`;
   const byPath = (values: Record<string, string>) =>
     Object.fromEntries(fields.map((field, index) => [field.path, values[`f${index}`] ?? ""]));

@@ -64,6 +64,8 @@ export interface EditorField {
   /** What the editor starts from: the draft's value, else the published one, else the default itself. */
   value: string;
   long: boolean;
+  /** Edited as rich text: `defaultText` and `value` are a document's JSON (ADR 0061). */
+  rich: boolean;
   /** Edited, and the file's default changed since: "new default text available". */
   newDefault: boolean;
 }
@@ -80,6 +82,7 @@ export async function loadPageEditor(namespace: ContentNamespace, language: Lang
       defaultText: field.text,
       value: override?.value ?? field.text,
       long: field.long,
+      rich: field.rich === true,
       newDefault: override !== undefined && override.default !== field.text,
     };
   });

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useInterfaceLang } from "~/components/layout/content-language";
 import { useTranslation } from "~/lib/use-translation";
+import { RichParagraphs } from "~/components/content/rich-text";
 import { telHref, useSiteFacts } from "~/lib/site-facts";
 
 /** Translated string arrays (paragraphs, list items); a missing key gives an empty list. */
@@ -78,9 +79,7 @@ export function LegalDocument({
               {heading(id, index)}
             </h2>
             <div className="mt-4 space-y-4 leading-relaxed text-muted-foreground">
-              {list(`${ns}.sections.${id}.paragraphs`).map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
+              <RichParagraphs k={`${ns}.sections.${id}.paragraphs`} values={values} />
               {extras[id]}
               <LegalList items={[...list(`${ns}.sections.${id}.items`), ...(extraItems[id] ?? []).map((key) => t(key, { ...values }))]} />
               {list(`${ns}.sections.${id}.after`).map((paragraph) => (

@@ -3,10 +3,12 @@ import { Link } from "react-router";
 import { getFormProps, HydratedInput, SubmitButton, TextareaField, TextField } from "~/components/form";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/use-translation";
+import { parseRichTextJson, richTextPlain } from "~/lib/rich-text";
 import { cn } from "~/lib/utils";
 import { AdminHeading } from "../components/admin-shell";
 import { FormOutcome, useConsoleForm } from "../components/console-form";
 import { PagePublication } from "../components/page-publication";
+import { RichTextField } from "../components/rich-text-field";
 import { useDateFormat } from "../components/use-date-format";
 import type { EditorField, PageState } from "../pages.server";
 import { pageFieldsSchema } from "../schemas/page-schema";
@@ -79,6 +81,12 @@ export function PageEditor({ page }: { page: PageEditorData }) {
   );
 }
 
+/** A rich field's default as its words (the hint under an edited field). */
+function plainText(json: string) {
+  const parsed = parseRichTextJson(json);
+  return parsed.ok ? richTextPlain(parsed.doc) : "";
+}
+
 function PageFields({ page }: { page: PageEditorData }) {
   const { t } = useTranslation();
   const schema = useMemo(() => pageFieldsSchema(page.fields), [page.fields]);
@@ -95,21 +103,26 @@ function PageFields({ page }: { page: PageEditorData }) {
     <kit.fetcher.Form method="post" {...getFormProps(kit.form)} className="space-y-4">
       <HydratedInput />
       {page.fields.map((field) => {
+        const label = (
+          <>
+            <code className="text-xs">{field.path}</code>
+            {field.newDefault ? (
+              <span className="ml-2 rounded bg-amber-500/15 px-1.5 py-0.5 text-xs text-amber-300">{t("admin.pages.newDefault")}</span>
+            ) : null}
+          </>
+        );
+        const description =
+          field.value === field.defaultText
+            ? undefined
+            : t("admin.pages.defaultHint", { text: field.rich ? plainText(field.defaultText) : field.defaultText });
         const Field = field.long ? TextareaField : TextField;
         return (
           <div key={field.name} data-path={field.path}>
-            <Field
-              field={kit.fields[field.name]!}
-              label={
-                <>
-                  <code className="text-xs">{field.path}</code>
-                  {field.newDefault ? (
-                    <span className="ml-2 rounded bg-amber-500/15 px-1.5 py-0.5 text-xs text-amber-300">{t("admin.pages.newDefault")}</span>
-                  ) : null}
-                </>
-              }
-              description={field.value === field.defaultText ? undefined : t("admin.pages.defaultHint", { text: field.defaultText })}
-            />
+            {field.rich ? (
+              <RichTextField field={kit.fields[field.name]!} value={field.value} label={label} description={description} />
+            ) : (
+              <Field field={kit.fields[field.name]!} label={label} description={description} />
+            )}
           </div>
         );
       })}

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { FIELD_MAX } from "~/lib/content-pages";
 import { PRINTABLE } from "~/lib/field-schemas";
+import { parseRichTextJson, richTextValue, RICH_TEXT_LIMITS } from "~/lib/rich-text";
 
 /**
  * The form of one content page in one language (ADR 0054), shared by the browser and the server: one
@@ -21,6 +22,25 @@ function pageField(max: number) {
   );
 }
 
-export function pageFieldsSchema(fields: ReadonlyArray<{ name: string; long: boolean }>) {
-  return z.object(Object.fromEntries(fields.map((field) => [field.name, pageField(field.long ? FIELD_MAX.long : FIELD_MAX.short)])));
+/**
+ * A rich text field (ADR 0061): the editor's document as JSON, read through the allow-list of
+ * app/lib/rich-text.ts and kept as the clean document's JSON ("" for an empty one: the default).
+ */
+const richField = z.pipe(
+  z.optional(z.string().check(z.maxLength(RICH_TEXT_LIMITS.json, "admin.pages.richText.errors.tooLarge"))),
+  z.transform((value, ctx) => {
+    if (value === undefined || value.trim() === "") return "";
+    const parsed = parseRichTextJson(value);
+    if (parsed.ok) return richTextValue(parsed.doc);
+    ctx.issues.push({ code: "custom", message: `admin.pages.richText.errors.${parsed.problem}`, input: value });
+    return z.NEVER;
+  }),
+);
+
+export function pageFieldsSchema(fields: ReadonlyArray<{ name: string; long: boolean; rich?: boolean }>) {
+  return z.object(
+    Object.fromEntries(
+      fields.map((field) => [field.name, field.rich ? richField : pageField(field.long ? FIELD_MAX.long : FIELD_MAX.short)]),
+    ),
+  );
 }

@@ -1,5 +1,6 @@
 import { Compass, Eye, Fingerprint, Gem, Lightbulb, ShieldCheck, Sprout, Target, UserRound } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
+import { RichParagraphs } from "~/components/content/rich-text";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ContentSection, FeatureCard } from "~/components/content/blocks";
@@ -19,9 +20,7 @@ export function AboutPage() {
 
       <ContentSection id="origin" title={t("about.origin.title")}>
         <div className="mx-auto max-w-3xl space-y-4 text-lg leading-relaxed text-muted-foreground">
-          {list("about.origin.paragraphs").map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
+          <RichParagraphs k="about.origin.paragraphs" />
         </div>
       </ContentSection>
 
@@ -95,9 +94,7 @@ export function AboutPage() {
             <UserRound className="size-10 text-foreground" />
           </span>
           <div className="space-y-4 text-muted-foreground">
-            {list("about.founder.paragraphs").map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
+            <RichParagraphs k="about.founder.paragraphs" />
           </div>
         </div>
       </ContentSection>

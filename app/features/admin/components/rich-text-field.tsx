@@ -1,0 +1,69 @@
+import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { FieldError, type FieldMeta } from "~/components/form";
+import { RichTextBlocks } from "~/components/content/rich-text";
+import { Label } from "~/components/ui/label";
+import { useHydrated } from "~/lib/use-hydrated";
+import { parseRichTextJson, type RichDoc } from "~/lib/rich-text";
+
+/** Tiptap and ProseMirror: only fetched once a page with a rich field is open in the console (ADR 0061). */
+const RichTextEditor = lazy(() => import("./rich-text-editor"));
+
+const EMPTY: RichDoc = { type: "doc", content: [] };
+
+/**
+ * A rich text field of the page editor (ADR 0061): the document travels in a hidden input as JSON (the
+ * server reads it through the allow-list); the editor replaces a read-only view of the text once React
+ * runs and the editor's code has arrived.
+ */
+export function RichTextField({
+  field,
+  value,
+  label,
+  description,
+}: {
+  field: FieldMeta;
+  value: string;
+  label: ReactNode;
+  description?: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const [json, setJson] = useState(value);
+  const initial = useMemo(() => {
+    const parsed = parseRichTextJson(value);
+    return parsed.ok ? parsed.doc : EMPTY;
+  }, [value]);
+  const labelId = `${field.id}-label`;
+  const descriptionId = description ? `${field.id}-description` : undefined;
+  const invalid = field.errors !== undefined;
+  const describedBy = [invalid ? field.errorId : undefined, descriptionId].filter(Boolean).join(" ") || undefined;
+  const view = (
+    <div
+      role="textbox"
+      aria-readonly="true"
+      aria-multiline="true"
+      aria-labelledby={labelId}
+      className="min-h-36 space-y-3 rounded-md border border-input bg-background px-3 py-2 text-base md:text-sm"
+    >
+      <RichTextBlocks doc={initial} />
+    </div>
+  );
+  return (
+    <div className="grid content-start gap-2">
+      <Label id={labelId}>{label}</Label>
+      <input type="hidden" name={field.name} form={field.formId} value={json} />
+      {hydrated ? (
+        <Suspense fallback={view}>
+          <RichTextEditor initial={initial} onChange={setJson} labelId={labelId} describedBy={describedBy} invalid={invalid} />
+        </Suspense>
+      ) : (
+        view
+      )}
+      {description ? (
+        <p id={descriptionId} className="text-xs whitespace-pre-line text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+      <FieldError field={field} />
+    </div>
+  );
+}
