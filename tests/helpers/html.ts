@@ -38,13 +38,24 @@ export function titleOf(html: string) {
   return decodeEntities(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "");
 }
 
-/** The `content` of `<meta name=…>` (or `property=…`), or null. */
+/** The attributes of each `<tag …>` of `html` (names lower-cased, values decoded). */
+export function tagsOf(html: string, tag: string) {
+  return [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, "gi"))].map((match) =>
+    Object.fromEntries(
+      [...match[1].matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name.toLowerCase(), decodeEntities(value)]),
+    ),
+  );
+}
+
+/** The `content` of every `<meta name=…>` (or `property=…`). */
+export function metaContents(html: string, name: string) {
+  return tagsOf(html, "meta")
+    .filter((meta) => meta.name === name || meta.property === name)
+    .map((meta) => meta.content ?? "");
+}
+
 export function metaContent(html: string, name: string) {
-  for (const [tag] of html.matchAll(/<meta\b[^>]*>/g)) {
-    const attribute = (key: string) => new RegExp(`\\s${key}="([^"]*)"`).exec(tag)?.[1];
-    if (attribute("name") === name || attribute("property") === name) return decodeEntities(attribute("content") ?? "");
-  }
-  return null;
+  return metaContents(html, name)[0] ?? null;
 }
 
 export function htmlLang(html: string) {
