@@ -15,6 +15,8 @@ async function shopCustomers(): Promise<{ email: string; firstName: string; emai
 
 test.describe("sign-up, confirmation, login, logout", () => {
   test("every sign-up validation message, then a confirmed account", async ({ page }) => {
+    // Six refused posts, the sign-up, its mail and a sign-out: past the default minute on a busy machine.
+    test.setTimeout(120_000);
     await gotoHydrated(page, "/auth");
     await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
