@@ -4,7 +4,7 @@
 // embedded PostgreSQL; in CI the db tier against Debian's PostgreSQL 15 instead, the DATABASE_URL path),
 // then the end-to-end tests in Chromium.
 // Prints one closing line "N passed, N failed" and exits non-zero on any failure.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { aptInstall, startPostgres15 } from "./postgres15.mjs";
 
@@ -20,6 +20,23 @@ function step(title) {
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   return result.status ?? 1;
+}
+
+/** Runs a command with its output held back, then prints the output under its name with the time it took. */
+function runQuietly(name, command, args) {
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on("close", (code) => {
+      process.stdout.write(`--- ${name}: exit ${code ?? 1} after ${Math.round((Date.now() - begun) / 1000)} s\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code ?? 1);
+    });
+  });
 }
 
 function readVitestCounts(file) {
@@ -65,16 +82,22 @@ if (buildStatus !== 0) {
   process.exit(1);
 }
 
-step("Type check");
+// Type check, ESLint and Prettier each run on one core and need nothing of each other: on the 2-core CI
+// machine they run side by side (ADR 0063), each one's output printed whole when it ends.
+step("Type check, lint (ESLint: types, hooks, accessibility, layers, cycles) and Prettier, side by side");
 const typegenStatus = run(process.execPath, ["node_modules/@react-router/dev/bin.js", "typegen"]);
-const tscStatus = typegenStatus === 0 ? run(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"]) : typegenStatus;
-record("typecheck", tscStatus, { passed: tscStatus === 0 ? 1 : 0, failed: tscStatus === 0 ? 0 : 1 });
-
-step("Lint (ESLint: types, hooks, accessibility, layers, cycles; Prettier)");
-const eslintStatus = run(process.execPath, ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]);
-record("eslint", eslintStatus, { passed: eslintStatus === 0 ? 1 : 0, failed: eslintStatus === 0 ? 0 : 1 });
-const prettierStatus = run(process.execPath, ["node_modules/prettier/bin/prettier.cjs", "--check", "--log-level", "warn", "."]);
-record("prettier", prettierStatus, { passed: prettierStatus === 0 ? 1 : 0, failed: prettierStatus === 0 ? 0 : 1 });
+const [tscStatus, eslintStatus, prettierStatus] = await Promise.all([
+  typegenStatus === 0 ? runQuietly("typecheck", process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"]) : typegenStatus,
+  runQuietly("eslint", process.execPath, ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]),
+  runQuietly("prettier", process.execPath, ["node_modules/prettier/bin/prettier.cjs", "--check", "--log-level", "warn", "."]),
+]);
+for (const [name, status] of [
+  ["typecheck", tscStatus],
+  ["eslint", eslintStatus],
+  ["prettier", prettierStatus],
+]) {
+  record(name, status, { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+}
 
 const vitestArgs = (tier, file) => [
   "node_modules/vitest/vitest.mjs",

@@ -2,7 +2,6 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { fillSignUp, signUpConfirmed, smtpApi, uniqueEmail } from "../helpers/accounts";
 import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
 import { fetchMails, linksIn, waitForMail } from "../helpers/mail";
-import { makeDataDir, startProductServer } from "../helpers/product-server";
 
 /** Forms people do not fight (issue 10): every problem at once, inline, nothing covering it; lasting results. */
 
@@ -165,31 +164,9 @@ test.describe("lasting results instead of fading toasts", () => {
   });
 });
 
-test.describe("providers and doors", () => {
-  test("Google buttons only when GOOGLE_CLIENT_ID/SECRET are set; the door answers 404 without them", async ({ browser }) => {
-    test.setTimeout(120_000);
-    const dataDir = makeDataDir("ipangel-nogoogle-");
-    const server = await startProductServer({ dataDir, env: { SEED_DEMO: "0" } });
-    try {
-      const page = await browser.newPage({ baseURL: server.url });
-      await page.goto("/auth");
-      await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
-      await expect(page.getByRole("button", { name: /Google/ })).toHaveCount(0);
-      const response = await page.request.post("/auth", { form: { intent: "google" }, headers: { Origin: server.url } });
-      expect(response.status()).toBe(404);
-      await page.close();
-    } finally {
-      await server.stop();
-    }
-    // Configured (the shared test server): both buttons are there.
-    const page = await browser.newPage();
-    await gotoHydrated(page, "/auth");
-    await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
-    await page.getByRole("tab", { name: "Sign Up" }).click();
-    await expect(page.getByRole("button", { name: "Sign up with Google" })).toBeVisible();
-    await page.close();
-  });
-
+// Google's buttons with and without GOOGLE_CLIENT_ID/SECRET: app/features/account/auth-page.test.tsx; its door's 404
+// without them: auth-actions.server.db.test.ts; signing in through the issuer: accounts.spec.ts.
+test.describe("doors", () => {
   test("garbage, unknown intents and visitors get clear 4xx answers, never a 5xx", async ({ request, baseURL }) => {
     const origin = { Origin: baseURL! };
     const garbage = await request.post("/auth", {

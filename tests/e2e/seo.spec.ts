@@ -1,41 +1,36 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { htmlLang, metaContent, metaContents, tagsOf, titleOf } from "../helpers/html";
 import { routeTable } from "../helpers/routes";
 
 const base = () => process.env.E2E_BASE_URL!;
 
-async function head(page: Page) {
-  return page.evaluate(() => {
-    const attr = (selector: string, name = "content") => document.head.querySelector(selector)?.getAttribute(name) ?? null;
-    return {
-      lang: document.documentElement.lang,
-      title: document.title,
-      description: attr('meta[name="description"]'),
-      canonical: attr('link[rel="canonical"]', "href"),
-      alternates: Object.fromEntries(
-        [...document.head.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
-          link.getAttribute("hreflang"),
-          link.getAttribute("href"),
-        ]),
-      ),
-      ogTitle: attr('meta[property="og:title"]'),
-      ogDescription: attr('meta[property="og:description"]'),
-      ogUrl: attr('meta[property="og:url"]'),
-      ogType: attr('meta[property="og:type"]'),
-      ogLocale: attr('meta[property="og:locale"]'),
-      ogLocaleAlternates: [...document.head.querySelectorAll('meta[property="og:locale:alternate"]')].map((meta) =>
-        meta.getAttribute("content"),
-      ),
-      ogImage: attr('meta[property="og:image"]'),
-      twitterCard: attr('meta[name="twitter:card"]'),
-      twitterImage: attr('meta[name="twitter:image"]'),
-      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => script.textContent ?? ""),
-    };
-  });
+/** The head's tags a search engine or a link preview reads, from the server's HTML (no script is needed for them). */
+function head(html: string) {
+  const links = tagsOf(html, "link");
+  return {
+    lang: htmlLang(html),
+    title: titleOf(html),
+    description: metaContent(html, "description"),
+    canonical: links.find((link) => link.rel === "canonical")?.href ?? null,
+    alternates: Object.fromEntries(
+      links.filter((link) => link.rel === "alternate" && link.hreflang).map((link) => [link.hreflang, link.href]),
+    ),
+    ogTitle: metaContent(html, "og:title"),
+    ogDescription: metaContent(html, "og:description"),
+    ogUrl: metaContent(html, "og:url"),
+    ogType: metaContent(html, "og:type"),
+    ogLocale: metaContent(html, "og:locale"),
+    ogLocaleAlternates: metaContents(html, "og:locale:alternate"),
+    ogImage: metaContent(html, "og:image"),
+    twitterCard: metaContent(html, "twitter:card"),
+    twitterImage: metaContent(html, "twitter:image"),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => match[1]),
+  };
 }
 
 test.describe("search engines and link previews", () => {
   for (const path of ["/", "/contact"]) {
-    test(`${path}: canonical, hreflang, Open Graph and Twitter tags in every language`, async ({ page, request }) => {
+    test(`${path}: canonical, hreflang, Open Graph and Twitter tags in every language`, async ({ request }) => {
       const titles = new Set<string>();
       const descriptions = new Set<string>();
       for (const [lang, locale] of [
@@ -43,8 +38,7 @@ test.describe("search engines and link previews", () => {
         ["de", "de_DE"],
         ["es", "es_ES"],
       ] as const) {
-        await page.goto(`${path}?lang=${lang}`);
-        const tags = await head(page);
+        const tags = head(await (await request.get(`${path}?lang=${lang}`)).text());
         const url = `${base()}${path}${lang === "en" ? "" : `?lang=${lang}`}`;
         expect(tags.lang).toBe(lang);
         expect(tags.canonical).toBe(url);
@@ -86,17 +80,17 @@ test.describe("search engines and link previews", () => {
     });
   }
 
-  test("home and contact have different titles", async ({ page }) => {
-    await page.goto("/?lang=en");
-    const home = await page.title();
-    await page.goto("/contact?lang=en");
-    expect(await page.title()).not.toBe(home);
+  test("home and contact have different titles", async ({ request }) => {
+    const home = titleOf(await (await request.get("/?lang=en")).text());
+    expect(titleOf(await (await request.get("/contact?lang=en")).text())).not.toBe(home);
   });
 
-  test("the not-found page asks search engines not to index it", async ({ page }) => {
-    await page.goto("/no-such-page-for-seo");
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+  test("the not-found page asks search engines not to index it", async ({ request }) => {
+    const response = await request.get("/no-such-page-for-seo");
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(metaContents(html, "robots")).toEqual(["noindex"]);
+    expect(tagsOf(html, "link").filter((link) => link.rel === "canonical")).toEqual([]);
   });
 
   test("sitemap.xml lists every public page in every language with alternates", async ({ request }) => {

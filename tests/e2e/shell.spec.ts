@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "../helpers/a11y";
+import { expectNoSeriousA11yViolations, languageTurns } from "../helpers/a11y";
 import { gotoHydrated } from "../helpers/hydration";
 
 test.describe("shell and home page", () => {
@@ -75,12 +75,12 @@ test.describe("shell and home page", () => {
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
-  for (const language of ["en", "de", "es"]) {
-    test(`no serious accessibility violations on the home and 404 pages (${language})`, async ({ page }) => {
-      await page.goto(`/?lang=${language}`);
-      await expectNoSeriousA11yViolations(page);
-      await page.goto(`/missing-page?lang=${language}`);
-      await expectNoSeriousA11yViolations(page);
+  for (const { language, pages } of languageTurns(["/", "/missing-page"], 1)) {
+    test(`no serious accessibility violations on the home and 404 pages (${language}: ${pages.join(", ")})`, async ({ page }) => {
+      for (const path of pages) {
+        await page.goto(`${path}?lang=${language}`);
+        await expectNoSeriousA11yViolations(page);
+      }
     });
   }
 });

@@ -16,3 +16,18 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
 }
+
+const LANGUAGES = ["en", "de", "es"] as const;
+
+/**
+ * The pages of a spec, each given one language to be checked by axe in, the languages taking turns from
+ * `first`. axe checks markup and styles, which are the same in every language: the words differ, and
+ * app/locales/locales.test.ts holds that no text is empty in one language only (an unnamed button). So each
+ * page is checked once and each language on some pages, not every page three times (ADR 0063).
+ */
+export function languageTurns<T>(pages: readonly T[], first = 0) {
+  return LANGUAGES.map((language, index) => ({
+    language,
+    pages: pages.filter((_, position) => (position + first) % LANGUAGES.length === index),
+  })).filter((turn) => turn.pages.length > 0);
+}

@@ -4,7 +4,7 @@ import { profiles, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { TEST_ORIGIN as ORIGIN, TEST_PASSWORD, useAuthTestEnv } from "../../../tests/helpers/accounts.server";
 import { loggedMails } from "../../../tests/helpers/jobs";
-import { authAction } from "./auth-actions.server";
+import { authAction, authLoader } from "./auth-actions.server";
 
 function post(body: Record<string, string>, headers: Record<string, string> = {}) {
   return new Request(`${ORIGIN}/auth`, {
@@ -110,7 +110,13 @@ describe("/auth actions", () => {
     expect(elsewhere.thrown?.headers.get("location")).toBe("/");
   });
 
-  it("Google without configuration answers with a clear error", async () => {
-    expect((await run({ intent: "google" })).data).toMatchObject({ ok: false, error: "auth.errors.googleNotConfigured" });
+  it("Google without configuration: the page offers no button, and the door answers 404 with a clear error", async () => {
+    expect(await authLoader(new Request(`${ORIGIN}/auth`))).toMatchObject({ googleEnabled: false });
+    const answer = (await authAction(post({ intent: "google" }))) as unknown as {
+      data: Record<string, unknown>;
+      init: { status?: number } | null;
+    };
+    expect(answer.init?.status).toBe(404);
+    expect(answer.data).toMatchObject({ ok: false, error: "auth.errors.googleNotConfigured" });
   });
 });
