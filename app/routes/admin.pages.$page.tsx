@@ -6,6 +6,7 @@ import { pageAction } from "~/features/admin/page-actions.server";
 import { loadPageEditor } from "~/features/admin/pages.server";
 import { CONTENT_PAGES, isContentNamespace, isLegalPage } from "~/lib/content-pages";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n";
+import { previewLink } from "~/lib/page-preview.server";
 import { metaFromLoader } from "~/lib/seo";
 import type { Page } from "~/lib/page";
 
@@ -31,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       legal: isLegalPage(namespace),
       language,
       ...(await loadPageEditor(namespace, language)),
+      preview: previewLink(namespace, language),
     },
     meta: await consoleMeta(request, "admin.meta.pageEditor"),
   };

@@ -6,6 +6,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 import { AdminHeading } from "../components/admin-shell";
 import { FormOutcome, useConsoleForm } from "../components/console-form";
+import { PagePreviewLink } from "../components/page-preview-link";
 import { useDateFormat } from "../components/use-date-format";
 import type { EditorField, PageState } from "../pages.server";
 import { pageFieldsSchema } from "../schemas/page-schema";
@@ -19,6 +20,8 @@ export interface PageEditorData {
   publishedAt: string | null;
   draftAt: string | null;
   fields: EditorField[];
+  /** The signed link of this language's draft (ADR 0059). */
+  preview: { url: string; expiresAt: string };
 }
 
 /**
@@ -65,6 +68,7 @@ export function PageEditor({ page }: { page: PageEditorData }) {
         {page.legal ? <p>{t("admin.pages.legalNote")}</p> : null}
         <p>{t("admin.pages.emptyUsesDefault")}</p>
       </div>
+      <PagePreviewLink preview={page.preview} />
       <PageFields key={`${page.namespace}-${page.language}-${page.draftAt}-${page.publishedAt}`} page={page} />
     </>
   );
