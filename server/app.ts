@@ -31,6 +31,7 @@ import { limitRequestsPerClient } from "./connection-limits";
 import "~/features/account/shopify.server";
 import "~/features/privacy/retention.server";
 import "~/features/account/confirmation-sweep.server";
+import "~/features/admin/page-schedule.server";
 
 /**
  * The product's HTTP application, built by Vite together with the React Router app so both

@@ -4,6 +4,7 @@ import { PageEditor } from "~/features/admin/forms/page-form";
 import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
 import { pageAction } from "~/features/admin/page-actions.server";
 import { loadPageEditor } from "~/features/admin/pages.server";
+import { scheduleOf } from "~/features/admin/page-schedule.server";
 import { CONTENT_PAGES, isContentNamespace, isLegalPage } from "~/lib/content-pages";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n";
 import { previewLink } from "~/lib/page-preview.server";
@@ -33,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       language,
       ...(await loadPageEditor(namespace, language)),
       preview: previewLink(namespace, language),
+      schedule: await scheduleOf(namespace, language),
     },
     meta: await consoleMeta(request, "admin.meta.pageEditor"),
   };

@@ -7,6 +7,7 @@ import { cn } from "~/lib/utils";
 import { AdminHeading } from "../components/admin-shell";
 import { FormOutcome, useConsoleForm } from "../components/console-form";
 import { PagePreviewLink } from "../components/page-preview-link";
+import { PageSchedule, type PageScheduleData } from "../components/page-schedule";
 import { useDateFormat } from "../components/use-date-format";
 import type { EditorField, PageState } from "../pages.server";
 import { pageFieldsSchema } from "../schemas/page-schema";
@@ -22,6 +23,8 @@ export interface PageEditorData {
   fields: EditorField[];
   /** The signed link of this language's draft (ADR 0059). */
   preview: { url: string; expiresAt: string };
+  /** Its scheduled publish (ADR 0059). */
+  schedule: PageScheduleData | null;
 }
 
 /**
@@ -69,6 +72,7 @@ export function PageEditor({ page }: { page: PageEditorData }) {
         <p>{t("admin.pages.emptyUsesDefault")}</p>
       </div>
       <PagePreviewLink preview={page.preview} />
+      <PageSchedule target={`${page.namespace}-${page.language}`} schedule={page.schedule} />
       <PageFields key={`${page.namespace}-${page.language}-${page.draftAt}-${page.publishedAt}`} page={page} />
     </>
   );
