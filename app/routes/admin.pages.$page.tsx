@@ -1,6 +1,7 @@
-import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { consoleMeta } from "~/features/admin/console.server";
 import { PageEditor } from "~/features/admin/forms/page-form";
+import { AUTOSAVE_FIELD } from "~/features/admin/components/page-autosave";
 import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
 import { pageAction } from "~/features/admin/page-actions.server";
 import { loadPageEditor } from "~/features/admin/pages.server";
@@ -44,6 +45,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireConsole(request, "pages");
   const { namespace, language } = pageOf(request, params.page);
   return pageAction(request, actor, namespace, language);
+}
+
+/** An autosave (ADR 0059) changes nothing the form does not hold already: no reload, so the form keeps its caret. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get(AUTOSAVE_FIELD) === "1" ? false : defaultShouldRevalidate;
 }
 
 export default function AdminPageEditorRoute() {

@@ -6,6 +6,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 import { AdminHeading } from "../components/admin-shell";
 import { FormOutcome, useConsoleForm } from "../components/console-form";
+import { AutosaveStatus, usePageAutosave } from "../components/page-autosave";
 import { PagePreviewLink } from "../components/page-preview-link";
 import { PageSchedule, type PageScheduleData } from "../components/page-schedule";
 import { useDateFormat } from "../components/use-date-format";
@@ -89,9 +90,16 @@ function PageFields({ page }: { page: PageEditorData }) {
     defaultValue,
   });
   const posting = kit.fetcher.formData?.get("intent");
+  const autosave = usePageAutosave(`${page.namespace}-${page.language}`);
   const languageName = LANGUAGE_NAMES[page.language];
   return (
-    <kit.fetcher.Form method="post" {...getFormProps(kit.form)} className="space-y-4">
+    <kit.fetcher.Form
+      method="post"
+      {...getFormProps(kit.form)}
+      className="space-y-4"
+      onInput={autosave.onInput}
+      onSubmitCapture={autosave.cancel}
+    >
       <HydratedInput />
       {page.fields.map((field) => {
         const Field = field.long ? TextareaField : TextField;
@@ -113,6 +121,7 @@ function PageFields({ page }: { page: PageEditorData }) {
         );
       })}
       <FormOutcome kit={kit} />
+      <AutosaveStatus fetcher={autosave.fetcher} />
       <div className="flex flex-wrap gap-2">
         <SubmitButton
           name="intent"
