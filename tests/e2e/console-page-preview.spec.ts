@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createConsoleAccount, signInPage } from "../helpers/console";
+import { createConsoleAccount, signedInRequest, signInPage, visitorRequest } from "../helpers/console";
 import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
 
 /**
@@ -46,4 +46,31 @@ test("typing saves a draft by itself, and its preview link shows it to someone w
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Discard draft" }).click();
   await expect(page.getByText("Draft discarded.")).toBeVisible();
+});
+
+test("the schedule door checks what any client sends: a legal page needs an admin, a past or made-up time is refused", async () => {
+  test.setTimeout(120_000);
+  const editor = await signedInRequest(await createConsoleAccount("console-page-schedule", "editor"));
+  const schedule = (page: string, publishAt: string, context = editor) =>
+    context.post(`/admin/pages/${page}?language=de&lang=en`, { form: { intent: "schedule", js: "1", publishAt }, maxRedirects: 0 });
+
+  const legal = await schedule("privacy", "2031-05-04T10:00");
+  expect(legal.status()).toBe(403);
+  expect(await legal.text()).toContain("Only an admin can schedule the publish of a legal page.");
+  const past = await schedule("about", "2020-01-01T10:00");
+  expect(past.status()).toBe(400);
+  expect(await past.text()).toContain("This time has passed. Choose a time in the future.");
+  for (const made of ["2031-02-30T10:00", "'; drop table page_schedules; --", "x".repeat(100_000)]) {
+    const refused = await schedule("about", made);
+    expect(refused.status(), made.slice(0, 40)).toBe(made.length > 50_000 ? 413 : 400);
+  }
+  // Someone without a console role finds no such door: the answer of an unknown path.
+  const visitor = await visitorRequest();
+  const unknown = await visitor.post("/admin/no-such-page", {
+    form: { intent: "schedule", publishAt: "2031-05-04T10:00" },
+    maxRedirects: 0,
+  });
+  expect((await schedule("about", "2031-05-04T10:00", visitor)).status()).toBe(unknown.status());
+  await visitor.dispose();
+  await editor.dispose();
 });
