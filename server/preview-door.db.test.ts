@@ -123,5 +123,10 @@ describe("the preview door", () => {
     const head = await fetch(`${base}${link(signPreview("about", "de"))}`, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("cache-control")).toBe("private, no-store");
+    // The parameter's name percent-encoded is the same parameter: the same door.
+    const encoded = await get(`/about?lang=de&%70review=${encodeURIComponent(signPreview("about", "de"))}`);
+    expect(encoded.body).toContain("Nur im Entwurf");
+    expect(encoded.cacheControl).toBe("private, no-store");
+    expect((await get(`/about?lang=de&%70review=forged`)).status).toBe(403);
   });
 });

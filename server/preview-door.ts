@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { pagePreviewOf, PREVIEW_PARAM } from "~/lib/page-preview.server";
+import { pagePreviewOf } from "~/lib/page-preview.server";
 import { refuse } from "./request-guard";
 import { urlOf } from "./request-url";
 
@@ -12,10 +12,10 @@ import { urlOf } from "./request-url";
  * else passes untouched: the page cache never sees a preview (and would not keep one: an unknown query).
  */
 export function createPreviewDoor() {
-  const marker = `${PREVIEW_PARAM}=`;
   return async function previewDoor(req: Request, res: Response, next: NextFunction) {
     try {
-      if ((req.method !== "GET" && req.method !== "HEAD") || !req.originalUrl.includes(marker)) return next();
+      // Only a query can hold the parameter (its name may come percent-encoded: the parser decides).
+      if ((req.method !== "GET" && req.method !== "HEAD") || !req.originalUrl.includes("?")) return next();
       const check = pagePreviewOf(urlOf(req));
       if (!check) return next();
       res.setHeader("X-Robots-Tag", "noindex");
