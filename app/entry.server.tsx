@@ -3,7 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
-import { getServerTranslator, languageFromRequest } from "~/lib/i18n.server";
+import { requestTranslator } from "~/lib/page-preview.server";
 import { TranslationProvider } from "~/lib/use-translation";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
@@ -40,7 +40,8 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext?: AppLoadContext,
 ) {
-  const translator = await getServerTranslator(languageFromRequest(request));
+  // The language's published texts, or a preview link's draft (ADR 0059).
+  const translator = await requestTranslator(request);
   // Every HTML answer carries its own nonce (server/app.ts makes one per request).
   const nonce = loadContext?.cspNonce;
   if (nonce) responseHeaders.set(cspHeaderName(), contentSecurityPolicy(nonce));

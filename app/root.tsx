@@ -21,6 +21,8 @@ import { ContentLanguage, contentLanguageOf } from "~/components/layout/content-
 import { DEFAULT_LANGUAGE } from "~/lib/i18n";
 import { pageModeOf, useShellScript } from "~/lib/document-page";
 import { languageFromRequest } from "~/lib/i18n.server";
+import { pagePreviewOf } from "~/lib/page-preview.server";
+import { PreviewBanner } from "~/components/layout/preview-banner";
 import { useNonce } from "~/lib/nonce";
 import { LanguageProvider, useRouteNamespaces } from "~/lib/language";
 import { getShellUser, sessionCookieHeaders } from "~/features/account/session.server";
@@ -52,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The company's facts (console settings over app/config/site.ts), for the shell and pages.
       site: browserSiteFacts(await getSiteFacts()),
       notice,
+      // Opened through a preview link of its draft (ADR 0059): the page says so.
+      preview: pagePreviewOf(new URL(request.url))?.ok === true,
     },
     { headers },
   );
@@ -120,6 +124,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <div className="flex min-h-screen flex-col">
               <SiteHeader user={data?.user ?? null} renderCart={(layout) => <CartButton layout={layout} />} />
               <main id="main" className="flex-1">
+                {data?.preview ? <PreviewBanner /> : null}
                 <AccountNoticeSlot notice={data?.notice} />
                 <ContentLanguage language={contentLanguageOf(matches)}>{children}</ContentLanguage>
               </main>

@@ -26,10 +26,12 @@ import { CLIENT_IP_HEADER } from "~/features/account/auth.server";
 import { createAuthGateway } from "./auth-gateway";
 import { createReactRouterHandler } from "./react-router-adapter";
 import { createRequestGuard, refuse } from "./request-guard";
+import { createPreviewDoor } from "./preview-door";
 import { limitRequestsPerClient } from "./connection-limits";
 import "~/features/account/shopify.server";
 import "~/features/privacy/retention.server";
 import "~/features/account/confirmation-sweep.server";
+import "~/features/admin/page-schedule.server";
 
 /**
  * The product's HTTP application, built by Vite together with the React Router app so both
@@ -88,6 +90,8 @@ export function createApp() {
   app.use(createConsoleAudience());
   // Methods, content types, body limits and canonical paths, before anything reads the request.
   app.use(createRequestGuard(pages));
+  // Preview links of a content page's draft (ADR 0059): a bad token is answered here, a good one marked.
+  app.use(createPreviewDoor());
 
   app.get("/healthz", async (_req, res) => {
     const healthy = await pingDatabase();

@@ -12,6 +12,7 @@ import { LANGUAGE_COOKIE } from "~/lib/i18n";
 import { resolveLanguage } from "~/lib/i18n.server";
 import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
+import { PREVIEW_PARAM } from "~/lib/page-preview.server";
 import type { PageCache } from "~/lib/page";
 import type { PageTable } from "./page-table";
 import { preferredEncoding } from "./preferred-encoding";
@@ -180,6 +181,8 @@ export function createPageCache(options: {
     // Console staff get their own build's pages (server/console-gate.ts), rendered per request.
     if (policy.memberShell && (res.locals.consoleAudience ?? "public") !== "public") return undefined;
     const url = new URL(req.originalUrl, "http://cache.invalid");
+    // A preview of a draft (ADR 0059) is never shared, whatever a page's key would accept.
+    if (url.searchParams.has(PREVIEW_PARAM)) return undefined;
     const query = policy.key(url.searchParams);
     if (query === undefined) return undefined;
     const language = resolveLanguage(url, cookie).language;

@@ -9,8 +9,8 @@ import { urlOf } from "./request-url";
  * React Router behind Express, like @react-router/express, with two differences:
  * - the body is the one the request guard read and checked (`req.rawBody`), never the raw
  *   socket, so an action's `request.formData()` only ever parses a bounded, readable body;
- * - answers to a request with a session cookie, and answers that set one, are
- *   `Cache-Control: private, no-store` (they show one person's data), and every page varies
+ * - answers to a request with a session cookie, answers that set one and previews of a draft are
+ *   `Cache-Control: private, no-store` (they show one person's data, or unpublished text), and every page varies
  *   on Cookie (the language cookie and the session choose what it shows).
  */
 export function headersOf(req: ExpressRequest) {
@@ -40,9 +40,9 @@ export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse) {
   return new Request(urlOf(req).href, init);
 }
 
-/** Adds the caching rules for session-dependent answers to a response's headers. */
-export function applyPrivacyHeaders(req: ExpressRequest, headers: Headers) {
-  if (hasSessionCookie(req) || headers.has("set-cookie")) headers.set("Cache-Control", "private, no-store");
+/** Adds the caching rules for session-dependent answers (and a preview link's, server/preview-door.ts) to a response's headers. */
+export function applyPrivacyHeaders(req: ExpressRequest, headers: Headers, preview = false) {
+  if (preview || hasSessionCookie(req) || headers.has("set-cookie")) headers.set("Cache-Control", "private, no-store");
   const vary = headers.get("vary");
   if (!vary) headers.set("Vary", "Cookie");
   else if (!/\bcookie\b/i.test(vary)) headers.set("Vary", `${vary}, Cookie`);
@@ -79,7 +79,7 @@ export function createReactRouterHandler(options: {
       const response = await handle(fetchRequestOf(req, res), options.getLoadContext(req, res) as never);
       // A copy: a redirect's headers may be immutable.
       const headers = new Headers(response.headers);
-      applyPrivacyHeaders(req, headers);
+      applyPrivacyHeaders(req, headers, res.locals.preview === true);
       await sendFetchResponse(res, response, headers);
     } catch (error) {
       next(error);

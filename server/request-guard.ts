@@ -47,7 +47,9 @@ export type RefusalKey =
   | "methodNotAllowed"
   | "notFound"
   | "requestTimeout"
-  | "tooManyConnections";
+  | "tooManyConnections"
+  | "previewInvalid"
+  | "previewExpired";
 
 export function hasSessionCookie(req: Request) {
   return carriesSessionCookie(req.headers.cookie);

@@ -625,3 +625,24 @@ export const pageContentVersions = pgTable(
   },
   (table) => [index("page_content_versions_page_idx").on(table.namespace, table.language, table.publishedAt.desc())],
 );
+
+/* Scheduled publish of content pages (ADR 0059, migration 0020). */
+
+/** A draft's publish at a time: one per page and language; its pg-boss job names the row by `id`. */
+export const pageSchedules = pgTable(
+  "page_schedules",
+  {
+    namespace: text("namespace").notNull(),
+    language: text("language").notNull(),
+    id: uuid("id").notNull().defaultRandom(),
+    publishAt: timestamp("publish_at", { withTimezone: true }).notNull(),
+    scheduledBy: text("scheduled_by").notNull(),
+    scheduledByEmail: text("scheduled_by_email").notNull(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "page_schedules_pkey", columns: [table.namespace, table.language] }),
+    unique("page_schedules_id_unique").on(table.id),
+    check("page_schedules_language_check", sql`${table.language} in ('en', 'de', 'es')`),
+  ],
+);

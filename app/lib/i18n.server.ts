@@ -1,9 +1,19 @@
 import { readCookie } from "./cookies.server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "./i18n";
+import type { FieldOverrides } from "~/db/schema";
 import { contentPageOf, isContentNamespace, isEditablePath, withValues, type ContentNamespace } from "./content-pages";
 import { fileTexts, localeFiles } from "./locale-files.server";
 import { publishedContent, shownLanguageOf, type PublishedContent } from "./page-content.server";
 import { Translator, type Messages, type Resources, type TFunction } from "./translator";
+
+/** A content namespace's texts in a language: its file, with the editable ones of `overrides` put in place. */
+function namespaceTexts(language: Language, namespace: ContentNamespace, overrides: FieldOverrides | undefined): Messages {
+  const messages = fileTexts(language, namespace) ?? {};
+  // Only the editable fields: a key a release made interface text again reads its file.
+  const page = contentPageOf(namespace);
+  const values = Object.entries(overrides ?? {}).filter(([path]) => isEditablePath(path, page));
+  return values.length > 0 ? withValues(messages, Object.fromEntries(values.map(([path, field]) => [path, field.value])), page) : messages;
+}
 
 /** A language's texts: the files, with the content pages' published overrides over their defaults (ADR 0054). */
 function resourcesOf(language: Language, content: PublishedContent): Resources {
@@ -11,21 +21,15 @@ function resourcesOf(language: Language, content: PublishedContent): Resources {
   for (const file of localeFiles()) {
     if (file.language !== language) continue;
     const { namespace } = file;
+    if (!isContentNamespace(namespace)) {
+      namespaces[namespace] = fileTexts(language, namespace)!;
+      continue;
+    }
     // A page unpublished in this language is the default language's page, whole (ADR 0058).
-    namespaces[namespace] = isContentNamespace(namespace)
-      ? contentOf(shownLanguageOf(content, language, namespace), namespace, content)
-      : fileTexts(language, namespace)!;
+    const shown = shownLanguageOf(content, language, namespace);
+    namespaces[namespace] = namespaceTexts(shown, namespace, content.byLanguage[shown]?.[namespace]);
   }
   return { [language]: namespaces };
-}
-
-/** A content namespace in a language: its file with the published overrides of its editable fields. */
-function contentOf(language: Language, namespace: ContentNamespace, content: PublishedContent): Messages {
-  const messages = fileTexts(language, namespace) ?? {};
-  // Only the editable fields: a key a release made interface text again reads its file.
-  const page = contentPageOf(namespace);
-  const values = Object.entries(content.byLanguage[language]?.[namespace] ?? {}).filter(([path]) => isEditablePath(path, page));
-  return values.length > 0 ? withValues(messages, Object.fromEntries(values.map(([path, field]) => [path, field.value])), page) : messages;
 }
 
 /**
@@ -54,6 +58,15 @@ export async function getServerTranslator(language: Language): Promise<Translato
 /** The texts of one namespace as the server renders them (the browser's copy of a content page's, ADR 0054). */
 export async function serverTexts(language: Language, namespace: string): Promise<Messages | undefined> {
   return (await current(language)).resources[language]?.[namespace];
+}
+
+/**
+ * One page's texts with other overrides than the published ones (a draft, ADR 0059): the language's
+ * published texts with that namespace replaced. A new object for each call; nothing is kept.
+ */
+export async function textsWithOverrides(language: Language, namespace: ContentNamespace, overrides: FieldOverrides): Promise<Resources> {
+  const { resources } = await current(language);
+  return { [language]: { ...resources[language], [namespace]: namespaceTexts(language, namespace, overrides) } };
 }
 
 /** `t` of one language (mails, page meta, the request guard's refusals). */

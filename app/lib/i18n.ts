@@ -73,7 +73,9 @@ export function hasNamespaces(translator: Translator, language: Language, namesp
 async function loadNamespace(language: Language, namespace: string): Promise<Messages | undefined> {
   if (isContentNamespace(namespace)) {
     try {
-      const response = await fetch(`/texts/${language}/${namespace}.json`);
+      // A page opened through a preview link (ADR 0059) shows its draft: the server answers it for that token.
+      const preview = typeof location === "undefined" ? null : new URLSearchParams(location.search).get("preview");
+      const response = await fetch(`/texts/${language}/${namespace}.json${preview ? `?preview=${encodeURIComponent(preview)}` : ""}`);
       if (response.ok) return (await response.json()) as Messages;
     } catch {
       // Offline or the server gone: the defaults are better than keys.

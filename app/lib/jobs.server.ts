@@ -158,17 +158,21 @@ function jobOptions(kind: string): PgBoss.SendOptions {
   };
 }
 
-/** Queues a job; pass the transaction as `executor` to commit it with the change that causes it. */
+/**
+ * Queues a job; pass the transaction as `executor` to commit it with the change that causes it, and
+ * `startAfter` for a job that may not run before a time (pg-boss keeps it until 14 days after that).
+ */
 export async function enqueueJob(
   kind: string,
   payload: Record<string, unknown>,
-  options: { executor?: Executor; retryLimit?: number } = {},
+  options: { executor?: Executor; retryLimit?: number; startAfter?: Date } = {},
 ): Promise<string> {
   if (!kinds.has(kind)) throw new Error(`no handler for job kind "${kind}"`);
   const instance = await queueOf(kind);
   const id = await instance.send(kind, payload, {
     ...jobOptions(kind),
     ...(options.retryLimit === undefined ? {} : { retryLimit: options.retryLimit }),
+    ...(options.startAfter === undefined ? {} : { startAfter: options.startAfter }),
     db: onExecutor(options.executor ?? db()),
   });
   if (!id) throw new Error(`job kind "${kind}": its queue does not exist`);

@@ -1,7 +1,8 @@
 import { getEnv } from "./env.server";
 import { isContentNamespace } from "./content-pages";
 import { DEFAULT_LANGUAGE, LANGUAGE_LOCALES, LANGUAGES } from "./i18n";
-import { getFixedT, languageFromRequest } from "./i18n.server";
+import { languageFromRequest } from "./i18n.server";
+import { pagePreviewOf, requestTranslator } from "./page-preview.server";
 import { localizedUrl, OG_IMAGE_PATH, organizationJsonLd, type PageMeta } from "./seo";
 import { liveLanguagesOf } from "./page-content.server";
 import { getSiteFacts } from "./site-facts.server";
@@ -10,13 +11,15 @@ const ogLocale = (tag: string) => tag.replace("-", "_");
 
 /**
  * The page's head data in the request's language: title and description from
- * `<key>.title/description`, canonical URL, hreflang alternates, Open Graph/Twitter image and the
+ * `<key>.title/description` (a preview link's draft, ADR 0059), canonical URL, hreflang alternates, Open Graph/Twitter image and the
  * organization's JSON-LD (see seo.ts for the URL scheme). `noindex` for pages search engines
  * should not list (not found).
  */
 export async function loadPageMeta(request: Request, key: string, options: { noindex?: boolean } = {}): Promise<PageMeta> {
   const language = languageFromRequest(request);
-  const t = await getFixedT(language);
+  // A preview link (ADR 0059) shows the draft's title and description, and is never indexed.
+  const { t } = await requestTranslator(request);
+  const preview = pagePreviewOf(new URL(request.url))?.ok === true;
   const origin = getEnv().PUBLIC_URL;
   // Client navigations fetch `<path>.data`; the page's own path is what search engines see.
   const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
@@ -40,6 +43,6 @@ export async function loadPageMeta(request: Request, key: string, options: { noi
     image: `${origin}${OG_IMAGE_PATH}`,
     imageAlt: t("common.seo.imageAlt"),
     organization: organizationJsonLd(origin, await getSiteFacts()),
-    noindex: options.noindex,
+    noindex: options.noindex || preview || undefined,
   };
 }

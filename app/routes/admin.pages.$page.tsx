@@ -1,11 +1,14 @@
-import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { consoleMeta } from "~/features/admin/console.server";
 import { PageEditor } from "~/features/admin/forms/page-form";
+import { AUTOSAVE_FIELD } from "~/features/admin/components/page-autosave";
 import { requireConsole } from "~/features/admin/guard.server";
 import { pageAction } from "~/features/admin/page-actions.server";
 import { contentPageParams } from "~/features/admin/page-params.server";
 import { loadPageEditor } from "~/features/admin/pages.server";
+import { scheduleOf } from "~/features/admin/page-schedule.server";
 import { CONTENT_PAGES, isLegalPage } from "~/lib/content-pages";
+import { previewLink } from "~/lib/page-preview.server";
 import { metaFromLoader } from "~/lib/seo";
 import type { Page } from "~/lib/page";
 
@@ -24,6 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       legal: isLegalPage(namespace),
       language,
       ...(await loadPageEditor(namespace, language)),
+      preview: previewLink(namespace, language),
+      schedule: await scheduleOf(namespace, language),
     },
     meta: await consoleMeta(request, "admin.meta.pageEditor"),
   };
@@ -33,6 +38,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireConsole(request, "pages");
   const { namespace, language } = contentPageParams(request, params.page);
   return pageAction(request, actor, namespace, language);
+}
+
+/** An autosave (ADR 0059) changes nothing the form does not hold already: no reload, so the form keeps its caret. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get(AUTOSAVE_FIELD) === "1" ? false : defaultShouldRevalidate;
 }
 
 export default function AdminPageEditorRoute() {

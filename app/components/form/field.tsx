@@ -14,7 +14,7 @@ import { useHeldWhilePressed } from "./pointer-press";
  */
 export type FieldMeta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 type Metadata = FieldMeta;
-type InputType = "text" | "email" | "password" | "search" | "tel" | "url";
+type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "datetime-local";
 type NativeInput = Omit<ComponentProps<"input">, "name" | "id" | "type" | "defaultValue" | "form">;
 
 function descriptionId(field: Metadata) {

@@ -3,6 +3,7 @@ import type { Language } from "~/lib/i18n";
 import { handleForm, runConsoleIntent, type ConsoleHandler } from "./action.server";
 import type { ConsoleActor } from "./guard.server";
 import { defaultFields, discardDraft, publishPage, saveDraft } from "./pages.server";
+import { scheduleIntents } from "./page-schedule-actions.server";
 import { buttonSchema } from "./schemas/console-schemas";
 import { pageFieldsSchema } from "./schemas/page-schema";
 
@@ -23,5 +24,5 @@ export function pageAction(request: Request, actor: ConsoleActor, namespace: Con
     handleForm(context, schema, (values) => publishPage(actor, namespace, language, byPath(values)), { keepValues: true, target });
   const discard: ConsoleHandler = (context) =>
     handleForm(context, buttonSchema, () => discardDraft(actor, namespace, language), { target });
-  return runConsoleIntent(request, actor, { save, publish, discard });
+  return runConsoleIntent(request, actor, { save, publish, discard, ...scheduleIntents(actor, namespace, language) });
 }

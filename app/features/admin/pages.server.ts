@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { pageContent, pageContentVersions, type FieldOverrides } from "~/db/schema";
+import { pageContent, pageContentVersions, pageSchedules, type FieldOverrides } from "~/db/schema";
 import { CONTENT_NAMESPACES, contentPageOf, fieldsOf, isLegalPage, type ContentNamespace, type DefaultField } from "~/lib/content-pages";
 import { db, type Database } from "~/lib/db.server";
 import { LANGUAGES, type Language } from "~/lib/i18n";
@@ -128,6 +128,12 @@ export function auditPage(
 }
 
 const LIVE = { unpublishedAt: null, unpublishedBy: null };
+
+/** A scheduled publish (page-schedule.server.ts, ADR 0059) belongs to the draft: publishing or discarding it ends the schedule. */
+function endSchedule(tx: Pick<Database, "delete">, namespace: ContentNamespace, language: Language) {
+  return tx.delete(pageSchedules).where(and(eq(pageSchedules.namespace, namespace), eq(pageSchedules.language, language)));
+}
+
 const LEGAL_NEEDS_ADMIN: Outcome = { ok: false, status: 403, error: "admin.pages.errors.legalNeedsAdmin" };
 
 /** Keeps `values` as the language's draft; the public page is unchanged. */
@@ -192,6 +198,7 @@ export async function publishPage(
       .insert(pageContentVersions)
       .values({ namespace, language, fields: published, publishedAt: now, publishedBy: actor.id, publishedByEmail: actor.email });
     await auditPage(tx, actor, "page.publish", [namespace, language], before, published);
+    await endSchedule(tx, namespace, language);
   });
   await publishedContentChanged();
   return { ok: true, message: "admin.pages.published" };
@@ -207,6 +214,7 @@ export async function discardDraft(actor: ConsoleActor, namespace: ContentNamesp
       .set({ draft: null, draftAt: null, draftBy: null })
       .where(and(eq(pageContent.namespace, namespace), eq(pageContent.language, language)));
     await auditPage(tx, actor, "page.discard", [namespace, language], row.draft, row.published);
+    await endSchedule(tx, namespace, language);
     return true;
   });
   return discarded ? { ok: true, message: "admin.pages.discarded" } : { ok: false, status: 409, error: "admin.pages.errors.noDraft" };

@@ -5,6 +5,7 @@ import type { PageState } from "../pages.server";
 import { AdminHeading } from "./admin-shell";
 import { ConsoleTable } from "./console-table";
 import { useDateFormat } from "./use-date-format";
+import { useScheduleTimeFormat } from "./page-schedule";
 
 export interface PageListRow {
   namespace: string;
@@ -20,9 +21,10 @@ const STATE_CLASS: Record<PageState, string> = {
 };
 
 /** /admin/pages: every content page × language, with its state and last publish, each a link to its editor. */
-export function PagesList({ pages }: { pages: PageListRow[] }) {
+export function PagesList({ pages, schedules = {} }: { pages: PageListRow[]; schedules?: Record<string, string> }) {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
+  const formatScheduleTime = useScheduleTimeFormat();
   const columns = [
     { key: "page", label: t("admin.pages.page") },
     ...LANGUAGES.map((language) => ({ key: language, label: LANGUAGE_NAMES[language] })),
@@ -54,6 +56,11 @@ export function PagesList({ pages }: { pages: PageListRow[] }) {
               {entry.publishedAt ? (
                 <span className="text-xs text-muted-foreground">
                   {t("admin.pages.publishedOn", { date: formatDate(entry.publishedAt) })}
+                </span>
+              ) : null}
+              {schedules[`${row.namespace}/${entry.language}`] ? (
+                <span className="text-xs text-amber-300" data-testid={`schedule-${row.namespace}-${entry.language}`}>
+                  {t("admin.pages.schedule.listScheduled", { date: formatScheduleTime(schedules[`${row.namespace}/${entry.language}`]!) })}
                 </span>
               ) : null}
             </Link>

@@ -7,7 +7,10 @@ import { parseRichTextJson, richTextPlain } from "~/lib/rich-text";
 import { cn } from "~/lib/utils";
 import { AdminHeading } from "../components/admin-shell";
 import { FormOutcome, useConsoleForm } from "../components/console-form";
+import { AutosaveStatus, usePageAutosave } from "../components/page-autosave";
+import { PagePreviewLink } from "../components/page-preview-link";
 import { PagePublication } from "../components/page-publication";
+import { PageSchedule, type PageScheduleData } from "../components/page-schedule";
 import { RichTextField } from "../components/rich-text-field";
 import { useDateFormat } from "../components/use-date-format";
 import type { EditorField, PageState } from "../pages.server";
@@ -23,6 +26,10 @@ export interface PageEditorData {
   draftAt: string | null;
   unpublishedAt: string | null;
   fields: EditorField[];
+  /** The signed link of this language's draft (ADR 0059). */
+  preview: { url: string; expiresAt: string };
+  /** Its scheduled publish (ADR 0059). */
+  schedule: PageScheduleData | null;
 }
 
 /**
@@ -75,6 +82,8 @@ export function PageEditor({ page }: { page: PageEditorData }) {
         {page.legal ? <p>{t("admin.pages.legalNote")}</p> : null}
         <p>{t("admin.pages.emptyUsesDefault")}</p>
       </div>
+      <PagePreviewLink preview={page.preview} />
+      <PageSchedule target={`${page.namespace}-${page.language}`} schedule={page.schedule} />
       <PagePublication namespace={page.namespace} language={page.language} unpublishedAt={page.unpublishedAt} />
       <PageFields key={`${page.namespace}-${page.language}-${page.draftAt}-${page.publishedAt}`} page={page} />
     </>
@@ -98,9 +107,16 @@ function PageFields({ page }: { page: PageEditorData }) {
     defaultValue,
   });
   const posting = kit.fetcher.formData?.get("intent");
+  const autosave = usePageAutosave(`${page.namespace}-${page.language}`);
   const languageName = LANGUAGE_NAMES[page.language];
   return (
-    <kit.fetcher.Form method="post" {...getFormProps(kit.form)} className="space-y-4">
+    <kit.fetcher.Form
+      method="post"
+      {...getFormProps(kit.form)}
+      className="space-y-4"
+      onInput={autosave.onInput}
+      onSubmitCapture={autosave.cancel}
+    >
       <HydratedInput />
       {page.fields.map((field) => {
         const label = (
@@ -127,6 +143,7 @@ function PageFields({ page }: { page: PageEditorData }) {
         );
       })}
       <FormOutcome kit={kit} />
+      <AutosaveStatus fetcher={autosave.fetcher} />
       <div className="flex flex-wrap gap-2">
         <SubmitButton
           name="intent"

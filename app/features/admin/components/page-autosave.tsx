@@ -1,0 +1,59 @@
+import { useEffect, useRef, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { useTranslation } from "~/lib/use-translation";
+import type { ConsoleAnswer } from "./console-form";
+
+/** How long after the last keystroke the draft is saved. */
+export const AUTOSAVE_DELAY_MS = 2000;
+/** Marks an autosave's post: the editor's route does not reload its data for it (the form stays as typed). */
+export const AUTOSAVE_FIELD = "autosave";
+
+/**
+ * Autosave of the page editor (ADR 0059): AUTOSAVE_DELAY_MS after the last change the whole form is
+ * posted, through a fetcher of its own, to the same "save" intent as the button (a draft, audited, the
+ * public page unchanged). Two tabs editing one page: the last save wins, as with the button. A post of
+ * the form itself (save, publish, discard) drops a pending autosave.
+ */
+export function usePageAutosave(target: string) {
+  const fetcher = useFetcher<ConsoleAnswer>({ key: `autosave-${target}` });
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const lastSent = useRef<string>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const save = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    data.set("intent", "save");
+    data.set(AUTOSAVE_FIELD, "1");
+    const body = JSON.stringify([...data.entries()]);
+    if (body === lastSent.current) return;
+    lastSent.current = body;
+    void fetcher.submit(data, { method: "post" });
+  };
+  return {
+    fetcher,
+    onInput(event: FormEvent<HTMLFormElement>) {
+      const form = event.currentTarget;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => save(form), AUTOSAVE_DELAY_MS);
+    },
+    cancel() {
+      clearTimeout(timer.current);
+    },
+  };
+}
+
+/** The autosave's state, read out politely by screen readers: "Saving...", "Saved", or why not. */
+export function AutosaveStatus({ fetcher }: { fetcher: ReturnType<typeof usePageAutosave>["fetcher"] }) {
+  const { t } = useTranslation();
+  const text =
+    fetcher.state !== "idle"
+      ? t("admin.pages.autosave.saving")
+      : fetcher.data
+        ? t(fetcher.data.ok ? "admin.pages.autosave.saved" : "admin.pages.autosave.failed")
+        : t("admin.pages.autosave.note");
+  return (
+    <p role="status" aria-live="polite" data-testid="autosave-status" className="text-sm text-muted-foreground">
+      {text}
+    </p>
+  );
+}
