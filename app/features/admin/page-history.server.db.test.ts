@@ -11,6 +11,7 @@ import { loadPageMeta } from "~/lib/page-meta.server";
 import { answerOf, formPost, garbagePost } from "../../../tests/helpers/console-actions";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { pageHistoryAction } from "./page-history-actions.server";
+import { richTextFromParagraphs, richTextValue } from "~/lib/rich-text";
 import { chooseVersions, compareVersions, republishLanguage, restoreVersion, unpublishLanguage, versionsOf } from "./page-history.server";
 import { listContentPages, loadPageEditor, publishPage, saveDraft } from "./pages.server";
 
@@ -80,6 +81,28 @@ describe("page history and unpublishing a language", () => {
     });
     expect(diff.find((field) => field.path === "hero.subtitle")?.changed).toBe(false);
     expect(diff.filter((field) => field.changed).map((field) => field.path)).toEqual(["hero.titleStart"]);
+  });
+
+  it("shows a rich field's versions as their words, one block per line, and a change of formatting as a change", async () => {
+    const plain = richTextValue(richTextFromParagraphs(["Alpha", "Beta"]));
+    const bold = JSON.stringify({
+      type: "doc",
+      content: [
+        { type: "paragraph", content: [{ type: "text", text: "Alpha", marks: [{ type: "bold" }] }] },
+        { type: "paragraph", content: [{ type: "text", text: "Beta" }] },
+      ],
+    });
+    const field = (value: string) => ({ fields: { "origin.paragraphs": { value, default: "" } } });
+    const [diff] = compareVersions("about", "en", field(plain), field(bold)).filter((entry) => entry.path === "origin.paragraphs");
+    expect(diff).toEqual({
+      path: "origin.paragraphs",
+      older: { text: "Alpha\nBeta", isDefault: false },
+      newer: { text: "Alpha\nBeta", isDefault: false },
+      changed: true,
+    });
+    const [unedited] = compareVersions("about", "en", { fields: {} }, { fields: {} }).filter((entry) => entry.path === "origin.paragraphs");
+    expect(unedited!.older.text).not.toContain("{");
+    expect(unedited!.changed).toBe(false);
   });
 
   it("restores a version as the draft: the public page is unchanged, and the restore is audited", async () => {

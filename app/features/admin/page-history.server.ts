@@ -1,9 +1,10 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { pageContent, pageContentVersions, user, type FieldOverrides } from "~/db/schema";
-import { isLegalPage, type ContentNamespace } from "~/lib/content-pages";
+import { isLegalPage, type ContentNamespace, type DefaultField } from "~/lib/content-pages";
 import { db } from "~/lib/db.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n";
 import { publishedContentChanged } from "~/lib/page-content.server";
+import { parseRichTextJson, richTextPlain } from "~/lib/rich-text";
 import type { Outcome } from "./action.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
@@ -66,6 +67,12 @@ export interface VersionText {
   isDefault: boolean;
 }
 
+/** A rich field's document (ADR 0061) as the words a person compares, its blocks one per line. */
+function wordsOf(json: string) {
+  const parsed = parseRichTextJson(json);
+  return parsed.ok ? richTextPlain(parsed.doc) : "";
+}
+
 export interface FieldDiff {
   path: string;
   older: VersionText;
@@ -80,12 +87,15 @@ export function compareVersions(
   older: { fields: FieldOverrides },
   newer: { fields: FieldOverrides },
 ): FieldDiff[] {
-  const textOf = (fields: FieldOverrides, path: string, fileText: string): VersionText =>
-    Object.hasOwn(fields, path) ? { text: fields[path]!.value, isDefault: false } : { text: fileText, isDefault: true };
+  const textOf = (fields: FieldOverrides, field: DefaultField): VersionText =>
+    Object.hasOwn(fields, field.path) ? { text: fields[field.path]!.value, isDefault: false } : { text: field.text, isDefault: true };
+  // A rich field is compared as stored (bold added is a change) and shown as its words.
+  const shown = (field: DefaultField, version: VersionText) => (field.rich ? { ...version, text: wordsOf(version.text) } : version);
   return defaultFields(namespace, language).map((field) => {
-    const before = textOf(older.fields, field.path, field.text);
-    const after = textOf(newer.fields, field.path, field.text);
-    return { path: field.path, older: before, newer: after, changed: before.text !== after.text || before.isDefault !== after.isDefault };
+    const before = textOf(older.fields, field);
+    const after = textOf(newer.fields, field);
+    const changed = before.text !== after.text || before.isDefault !== after.isDefault;
+    return { path: field.path, older: shown(field, before), newer: shown(field, after), changed };
   });
 }
 
