@@ -57,6 +57,8 @@ export default [
     // Pages as content (issue 23, ADR 0054): the public pages' words per language.
     route("pages", "routes/admin.pages.tsx"),
     route("pages/:page", "routes/admin.pages.$page.tsx"),
+    // The system view (ADR 0065).
+    route("system", "routes/admin.system.tsx"),
   ]),
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("admin/newsletter/export.csv", "routes/admin.newsletter.export[.]csv.ts"),

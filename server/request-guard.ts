@@ -47,7 +47,8 @@ export type RefusalKey =
   | "methodNotAllowed"
   | "notFound"
   | "requestTimeout"
-  | "tooManyConnections";
+  | "tooManyConnections"
+  | "unauthorized";
 
 export function hasSessionCookie(req: Request) {
   return carriesSessionCookie(req.headers.cookie);

@@ -25,7 +25,9 @@ type Section =
   // Redirects (ADR 0055): admins only.
   | "redirects"
   // Pages as content (issue 23): editors too.
-  | "pages";
+  | "pages"
+  // The system view (ADR 0065): admins only.
+  | "system";
 
 const EDITOR_SECTIONS: Section[] = ["overview", "media", "categories", "inbox", "pages"];
 const allowed = (audience: Audience, section: Section) =>
@@ -52,6 +54,7 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/redirects", section: "redirects" },
   { path: "/admin/pages", section: "pages" },
   { path: "/admin/pages/home", section: "pages" },
+  { path: "/admin/system", section: "system" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */

@@ -12,6 +12,7 @@ import {
   Timer,
   Signpost,
   FileText,
+  Activity,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -33,6 +34,7 @@ const NAV: Array<{ section: ConsoleSection; to: string; labelKey: string; icon: 
   { section: "launches", to: "/admin/launches", labelKey: "admin.nav.launches", icon: BellRing },
   { section: "retention", to: "/admin/retention", labelKey: "admin.nav.retention", icon: Timer },
   { section: "redirects", to: "/admin/redirects", labelKey: "admin.nav.redirects", icon: Signpost },
+  { section: "system", to: "/admin/system", labelKey: "admin.nav.system", icon: Activity },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
