@@ -59,6 +59,7 @@ export default [
     route("pages/:page", "routes/admin.pages.$page.tsx"),
     // The system view (ADR 0065).
     route("system", "routes/admin.system.tsx"),
+    route("outbox", "routes/admin.outbox.tsx"),
   ]),
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("admin/newsletter/export.csv", "routes/admin.newsletter.export[.]csv.ts"),

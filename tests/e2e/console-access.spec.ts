@@ -27,7 +27,8 @@ type Section =
   // Pages as content (issue 23): editors too.
   | "pages"
   // The system view (ADR 0065): admins only.
-  | "system";
+  | "system"
+  | "outbox";
 
 const EDITOR_SECTIONS: Section[] = ["overview", "media", "categories", "inbox", "pages"];
 const allowed = (audience: Audience, section: Section) =>
@@ -55,6 +56,7 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/pages", section: "pages" },
   { path: "/admin/pages/home", section: "pages" },
   { path: "/admin/system", section: "system" },
+  { path: "/admin/outbox", section: "outbox" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
@@ -70,6 +72,7 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/retention", section: "retention" },
   { path: "/admin/redirects", section: "redirects" },
   { path: "/admin/pages/privacy", section: "pages" },
+  { path: "/admin/outbox", section: "outbox" },
 ];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */

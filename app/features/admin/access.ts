@@ -24,6 +24,8 @@ export const CONSOLE_SECTIONS = {
   pages: ["admin", "editor"],
   // The system view (ADR 0065): processes, queue, errors (their request ids lead into the log).
   system: ["admin"],
+  // Mails with their recipients (personal data), retried or cancelled.
+  outbox: ["admin"],
 } as const satisfies Record<string, readonly ConsoleRole[]>;
 
 export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;
