@@ -13,7 +13,7 @@ import { startRedirects, stopRedirects } from "~/lib/redirects.server";
 import { getEnv } from "~/lib/env.server";
 import { serveStoredFile } from "~/lib/file-route.server";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "~/lib/i18n";
-import { logger, setLogLevel } from "~/lib/logger.server";
+import { logger, setLogFormat, setLogLevel } from "~/lib/logger.server";
 import { startJobs, stopJobs } from "~/lib/jobs.server";
 import { handOverOutboxJobs } from "~/lib/outbox-handover.server";
 import { protectDataDir } from "~/lib/private-files.server";
@@ -150,7 +150,8 @@ export function createApp() {
       return;
     }
     res.status(500).setHeader("Cache-Control", "no-store");
-    res.json({ error: "Internal Server Error" });
+    // The id the log line above carries: what the visitor can quote to the operator (ADR 0065).
+    res.json({ error: "Internal Server Error", requestId: res.getHeader("X-Request-Id") });
   });
   return app;
 }
@@ -159,6 +160,7 @@ export function createApp() {
 export async function startRuntime() {
   const env = getEnv();
   setLogLevel(env.LOG_LEVEL);
+  setLogFormat(env.LOG_FORMAT);
   // Before anything writes into DATA_DIR: new files 0600, and an older installation's made private (ADR 0045).
   protectDataDir(env);
   getAuthSecret();
@@ -189,7 +191,7 @@ export async function stopRuntime() {
   await closeDatabase();
 }
 
-export { getEnv };
+export { getEnv, logger };
 
 /** The page table of this build as `npm run routes` prints it (scripts/routes.mjs). */
 export function routeTable() {

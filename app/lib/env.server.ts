@@ -74,6 +74,8 @@ const envSchema = z.object({
   /** How often each process checks whether a periodic task's cron slot has come (seconds). */
   JOB_CRON_CHECK_S: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** `json`: one JSON object per log line, each with the request id when there is one (ADR 0065). */
+  LOG_FORMAT: z.enum(["text", "json"], { message: "must be text or json" }).default("text"),
   /** The bearer token that opens `/metrics` to other hosts (ADR 0065); loopback may always read it. */
   METRICS_TOKEN: optionalText.pipe(
     z

@@ -9,9 +9,15 @@ type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 let threshold: Level = "info";
+let format: "text" | "json" = "text";
 
 export function setLogLevel(level: Level) {
   threshold = level;
+}
+
+/** `json` (LOG_FORMAT): one JSON object per line, `{ time, level, requestId?, message }`, for log collectors. */
+export function setLogFormat(value: "text" | "json") {
+  format = value;
 }
 
 /** An error as it was logged: the message (first line), the request it happened in. */
@@ -32,7 +38,11 @@ function write(level: Level, message: string) {
   const requestId = currentRequestId();
   if (level === "error") for (const listener of errorListeners) listener({ message, requestId });
   if (ORDER[level] < ORDER[threshold]) return;
-  const line = `${new Date().toISOString()} ${level.toUpperCase().padEnd(5)} ${requestId ? `req=${requestId} ` : ""}${message}\n`;
+  const time = new Date().toISOString();
+  const line =
+    format === "json"
+      ? `${JSON.stringify({ time, level, ...(requestId ? { requestId } : {}), message })}\n`
+      : `${time} ${level.toUpperCase().padEnd(5)} ${requestId ? `req=${requestId} ` : ""}${message}\n`;
   if (ORDER[level] >= ORDER.warn) process.stderr.write(line);
   else process.stdout.write(line);
 }
