@@ -74,17 +74,26 @@ function mailIdOf(id: unknown) {
   return typeof id === "string" && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : undefined;
 }
 
-/** A queued mail waiting for its next attempt is tried now (by whichever process polls first). */
-export async function sendMailNow(actor: ConsoleActor, id: unknown): Promise<Outcome> {
+type Transaction = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+/** Runs `work` on a queued mail, locked against its job ending meanwhile; anything else (ended, forged, unknown) is "not found". */
+function withQueuedMail(id: unknown, work: (tx: Transaction, mail: typeof mailLog.$inferSelect) => Promise<Outcome>): Promise<Outcome> {
   const mailId = mailIdOf(id);
-  if (mailId === undefined) return NOT_FOUND;
+  if (mailId === undefined) return Promise.resolve(NOT_FOUND);
   return db().transaction(async (tx): Promise<Outcome> => {
     const [mail] = await tx
       .select()
       .from(mailLog)
       .where(and(eq(mailLog.id, mailId), eq(mailLog.status, "pending")))
       .for("update");
-    if (!mail) return NOT_FOUND;
+    return mail ? work(tx, mail) : NOT_FOUND;
+  });
+}
+
+/** A queued mail waiting for its next attempt is tried now (by whichever process polls first). */
+export function sendMailNow(actor: ConsoleActor, id: unknown): Promise<Outcome> {
+  return withQueuedMail(id, async (tx, mail) => {
+    const mailId = mail.id;
     const { rowCount } = await tx.execute(sql`
       update pgboss.job set start_after = now()
       where name = 'mail' and data->>'mailId' = ${String(mailId)} and state in ('created', 'retry')`);
@@ -95,16 +104,9 @@ export async function sendMailNow(actor: ConsoleActor, id: unknown): Promise<Out
 }
 
 /** A queued mail is not sent: its job goes, its text goes, it is listed as failed ("cancelled"). */
-export async function cancelMail(actor: ConsoleActor, id: unknown): Promise<Outcome> {
-  const mailId = mailIdOf(id);
-  if (mailId === undefined) return NOT_FOUND;
-  return db().transaction(async (tx): Promise<Outcome> => {
-    const [mail] = await tx
-      .select()
-      .from(mailLog)
-      .where(and(eq(mailLog.id, mailId), eq(mailLog.status, "pending")))
-      .for("update");
-    if (!mail) return NOT_FOUND;
+export function cancelMail(actor: ConsoleActor, id: unknown): Promise<Outcome> {
+  return withQueuedMail(id, async (tx, mail) => {
+    const mailId = mail.id;
     // A job being sent right now cannot be called back: the SMTP server may already have it.
     const { rows } = await tx.execute<{ active: number }>(sql`
       select count(*)::int as active from pgboss.job where name = 'mail' and data->>'mailId' = ${String(mailId)} and state = 'active'`);
