@@ -20,9 +20,10 @@ const SERVER_BUILD = path.resolve("build/server/index.js");
 // seconds on a busy 2-core machine; 3 s cut some off (cluster fault test). Below Docker's 10 s stop timeout.
 const FORCE_CLOSE_AFTER_MS = 8000;
 
-function log(message) {
+// Until the product's logger has read the configuration (LOG_FORMAT), lines are text.
+let log = (message) => {
   process.stdout.write(`${new Date().toISOString()} INFO  ${message}\n`);
-}
+};
 
 async function loadProductionApp() {
   if (!fs.existsSync(SERVER_BUILD)) {
@@ -59,6 +60,7 @@ async function main() {
   try {
     env = product.getEnv();
     await product.startRuntime();
+    log = (message) => product.logger.info(message);
   } catch (error) {
     if (error?.name === "EnvError" || error?.constructor?.name === "EnvError") {
       process.stderr.write(`${error.message}\n`);

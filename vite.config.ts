@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
@@ -143,6 +144,15 @@ function iconName(id: string) {
   return path.basename(id, ".mjs").replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
 }
 
+/** The commit the build is made from, for the console's System page and `/metrics` (ADR 0065); "" outside a git checkout. */
+function gitCommit() {
+  try {
+    return execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "";
+  }
+}
+
 const SHELL_SCRIPT = "virtual:shell-script";
 
 /**
@@ -185,6 +195,7 @@ function shellScript(): Plugin {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
+  define: { __BUILD_COMMIT__: JSON.stringify(command === "build" ? gitCommit() : "") },
   build: {
     // The server build's entry is our Express app, which mounts React Router's request handler.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : command === "build" ? { output: shellChunk() } : undefined,

@@ -60,6 +60,9 @@ export default [
     route("pages/:page/history", "routes/admin.pages.$page.history.tsx"),
     // Translation status, export and import of a language (ADR 0062).
     route("translations", "routes/admin.translations.tsx"),
+    // The system view (ADR 0065).
+    route("system", "routes/admin.system.tsx"),
+    route("outbox", "routes/admin.outbox.tsx"),
   ]),
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("admin/newsletter/export.csv", "routes/admin.newsletter.export[.]csv.ts"),

@@ -6,11 +6,14 @@ import type { ServerBuild } from "react-router";
 import type { PageListing } from "~/lib/page";
 import { startChangeListener, stopChangeListener } from "~/lib/change-bus.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/lib/db.server";
+import { startErrorLog, stopErrorLog } from "~/lib/error-log.server";
+import { newRequestId, runWithRequestId } from "~/lib/request-context.server";
+import { serverApplicationName } from "~/lib/system-status.server";
 import { startRedirects, stopRedirects } from "~/lib/redirects.server";
 import { getEnv } from "~/lib/env.server";
 import { serveStoredFile } from "~/lib/file-route.server";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "~/lib/i18n";
-import { logger, setLogLevel } from "~/lib/logger.server";
+import { logger, setLogFormat, setLogLevel } from "~/lib/logger.server";
 import { startJobs, stopJobs } from "~/lib/jobs.server";
 import { handOverOutboxJobs } from "~/lib/outbox-handover.server";
 import { protectDataDir } from "~/lib/private-files.server";
@@ -28,6 +31,7 @@ import { createReactRouterHandler } from "./react-router-adapter";
 import { createRequestGuard, refuse } from "./request-guard";
 import { createPreviewDoor } from "./preview-door";
 import { limitRequestsPerClient } from "./connection-limits";
+import { measureRequests, serveMetrics } from "./metrics";
 import "~/features/account/shopify.server";
 import "~/features/privacy/retention.server";
 import "~/features/account/confirmation-sweep.server";
@@ -69,6 +73,15 @@ export function createApp() {
 
   // The client address as Express sees it (X-Forwarded-For only with TRUST_PROXY set); the page
   // table the request guard used for this request (the sitemap and robots.txt read it).
+  // Every answer names its request (X-Request-Id), as do the log lines and recorded errors it causes (ADR 0065);
+  // then it is counted and timed for /metrics by its route's pattern.
+  app.use((_req, res, next) => {
+    const requestId = newRequestId();
+    res.setHeader("X-Request-Id", requestId);
+    runWithRequestId(requestId, next);
+  });
+  app.use(measureRequests(pages));
+
   const getLoadContext = (req: express.Request, res: express.Response) => ({
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     cspNonce: res.locals.cspNonce as string,
@@ -98,6 +111,8 @@ export function createApp() {
     res.setHeader("Cache-Control", "no-store");
     res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
   });
+  // Loopback or the METRICS_TOKEN only; before the page cache and React Router, so never cached or listed.
+  app.get("/metrics", serveMetrics);
 
   // Accounts: the real client address (Express honours TRUST_PROXY) for better-auth's and our
   // own rate limits; a client-sent value is overwritten. Then better-auth, before any body parser.
@@ -139,7 +154,8 @@ export function createApp() {
       return;
     }
     res.status(500).setHeader("Cache-Control", "no-store");
-    res.json({ error: "Internal Server Error" });
+    // The id the log line above carries: what the visitor can quote to the operator (ADR 0065).
+    res.json({ error: "Internal Server Error", requestId: res.getHeader("X-Request-Id") });
   });
   return app;
 }
@@ -148,10 +164,13 @@ export function createApp() {
 export async function startRuntime() {
   const env = getEnv();
   setLogLevel(env.LOG_LEVEL);
+  setLogFormat(env.LOG_FORMAT);
   // Before anything writes into DATA_DIR: new files 0600, and an older installation's made private (ADR 0045).
   protectDataDir(env);
   getAuthSecret();
-  await openDatabase();
+  // Named, so the console's System page lists this process among those using the database.
+  await openDatabase({ applicationName: serverApplicationName() });
+  startErrorLog();
   await startChangeListener();
   await startRedirects();
   await prepareStorage().catch((error: unknown) => {
@@ -172,10 +191,11 @@ export async function stopRuntime() {
   await stopJobs();
   stopRedirects();
   await stopChangeListener();
+  stopErrorLog();
   await closeDatabase();
 }
 
-export { getEnv };
+export { getEnv, logger };
 
 /** The page table of this build as `npm run routes` prints it (scripts/routes.mjs). */
 export function routeTable() {

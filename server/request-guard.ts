@@ -49,7 +49,8 @@ export type RefusalKey =
   | "requestTimeout"
   | "tooManyConnections"
   | "previewInvalid"
-  | "previewExpired";
+  | "previewExpired"
+  | "unauthorized";
 
 export function hasSessionCookie(req: Request) {
   return carriesSessionCookie(req.headers.cookie);

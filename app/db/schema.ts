@@ -646,3 +646,12 @@ export const pageSchedules = pgTable(
     check("page_schedules_language_check", sql`${table.language} in ('en', 'de', 'es')`),
   ],
 );
+
+/* The system view (ADR 0065, migration 0025): the last errors of every server process (app/lib/error-log.server.ts). */
+export const recentErrors = pgTable("recent_errors", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  requestId: text("request_id"),
+  process: text("process").notNull(),
+  message: text("message").notNull(),
+});

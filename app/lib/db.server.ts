@@ -95,6 +95,8 @@ export interface OpenOptions {
   /** Overrides DATABASE_URL (tests). */
   url?: string;
   poolSize?: number;
+  /** PostgreSQL's `application_name` of every connection (server processes name themselves: system-status.server.ts). */
+  applicationName?: string;
 }
 
 /** Starts (embedded) or connects to the database, then applies the committed migrations. */
@@ -127,6 +129,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
   });

@@ -74,6 +74,15 @@ const envSchema = z.object({
   /** How often each process checks whether a periodic task's cron slot has come (seconds). */
   JOB_CRON_CHECK_S: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** `json`: one JSON object per log line, each with the request id when there is one (ADR 0065). */
+  LOG_FORMAT: z.enum(["text", "json"], { message: "must be text or json" }).default("text"),
+  /** The bearer token that opens `/metrics` to other hosts (ADR 0065); loopback may always read it. */
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._~+/-]{16,200}$/, "must be 16 to 200 letters, digits or - . _ ~ + / (a bearer token)")
+      .optional(),
+  ),
   /** Retention (issue 12, docs/privacy.md): how long each kind of data is kept before the scheduled clean-up removes it. */
   RETENTION_UNCONFIRMED_ACCOUNT_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(7),
   RETENTION_CONTACT_MESSAGE_MONTHS: z.coerce.number({ message: "must be a whole number of months" }).int().min(1).default(12),

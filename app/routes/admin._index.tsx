@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
+import { MailWarnings } from "~/features/admin/components/mail-warnings";
 import { consoleMeta } from "~/features/admin/console.server";
 import { loadOverview } from "~/features/admin/overview.server";
 import { requireConsole } from "~/features/admin/guard.server";
@@ -18,10 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminOverviewRoute() {
   const { t } = useTranslation();
-  const { cards } = useLoaderData<typeof loader>();
+  const { cards, mailWarnings } = useLoaderData<typeof loader>();
   return (
     <>
       <AdminHeading title={t("admin.overview.title")} />
+      <MailWarnings warnings={mailWarnings} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map((card) => (
           <li key={card.to}>

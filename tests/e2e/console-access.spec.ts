@@ -25,7 +25,10 @@ type Section =
   // Redirects (ADR 0055): admins only.
   | "redirects"
   // Pages as content (issue 23): editors too.
-  | "pages";
+  | "pages"
+  // The system view (ADR 0065): admins only.
+  | "system"
+  | "outbox";
 
 const EDITOR_SECTIONS: Section[] = ["overview", "media", "categories", "inbox", "pages"];
 const allowed = (audience: Audience, section: Section) =>
@@ -53,6 +56,8 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/pages", section: "pages" },
   { path: "/admin/pages/home", section: "pages" },
   { path: "/admin/translations", section: "pages" },
+  { path: "/admin/system", section: "system" },
+  { path: "/admin/outbox", section: "outbox" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
@@ -69,6 +74,7 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/redirects", section: "redirects" },
   { path: "/admin/pages/privacy", section: "pages" },
   { path: "/admin/translations", section: "pages" },
+  { path: "/admin/outbox", section: "outbox" },
 ];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */

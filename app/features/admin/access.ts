@@ -22,6 +22,10 @@ export const CONSOLE_SECTIONS = {
   redirects: ["admin"],
   // Pages as content (issue 23, ADR 0054): editors draft and publish; a legal page needs an admin to publish (pages.server.ts).
   pages: ["admin", "editor"],
+  // The system view (ADR 0065): processes, queue, errors (their request ids lead into the log).
+  system: ["admin"],
+  // Mails with their recipients (personal data), retried or cancelled.
+  outbox: ["admin"],
 } as const satisfies Record<string, readonly ConsoleRole[]>;
 
 export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;

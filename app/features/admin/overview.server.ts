@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { canUse } from "./access";
 import type { ConsoleActor } from "./guard.server";
+import { mailWarnings } from "./outbox.server";
 
 /** The console's start page: a few counts, each a link to its section (only sections the role may use). */
 export async function loadOverview(actor: ConsoleActor) {
@@ -21,5 +22,7 @@ export async function loadOverview(actor: ConsoleActor) {
   return {
     cards: cards.filter((card) => canUse(actor.role, card.section)).map(({ to, labelKey, value }) => ({ to, labelKey, value })),
     missingImprint: [] as string[],
+    // Mail that only looks sent (to files, or with links to this machine): admins are told what to do (ADR 0065).
+    mailWarnings: actor.role === "admin" ? mailWarnings() : [],
   };
 }

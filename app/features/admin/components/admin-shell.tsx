@@ -13,6 +13,8 @@ import {
   Signpost,
   FileText,
   Languages,
+  Activity,
+  Send,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -35,6 +37,8 @@ const NAV: Array<{ section: ConsoleSection; to: string; labelKey: string; icon: 
   { section: "launches", to: "/admin/launches", labelKey: "admin.nav.launches", icon: BellRing },
   { section: "retention", to: "/admin/retention", labelKey: "admin.nav.retention", icon: Timer },
   { section: "redirects", to: "/admin/redirects", labelKey: "admin.nav.redirects", icon: Signpost },
+  { section: "outbox", to: "/admin/outbox", labelKey: "admin.nav.outbox", icon: Send },
+  { section: "system", to: "/admin/system", labelKey: "admin.nav.system", icon: Activity },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
