@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUpConfirmed, uniqueEmail } from "../helpers/accounts";
+import { createAccount, signInPage } from "../helpers/console";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
 import { gotoHydrated } from "../helpers/hydration";
 
@@ -60,7 +60,7 @@ test.describe("community (member)", () => {
   test("a signed-in member gets the greeting and links into the platform's modules (en, de); after Logout they are gone", async ({
     page,
   }) => {
-    await signUpConfirmed(page, uniqueEmail("member"), "secret-pass-1", "Mirabel");
+    await signInPage(page, await createAccount("member", { username: "Mirabel" }));
     const response = await page.goto("/community");
     expect(response?.headers()["cache-control"]).toContain("no-store");
     const main = page.getByRole("main");

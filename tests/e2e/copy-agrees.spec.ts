@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { siteConfig } from "../../app/config/site";
-import { signUpConfirmed, smtpApi, uniqueEmail } from "../helpers/accounts";
+import { smtpApi, uniqueEmail } from "../helpers/accounts";
+import { createAccount, signInPage } from "../helpers/console";
 import { e2eDataDir, withDatabase } from "../helpers/e2e-server";
 import { gotoHydrated } from "../helpers/hydration";
 import { linksIn, waitForMail } from "../helpers/mail";
@@ -118,8 +119,8 @@ test.describe("copy that agrees with itself", () => {
   });
 
   test("/community greets the member by the current username", async ({ page }) => {
-    const email = uniqueEmail("community-name");
-    await signUpConfirmed(page, email, "secret-pass-1", "first-name");
+    const email = await createAccount("community-name", { username: "first-name" });
+    await signInPage(page, email);
     await page.goto("/community?lang=en");
     await expect(page.getByText("Welcome, first-name")).toBeVisible();
     await withDatabase(e2eDataDir(), (client) =>

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { fillSignUp, signUpConfirmed, smtpApi, uniqueEmail } from "../helpers/accounts";
+import { fillSignUp, smtpApi, uniqueEmail } from "../helpers/accounts";
+import { createAccount, signInPage } from "../helpers/console";
 import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
 import { fetchMails, linksIn, waitForMail } from "../helpers/mail";
 
@@ -265,8 +266,7 @@ test.describe("forms before their rules arrive (ADR 0053)", () => {
 
   test("on /profile too: what was typed and where the cursor is stay, and the check due runs", async ({ page }) => {
     test.setTimeout(120_000);
-    await signUpConfirmed(page, uniqueEmail("lazy-profile"), "secret-pass-1", "lazyone");
-    // Routing disables the HTTP cache: this page asks for the rules again (the sign-up page had them).
+    await signInPage(page, await createAccount("lazy-profile", { username: "lazyone" }));
     const rules = await holdRules(page);
     await gotoHydrated(page, "/profile");
     const username = page.getByLabel("Username");

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fillSignUp, logIn, signUpConfirmed, smtpApi, uniqueEmail } from "../helpers/accounts";
+import { fillSignUp, logIn, smtpApi, uniqueEmail } from "../helpers/accounts";
+import { CONSOLE_PASSWORD as PASSWORD, createAccount } from "../helpers/console";
 import { importMediaFixtures } from "../helpers/e2e-server";
 import { gotoHydrated } from "../helpers/hydration";
 import { linksIn, waitForMail } from "../helpers/mail";
@@ -48,6 +49,8 @@ async function expectBackAtItemAndDownload(page: Page, itemId: string, title: st
 
 test.describe("gated downloads keep the visitor's place", () => {
   test("sign up from the card, confirm by mail, come back to the item's dialog and download", async ({ page }) => {
+    // A sign-up in the page and its way back: past the default minute on a busy machine.
+    test.setTimeout(120_000);
     const { itemId } = await clickSignInOnCard(page, "Logo pack");
     const email = uniqueEmail("gated-signup");
     await page.getByRole("tab", { name: "Sign Up" }).click();
@@ -94,6 +97,8 @@ test.describe("gated downloads keep the visitor's place", () => {
   });
 
   test("the inbox notice can be closed for good, also without JavaScript", async ({ browser, baseURL }) => {
+    // A sign-up in the page and its way back: past the default minute on a busy machine.
+    test.setTimeout(120_000);
     for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ javaScriptEnabled, baseURL });
       const page = await context.newPage();
@@ -116,15 +121,12 @@ test.describe("gated downloads keep the visitor's place", () => {
   });
 
   test("sign in from the dialog's button, come back to the item and download at once", async ({ page, context }) => {
-    const email = uniqueEmail("gated-login");
-    await signUpConfirmed(page, email, "secret-pass-1", "gated-member");
-    await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-    await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();
-
+    // A confirmed member made over HTTP (the sign-up from the card: the first test).
+    const email = await createAccount("gated-member");
     const { itemId } = await clickSignInOnCard(page, "Logo pack");
     const panel = page.getByRole("tabpanel", { name: "Login" });
     await panel.getByLabel("Email").fill(email);
-    await panel.getByLabel("Password").fill("secret-pass-1");
+    await panel.getByLabel("Password").fill(PASSWORD);
     await panel.getByRole("button", { name: "Login", exact: true }).click();
     await expectBackAtItemAndDownload(page, itemId, "Logo pack");
 
@@ -137,24 +139,19 @@ test.describe("gated downloads keep the visitor's place", () => {
   });
 
   test("a plain login still goes to /", async ({ page }) => {
-    const email = uniqueEmail("gated-plain");
-    await signUpConfirmed(page, email, "secret-pass-1", "gated-plain");
-    await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-    await logIn(page, email, "secret-pass-1");
+    const email = await createAccount("gated-plain");
+    await logIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/$/);
   });
 
   test("without JavaScript too, and a way back to another site, to /auth or garbage is ignored", async ({ browser, baseURL }) => {
-    const email = uniqueEmail("gated-nojs");
-    const setup = await browser.newPage();
-    await signUpConfirmed(setup, email, "secret-pass-1", "gated-nojs");
-    await setup.close();
+    const email = await createAccount("gated-nojs");
 
     const post = async (returnTo: string) => {
       const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
       const request = context.request;
       const response = await request.post("/auth", {
-        form: { intent: "login", email, password: "secret-pass-1", returnTo },
+        form: { intent: "login", email, password: PASSWORD, returnTo },
         headers: { Origin: baseURL! },
         maxRedirects: 0,
       });

@@ -14,8 +14,9 @@ export default async function globalSetup() {
   const shopify = await startFakeShopify();
   const oidc = await startMockIssuer();
   const server = await startProductServer({
-    // A first start creates the embedded database: on a machine busy with other work that alone took over a minute.
-    timeoutMs: 180_000,
+    // A first start creates the embedded database and loads the demo library: on a machine busy with other work
+    // (a load of 25 on 2 cores) that took over three minutes. A server that exits fails the wait at once.
+    timeoutMs: 300_000,
     env: {
       SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
       CONTACT_TO: "office@example.com",

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { signUpConfirmed, uniqueEmail } from "../helpers/accounts";
+import { createAccount, signInPage } from "../helpers/console";
 import { waitForHydration } from "../helpers/hydration";
 
 /**
@@ -35,7 +35,7 @@ async function holdScripts(page: Page) {
 
 test.describe("full top bar where it fits", () => {
   test("signed in, each language shows the whole bar on one line from its width, the menu button below it", async ({ page }) => {
-    await signUpConfirmed(page, uniqueEmail("bar"), "secret-pass-1", "bar-tester");
+    await signInPage(page, await createAccount("bar-tester"));
     for (const [language, width] of Object.entries(FULL_BAR_FROM) as [keyof typeof FULL_BAR_FROM, number][]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(`/?lang=${language}`);

@@ -318,6 +318,8 @@ test.describe("content and legal pages", () => {
 
   for (const { language, pages } of languageTurns(Object.keys(PAGES))) {
     test(`no serious accessibility violations on the content and legal pages (${language}: ${pages.join(", ")})`, async ({ page }) => {
+      // Three pages with axe each: more than the default minute on a busy machine.
+      test.setTimeout(120_000);
       for (const route of pages) {
         await page.goto(`/${route}?lang=${language}`);
         await expectNoSeriousA11yViolations(page);

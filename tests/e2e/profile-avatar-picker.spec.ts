@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUpConfirmed, uniqueEmail } from "../helpers/accounts";
+import { createAccount, signInPage, signedInRequest } from "../helpers/console";
 import { gotoHydrated } from "../helpers/hydration";
 
 /**
@@ -21,11 +21,9 @@ async function chooseWith(page: Page, open: () => Promise<void>) {
 }
 
 test("without JavaScript: the picture is chosen with 'Upload Profile Picture' and sent with 'Upload'", async ({ browser }) => {
-  const setup = await browser.newPage();
-  await signUpConfirmed(setup, uniqueEmail("avatar-nojs"), "secret-pass-1", "nojsavatar");
-  const state = await setup.context().storageState();
-  await setup.close();
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
+  const member = await signedInRequest(await createAccount("nojsavatar"));
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await member.storageState() });
+  await member.dispose();
   const page = await context.newPage();
   await page.goto("/profile");
   await expect(page.getByTestId("avatar-image")).toHaveCount(0);
@@ -40,7 +38,7 @@ test("without JavaScript: the picture is chosen with 'Upload Profile Picture' an
 });
 
 test("with JavaScript: chosen by pointer or keyboard, the picture is sent at once", async ({ page }) => {
-  await signUpConfirmed(page, uniqueEmail("avatar-js"), "secret-pass-1", "jsavatar");
+  await signInPage(page, await createAccount("jsavatar"));
   await gotoHydrated(page, "/profile");
   await expect(page.getByRole("button", { name: "Upload", exact: true })).toHaveCount(0);
   await chooseWith(page, () => page.getByText("Upload Profile Picture", { exact: true }).click());

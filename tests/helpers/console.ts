@@ -80,10 +80,15 @@ export async function runAdmin(args: string[]): Promise<{ code: number; stdout: 
   }
 }
 
-/** Signs up through the /auth form (plain HTTP) and confirms the address in the database. */
-export async function createAccount(prefix: string, options: { newsletter?: boolean } = {}) {
-  const email = uniqueEmail(prefix);
-  await postSignUp({ username: prefix.slice(0, 40).padEnd(3, "x"), email, password: CONSOLE_PASSWORD, newsletter: options.newsletter });
+/**
+ * Signs up through the /auth form (plain HTTP) and confirms the address in the database (no confirmation
+ * mail is followed: the shop customer that a confirmation by link creates is not made). The username is the
+ * prefix unless given; the password is CONSOLE_PASSWORD.
+ */
+export async function createAccount(prefix: string, options: { newsletter?: boolean; username?: string } = {}) {
+  const email = uniqueEmail(prefix.toLowerCase());
+  const username = options.username ?? prefix.slice(0, 40).padEnd(3, "x");
+  await postSignUp({ username, email, password: CONSOLE_PASSWORD, newsletter: options.newsletter });
   await withDatabase(e2eDataDir(), (client) => client.query("update users set email_verified = true where email = $1", [email]));
   return email;
 }
