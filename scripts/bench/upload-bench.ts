@@ -139,7 +139,7 @@ async function upload(server: ProductServer, cookie: string, file: BenchFile): P
     body,
   });
   const uploadMs = performance.now() - started;
-  let parsed: { ok?: boolean; receivedMs?: number; publishedMs?: number; error?: string } = {};
+  let parsed: { ok?: boolean; receivedMs?: number; storedMs?: number; error?: string } = {};
   try {
     parsed = JSON.parse(answer.body) as typeof parsed;
   } catch {
@@ -155,7 +155,7 @@ async function upload(server: ProductServer, cookie: string, file: BenchFile): P
     failures += 1;
     console.error(`${file.name} was uploaded but not listed on /media within ${PUBLISH_TIMEOUT_MS / 1000} s`);
   }
-  return { file, ok: true, uploadMs, publishMs, serverReceivedMs: parsed.receivedMs, serverPublishedMs: parsed.publishedMs };
+  return { file, ok: true, uploadMs, publishMs, serverReceivedMs: parsed.receivedMs, serverPublishedMs: parsed.storedMs };
 }
 
 /** The files through the console's queue: at most PARALLEL_UPLOADS at a time, in order. */

@@ -1,8 +1,9 @@
 import path from "node:path";
-import { and, eq, exists, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
-import { categories, mediaCategories, mediaItems } from "~/db/schema";
+import { and, eq, exists, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { categories, mediaCategories, mediaItems, mediaItemTranslations } from "~/db/schema";
 import type { SessionUser } from "~/features/account/session.server";
 import { db } from "~/lib/db.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { createSignedUrl } from "~/lib/storage.server";
 import { decodeCursor, encodeCursor, isUuid } from "./filters";
@@ -11,6 +12,8 @@ import { CARD_PREVIEW_TTL_S, FILE_URL_TTL_S, PAGE_SIZE, type CategoryOption, typ
 /**
  * Reading the media library (spec §7 "Media"): newest first, optional type group, category and
  * full-text search, keyset pagination on (created_at, id) so page 4,000 is as fast as page 1.
+ * Visitors see published items only, in the page's language where the item has a translation and
+ * in the item's own language otherwise (ADR 0060).
  */
 
 export { decodeCursor, encodeCursor, isUuid, parseFilters } from "./filters";
@@ -20,17 +23,58 @@ export function searchQuery(q: string): SQL {
   return sql`(websearch_to_tsquery('english'::regconfig, ${q}) || websearch_to_tsquery('german'::regconfig, ${q}) || websearch_to_tsquery('spanish'::regconfig, ${q}) || websearch_to_tsquery('simple'::regconfig, ${q}))`;
 }
 
+/**
+ * The item's texts match the search in the item's own language or in the page's: each row's
+ * vector is stemmed in its language, and a UNION lets PostgreSQL use both GIN indexes (an OR of
+ * the two conditions would walk the whole table for a rare word). More ways to match (issue 29)
+ * are more branches of this union.
+ */
+export function searchCondition(q: string, language: Language): SQL {
+  const query = searchQuery(q);
+  return sql`${mediaItems.id} in (
+    select own.id from media_items own where own.search_vector @@ ${query}
+    union select tr.media_item_id from media_item_translations tr where tr.language = ${language} and tr.search_vector @@ ${query})`;
+}
+
+/** What visitors may see: published items (a draft is seen only in the console). */
+export const isPublished = isNotNull(mediaItems.publishedAt);
+
 /** The columns a view needs: all but the search vector, the searchable text and updated_at. */
-const { searchVector: _searchVector, searchableText: _searchableText, updatedAt: _updatedAt, ...viewColumns } = getTableColumns(mediaItems);
+const {
+  searchVector: _searchVector,
+  searchableText: _searchableText,
+  updatedAt: _updatedAt,
+  publishedAt: _publishedAt,
+  ...viewColumns
+} = getTableColumns(mediaItems);
 const itemColumns = {
   ...viewColumns,
   // The cursor keeps PostgreSQL's microseconds, which a JavaScript Date would round away.
   cursorTs: sql<string>`${mediaItems.createdAt}::text`,
+  translatedTitle: mediaItemTranslations.title,
+  translatedDescription: mediaItemTranslations.description,
+  translatedAltText: mediaItemTranslations.altText,
 };
 
-/** Every read of items goes through this one query, so a row has one inferred type. */
-const selectItems = () => db().select(itemColumns).from(mediaItems);
+/** Every read of items goes through this one query (with the page language's texts), so a row has one inferred type. */
+const selectItems = (language: Language) =>
+  db()
+    .select(itemColumns)
+    .from(mediaItems)
+    .leftJoin(
+      mediaItemTranslations,
+      and(eq(mediaItemTranslations.mediaItemId, mediaItems.id), eq(mediaItemTranslations.language, language)),
+    );
 type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
+
+/**
+ * A text in the page's language when the item has it, else the item's own: the value, and the
+ * language of a text shown in another language than the page's (null when it is the page's).
+ */
+function textIn(language: Language, row: ItemRow, own: string | null, translated: string | null) {
+  if (translated && row.language !== language) return { value: translated, language: null };
+  return { value: own, language: own && row.language !== language ? row.language : null };
+}
 
 function previewUrl(row: ItemRow): string | null {
   try {
@@ -48,12 +92,19 @@ function previewUrl(row: ItemRow): string | null {
   return null;
 }
 
-function toView(row: ItemRow): MediaItemView {
+function toView(row: ItemRow, language: Language): MediaItemView {
+  const title = textIn(language, row, row.title, row.translatedTitle);
+  const description = textIn(language, row, row.description, row.translatedDescription);
+  const altText = textIn(language, row, row.altText, row.translatedAltText);
   // Field by field on purpose: a new column reaches the browser only when it is added here.
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
+    title: title.value ?? row.title,
+    titleLanguage: title.language,
+    description: description.value,
+    descriptionLanguage: description.language,
+    altText: altText.value,
+    altTextLanguage: altText.language,
     fileType: row.fileType,
     hasFile: row.filePath !== null,
     fileExtension: row.filePath ? path.extname(row.filePath).slice(1).toLowerCase() : null,
@@ -85,9 +136,13 @@ export interface MediaPage {
   nextCursor: string | null;
 }
 
-/** The WHERE conditions of the library's filters: one definition for the page (findMedia) and its count (countMedia). */
-export function filterConditions(filters: MediaFilters): SQL[] {
-  const conditions: SQL[] = [];
+/**
+ * The WHERE conditions of the library's filters: one definition for the page (findMedia) and its
+ * count (countMedia). Published items only; the search looks at the item's own texts and those of
+ * the page's language.
+ */
+export function filterConditions(filters: MediaFilters, language: Language = DEFAULT_LANGUAGE): SQL[] {
+  const conditions: SQL[] = [isPublished];
   if (filters.type === "document") conditions.push(inArray(mediaItems.fileType, ["pdf", "sheet", "document"]));
   else if (filters.type !== "all") conditions.push(eq(mediaItems.fileType, filters.type));
   if (filters.category) {
@@ -97,19 +152,23 @@ export function filterConditions(filters: MediaFilters): SQL[] {
       .where(and(eq(mediaCategories.mediaItemId, mediaItems.id), eq(mediaCategories.categoryId, filters.category)));
     conditions.push(exists(linked));
   }
-  if (filters.q) conditions.push(sql`${mediaItems.searchVector} @@ ${searchQuery(filters.q)}`);
+  if (filters.q) conditions.push(searchCondition(filters.q, language));
   if (filters.language) conditions.push(eq(mediaItems.language, filters.language));
   return conditions;
 }
 
-/** One page of the library for the given filters, newest first. */
-export async function findMedia(filters: MediaFilters, options: { cursor?: string | null; limit?: number } = {}): Promise<MediaPage> {
+/** One page of the library for the given filters, newest first, in the page's language. */
+export async function findMedia(
+  filters: MediaFilters,
+  options: { cursor?: string | null; limit?: number; language?: Language } = {},
+): Promise<MediaPage> {
   const limit = Math.min(Math.max(options.limit ?? PAGE_SIZE, 1), 100);
-  const conditions = filterConditions(filters);
+  const language = options.language ?? DEFAULT_LANGUAGE;
+  const conditions = filterConditions(filters, language);
   const cursor = decodeCursor(options.cursor);
   // A row comparison, so PostgreSQL walks media_items_created_at_idx from the cursor on.
   if (cursor) conditions.push(sql`(${mediaItems.createdAt}, ${mediaItems.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
-  const rows = await selectItems()
+  const rows = await selectItems(language)
     .where(and(...conditions))
     // The index's own order (DESC NULLS LAST); Drizzle's desc() would sort NULLS FIRST.
     .orderBy(sql`${mediaItems.createdAt} desc nulls last`, sql`${mediaItems.id} desc nulls last`)
@@ -117,15 +176,16 @@ export async function findMedia(filters: MediaFilters, options: { cursor?: strin
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map(toView),
+    items: page.map((row) => toView(row, language)),
     nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursorTs, id: last.id }) : null,
   };
 }
 
-export async function findMediaItem(id: string): Promise<MediaItemView | undefined> {
+/** A published item in the page's language (a draft is not found). */
+export async function findMediaItem(id: string, language: Language = DEFAULT_LANGUAGE): Promise<MediaItemView | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await selectItems().where(eq(mediaItems.id, id));
-  return row ? toView(row) : undefined;
+  const [row] = await selectItems(language).where(and(eq(mediaItems.id, id), isPublished));
+  return row ? toView(row, language) : undefined;
 }
 
 /** Categories ordered by name (spec §7.3). */
@@ -149,11 +209,12 @@ export type FileAccess =
   | { ok: true; url: string; fileName: string; downloadCount?: number }
   | { ok: false; status: 401 | 404; reason: "unauthenticated" | "not-found" };
 
+/** A published item's file: the one place downloads and previews look an item up, so a draft's file is no one's. */
 async function findStoredFile(id: string) {
   const [item] = await db()
     .select({ title: mediaItems.title, filePath: mediaItems.filePath })
     .from(mediaItems)
-    .where(eq(mediaItems.id, id));
+    .where(and(eq(mediaItems.id, id), isPublished));
   return item;
 }
 
