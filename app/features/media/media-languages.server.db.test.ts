@@ -65,6 +65,37 @@ describe("an item's texts per language", () => {
     expect(await titlesIn("es", "house")).toEqual(["Houses by the lake"]);
   });
 
+  it("pages through items found either way (own text, translation, both) newest first, each once, and counts each once", async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      // Even: the English title matches "hotel"; odd: only the German title does; index 4: both.
+      const id = await addItem({
+        title: index % 2 === 0 ? `Hotel ${index}` : `Inn ${index}`,
+        createdAt: new Date(Date.UTC(2025, 0, 1 + index)),
+      });
+      if (index % 2 === 1 || index === 4) {
+        await db()
+          .insert(mediaItemTranslations)
+          .values({ mediaItemId: id, language: "de", title: `Hotels ${index}` });
+      }
+      ids.push(id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof findMedia>> = await findMedia({ ...all, q: "hotel" }, { language: "de", limit: 2, cursor });
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse());
+    expect(await countMedia({ ...all, q: "hotel" }, "de")).toBe(5);
+    // The English page does not search the German titles.
+    expect(await countMedia({ ...all, q: "hotel" }, "en")).toBe(3);
+    await db()
+      .delete(mediaItems)
+      .where(sql`${mediaItems.id} in ${ids}`);
+  });
+
   it("shows the page's language where the item has it, else the item's own text marked with its language", async () => {
     const german = await findMediaItem(houseId, "de");
     expect(german).toMatchObject({

@@ -24,16 +24,20 @@ export function searchQuery(q: string): SQL {
 }
 
 /**
- * The item's texts match the search in the item's own language or in the page's: each row's
- * vector is stemmed in its language, and a UNION lets PostgreSQL use both GIN indexes (an OR of
- * the two conditions would walk the whole table for a rare word). More ways to match (issue 29)
- * are more branches of this union.
+ * The ways an item matches a search, one condition each: its own texts (stemmed in its language), or
+ * its translation into the page's language (stemmed in that one). The page and the count run one
+ * query per way and join the results (see findMedia): an OR of the two in one query cannot use both
+ * GIN indexes and walked the whole table for a rare word, a UNION inside one query collected every
+ * match of a common word before sorting. More ways to match (issue 29: typos, unaccent) are more
+ * entries here.
  */
-export function searchCondition(q: string, language: Language): SQL {
+export function searchMatches(q: string, language: Language): SQL[] {
   const query = searchQuery(q);
-  return sql`${mediaItems.id} in (
-    select own.id from media_items own where own.search_vector @@ ${query}
-    union select tr.media_item_id from media_item_translations tr where tr.language = ${language} and tr.search_vector @@ ${query})`;
+  return [
+    sql`${mediaItems.searchVector} @@ ${query}`,
+    sql`exists (select 1 from media_item_translations tr
+      where tr.media_item_id = ${mediaItems.id} and tr.language = ${language} and tr.search_vector @@ ${query})`,
+  ];
 }
 
 /** What visitors may see: published items (a draft is seen only in the console). */
@@ -137,11 +141,10 @@ export interface MediaPage {
 }
 
 /**
- * The WHERE conditions of the library's filters: one definition for the page (findMedia) and its
- * count (countMedia). Published items only; the search looks at the item's own texts and those of
- * the page's language.
+ * The WHERE conditions of the library's filters but the search: one definition for the page
+ * (findMedia) and its count (countMedia). Published items only.
  */
-export function filterConditions(filters: MediaFilters, language: Language = DEFAULT_LANGUAGE): SQL[] {
+export function filterConditions(filters: MediaFilters): SQL[] {
   const conditions: SQL[] = [isPublished];
   if (filters.type === "document") conditions.push(inArray(mediaItems.fileType, ["pdf", "sheet", "document"]));
   else if (filters.type !== "all") conditions.push(eq(mediaItems.fileType, filters.type));
@@ -152,9 +155,16 @@ export function filterConditions(filters: MediaFilters, language: Language = DEF
       .where(and(eq(mediaCategories.mediaItemId, mediaItems.id), eq(mediaCategories.categoryId, filters.category)));
     conditions.push(exists(linked));
   }
-  if (filters.q) conditions.push(searchCondition(filters.q, language));
   if (filters.language) conditions.push(eq(mediaItems.language, filters.language));
   return conditions;
+}
+
+/** The list's order (created_at, id descending) in JavaScript: milliseconds, then PostgreSQL's microseconds, then the id. */
+function newestFirst(a: ItemRow, b: ItemRow) {
+  const byTime = b.createdAt.getTime() - a.createdAt.getTime();
+  if (byTime !== 0) return byTime;
+  if (a.cursorTs !== b.cursorTs) return a.cursorTs < b.cursorTs ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 }
 
 /** One page of the library for the given filters, newest first, in the page's language. */
@@ -164,15 +174,24 @@ export async function findMedia(
 ): Promise<MediaPage> {
   const limit = Math.min(Math.max(options.limit ?? PAGE_SIZE, 1), 100);
   const language = options.language ?? DEFAULT_LANGUAGE;
-  const conditions = filterConditions(filters, language);
+  const conditions = filterConditions(filters);
   const cursor = decodeCursor(options.cursor);
   // A row comparison, so PostgreSQL walks media_items_created_at_idx from the cursor on.
   if (cursor) conditions.push(sql`(${mediaItems.createdAt}, ${mediaItems.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
-  const rows = await selectItems(language)
-    .where(and(...conditions))
-    // The index's own order (DESC NULLS LAST); Drizzle's desc() would sort NULLS FIRST.
-    .orderBy(sql`${mediaItems.createdAt} desc nulls last`, sql`${mediaItems.id} desc nulls last`)
-    .limit(limit + 1);
+  const newest = (extra?: SQL) =>
+    selectItems(language)
+      .where(and(...conditions, extra))
+      // The index's own order (DESC NULLS LAST); Drizzle's desc() would sort NULLS FIRST.
+      .orderBy(sql`${mediaItems.createdAt} desc nulls last`, sql`${mediaItems.id} desc nulls last`)
+      .limit(limit + 1);
+  // A search: the newest matches of each way, each with its own best plan, merged in the same order.
+  const found = filters.q ? await Promise.all(searchMatches(filters.q, language).map((match) => newest(match))) : [await newest()];
+  const seen = new Set<string>();
+  const rows = found
+    .flat()
+    .sort(newestFirst)
+    .filter((row) => !seen.has(row.id) && seen.add(row.id))
+    .slice(0, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
