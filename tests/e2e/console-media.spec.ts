@@ -22,7 +22,7 @@ test("upload four files at once (drafts), translate and publish one, publish the
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const email = await createConsoleAccount("console-media", "editor");
   await signInPage(page, email);
   await gotoHydrated(page, "/admin/media/new?lang=en");
