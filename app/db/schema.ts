@@ -52,6 +52,30 @@ export interface Attribution {
   url?: string | null;
 }
 
+/**
+ * Weighted title > description > searchable text, stemmed in the row's `language` (media items and
+ * their translations, ADR 0060). A CASE with a constant regconfig per branch, because a computed
+ * regconfig is not immutable.
+ */
+const languageStemmedVector = sql`CASE "language"
+        WHEN 'de' THEN
+          setweight(to_tsvector('german'::regconfig, coalesce("title", '')), 'A') ||
+          setweight(to_tsvector('german'::regconfig, coalesce("description", '')), 'B') ||
+          setweight(to_tsvector('german'::regconfig, coalesce("searchable_text", '')), 'C')
+        WHEN 'es' THEN
+          setweight(to_tsvector('spanish'::regconfig, coalesce("title", '')), 'A') ||
+          setweight(to_tsvector('spanish'::regconfig, coalesce("description", '')), 'B') ||
+          setweight(to_tsvector('spanish'::regconfig, coalesce("searchable_text", '')), 'C')
+        WHEN 'en' THEN
+          setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') ||
+          setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'B') ||
+          setweight(to_tsvector('english'::regconfig, coalesce("searchable_text", '')), 'C')
+        ELSE
+          setweight(to_tsvector('simple'::regconfig, coalesce("title", '')), 'A') ||
+          setweight(to_tsvector('simple'::regconfig, coalesce("description", '')), 'B') ||
+          setweight(to_tsvector('simple'::regconfig, coalesce("searchable_text", '')), 'C')
+        END`;
+
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
@@ -94,30 +118,8 @@ export const mediaItems = pgTable(
     altText: text("alt_text"),
     /** Public while set; null: a draft, seen only in the console (migration 0021, ADR 0060). */
     publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
-    /**
-     * Weighted title > description > searchable text, stemmed in the item's language.
-     * A CASE with a constant regconfig per branch, because a computed regconfig is not immutable.
-     */
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`CASE "language"
-        WHEN 'de' THEN
-          setweight(to_tsvector('german'::regconfig, coalesce("title", '')), 'A') ||
-          setweight(to_tsvector('german'::regconfig, coalesce("description", '')), 'B') ||
-          setweight(to_tsvector('german'::regconfig, coalesce("searchable_text", '')), 'C')
-        WHEN 'es' THEN
-          setweight(to_tsvector('spanish'::regconfig, coalesce("title", '')), 'A') ||
-          setweight(to_tsvector('spanish'::regconfig, coalesce("description", '')), 'B') ||
-          setweight(to_tsvector('spanish'::regconfig, coalesce("searchable_text", '')), 'C')
-        WHEN 'en' THEN
-          setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') ||
-          setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'B') ||
-          setweight(to_tsvector('english'::regconfig, coalesce("searchable_text", '')), 'C')
-        ELSE
-          setweight(to_tsvector('simple'::regconfig, coalesce("title", '')), 'A') ||
-          setweight(to_tsvector('simple'::regconfig, coalesce("description", '')), 'B') ||
-          setweight(to_tsvector('simple'::regconfig, coalesce("searchable_text", '')), 'C')
-        END`,
-    ),
+    /** Its own texts, stemmed in its language (languageStemmedVector). */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(languageStemmedVector),
     ...timestamps,
   },
   (table) => [
@@ -650,26 +652,7 @@ export const mediaItemTranslations = pgTable(
     altText: text("alt_text"),
     searchableText: text("searchable_text"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`CASE "language"
-        WHEN 'de' THEN
-          setweight(to_tsvector('german'::regconfig, coalesce("title", '')), 'A') ||
-          setweight(to_tsvector('german'::regconfig, coalesce("description", '')), 'B') ||
-          setweight(to_tsvector('german'::regconfig, coalesce("searchable_text", '')), 'C')
-        WHEN 'es' THEN
-          setweight(to_tsvector('spanish'::regconfig, coalesce("title", '')), 'A') ||
-          setweight(to_tsvector('spanish'::regconfig, coalesce("description", '')), 'B') ||
-          setweight(to_tsvector('spanish'::regconfig, coalesce("searchable_text", '')), 'C')
-        WHEN 'en' THEN
-          setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') ||
-          setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'B') ||
-          setweight(to_tsvector('english'::regconfig, coalesce("searchable_text", '')), 'C')
-        ELSE
-          setweight(to_tsvector('simple'::regconfig, coalesce("title", '')), 'A') ||
-          setweight(to_tsvector('simple'::regconfig, coalesce("description", '')), 'B') ||
-          setweight(to_tsvector('simple'::regconfig, coalesce("searchable_text", '')), 'C')
-        END`,
-    ),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(languageStemmedVector),
   },
   (table) => [
     primaryKey({ name: "media_item_translations_pkey", columns: [table.mediaItemId, table.language] }),
