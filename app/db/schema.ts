@@ -52,6 +52,30 @@ export interface Attribution {
   url?: string | null;
 }
 
+/**
+ * Weighted title > description > searchable text, stemmed in the row's `language` (media items and
+ * their translations, ADR 0060). A CASE with a constant regconfig per branch, because a computed
+ * regconfig is not immutable.
+ */
+const languageStemmedVector = sql`CASE "language"
+        WHEN 'de' THEN
+          setweight(to_tsvector('german'::regconfig, coalesce("title", '')), 'A') ||
+          setweight(to_tsvector('german'::regconfig, coalesce("description", '')), 'B') ||
+          setweight(to_tsvector('german'::regconfig, coalesce("searchable_text", '')), 'C')
+        WHEN 'es' THEN
+          setweight(to_tsvector('spanish'::regconfig, coalesce("title", '')), 'A') ||
+          setweight(to_tsvector('spanish'::regconfig, coalesce("description", '')), 'B') ||
+          setweight(to_tsvector('spanish'::regconfig, coalesce("searchable_text", '')), 'C')
+        WHEN 'en' THEN
+          setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') ||
+          setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'B') ||
+          setweight(to_tsvector('english'::regconfig, coalesce("searchable_text", '')), 'C')
+        ELSE
+          setweight(to_tsvector('simple'::regconfig, coalesce("title", '')), 'A') ||
+          setweight(to_tsvector('simple'::regconfig, coalesce("description", '')), 'B') ||
+          setweight(to_tsvector('simple'::regconfig, coalesce("searchable_text", '')), 'C')
+        END`;
+
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
@@ -90,30 +114,12 @@ export const mediaItems = pgTable(
     source: jsonb("source").$type<Source>(),
     license: jsonb("license").$type<License>(),
     attribution: jsonb("attribution").$type<Attribution>(),
-    /**
-     * Weighted title > description > searchable text, stemmed in the item's language.
-     * A CASE with a constant regconfig per branch, because a computed regconfig is not immutable.
-     */
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`CASE "language"
-        WHEN 'de' THEN
-          setweight(to_tsvector('german'::regconfig, coalesce("title", '')), 'A') ||
-          setweight(to_tsvector('german'::regconfig, coalesce("description", '')), 'B') ||
-          setweight(to_tsvector('german'::regconfig, coalesce("searchable_text", '')), 'C')
-        WHEN 'es' THEN
-          setweight(to_tsvector('spanish'::regconfig, coalesce("title", '')), 'A') ||
-          setweight(to_tsvector('spanish'::regconfig, coalesce("description", '')), 'B') ||
-          setweight(to_tsvector('spanish'::regconfig, coalesce("searchable_text", '')), 'C')
-        WHEN 'en' THEN
-          setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') ||
-          setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'B') ||
-          setweight(to_tsvector('english'::regconfig, coalesce("searchable_text", '')), 'C')
-        ELSE
-          setweight(to_tsvector('simple'::regconfig, coalesce("title", '')), 'A') ||
-          setweight(to_tsvector('simple'::regconfig, coalesce("description", '')), 'B') ||
-          setweight(to_tsvector('simple'::regconfig, coalesce("searchable_text", '')), 'C')
-        END`,
-    ),
+    /** The picture's alternative text in the item's language (migration 0021). */
+    altText: text("alt_text"),
+    /** Public while set; null: a draft, seen only in the console (migration 0021, ADR 0060). */
+    publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
+    /** Its own texts, stemmed in its language (languageStemmedVector). */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(languageStemmedVector),
     ...timestamps,
   },
   (table) => [
@@ -130,6 +136,8 @@ export const categories = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull().unique(),
+    /** The name in German and Spanish (`name` is the English one and the fallback; migration 0021). */
+    names: jsonb("names").$type<CategoryNames>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Readable address (`?category=brand-assets`), derived from the name by PostgreSQL (migration 0006). */
     slug: text("slug").generatedAlwaysAs(
@@ -655,3 +663,33 @@ export const recentErrors = pgTable("recent_errors", {
   process: text("process").notNull(),
   message: text("message").notNull(),
 });
+
+// --- Media in three languages (issue 23, ADR 0060; migration 0021) ---
+
+/** A category's name per site language other than its English `name`. */
+export type CategoryNames = Partial<Record<"de" | "es", string>>;
+
+/**
+ * An item's texts in another site language than its own (the item's columns hold its own). A field
+ * left null falls back to the item's; the search vector is stemmed in the row's language.
+ */
+export const mediaItemTranslations = pgTable(
+  "media_item_translations",
+  {
+    mediaItemId: uuid("media_item_id")
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    title: text("title"),
+    description: text("description"),
+    altText: text("alt_text"),
+    searchableText: text("searchable_text"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(languageStemmedVector),
+  },
+  (table) => [
+    primaryKey({ name: "media_item_translations_pkey", columns: [table.mediaItemId, table.language] }),
+    index("media_item_translations_search_idx").using("gin", table.searchVector),
+    check("media_item_translations_language_check", sql`${table.language} in ('en', 'de', 'es')`),
+  ],
+);

@@ -42,7 +42,7 @@ export default function AdminCategoriesRoute() {
                   ({t("admin.categories.items", { count: category.items })})
                 </span>
               </span>
-              <RenameCategoryForm id={category.id} name={category.name} />
+              <RenameCategoryForm id={category.id} name={category.name} names={category.names} />
               <MergeCategoryForm id={category.id} name={category.name} others={categories.filter((other) => other.id !== category.id)} />
               <DeleteCategoryButton id={category.id} name={category.name} />
             </li>

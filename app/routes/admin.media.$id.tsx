@@ -1,7 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import { useLoaderData, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
-import { DeleteButton } from "~/features/admin/components/console-form";
+import { ActionButton, DeleteButton } from "~/features/admin/components/console-form";
 import { MediaUploader } from "~/features/admin/components/media-uploader";
 import { consoleMeta } from "~/features/admin/console.server";
 import { MediaEditForm } from "~/features/admin/forms/media-edit-form";
@@ -17,7 +17,7 @@ export const page = { console: "media" } satisfies Page;
 
 export const meta = metaFromLoader;
 
-/** /admin/media/:id: every field of the item, replace its file, delete it. */
+/** /admin/media/:id: every field of the item and its translations, publish or back to draft, replace its file, delete it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireConsole(request, "media");
   const data = await loadMediaItem(params.id ?? "");
@@ -53,8 +53,25 @@ export default function AdminMediaItemRoute() {
   return (
     <>
       <AdminHeading back={{ to: "/admin/media", label: t("admin.media.back") }} title={item.title}>
+        {item.publishedAt ? (
+          <ActionButton intent="unpublish" label={t("admin.media.publishing.unpublish")} busyLabel={t("admin.actions.saving")} />
+        ) : (
+          <ActionButton
+            intent="publish"
+            variant="default"
+            label={t("admin.media.publishing.publish")}
+            busyLabel={t("admin.actions.saving")}
+          />
+        )}
         <DeleteButton label={t("admin.media.delete")} confirm={t("admin.media.confirmDelete", { title: item.title })} />
       </AdminHeading>
+      <p
+        role="note"
+        data-testid="media-publish-state"
+        className={`mb-4 rounded-md border px-4 py-3 text-sm ${item.publishedAt ? "border-border" : "border-accent/60 bg-accent/10"}`}
+      >
+        {item.publishedAt ? t("admin.media.publishing.publishedNote") : t("admin.media.publishing.draftNote")}
+      </p>
       {search.get("created") === "1" ? (
         <p role="status" className="mb-4 rounded-md border border-primary/50 bg-primary/10 px-4 py-3 text-sm">
           {t("admin.media.serviceCreated")}

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs } from "react-router";
 import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
-import { fileNameOf, publishUpload, UploadError } from "~/features/admin/upload.server";
+import { fileNameOf, storeUpload, UploadError } from "~/features/admin/upload.server";
 import { isLanguage } from "~/lib/i18n";
 import { MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload-limit";
 import type { Page } from "~/lib/page";
@@ -10,7 +10,7 @@ export const page = { console: "media", body: { stream: true, limit: MEDIA_UPLOA
 /**
  * POST /admin/media/upload: one file per request, the raw bytes as the body (the browser's
  * XMLHttpRequest reports upload progress), its name in `X-File-Name` (URI-encoded). Streamed to
- * disk and published through the media import (app/features/admin/upload.server.ts).
+ * disk and stored as a draft through the media import (app/features/admin/upload.server.ts).
  * Its body limit is MEDIA_UPLOAD_MAX_BYTES (upload.server.ts), far above the app's default.
  */
 
@@ -20,12 +20,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!fileName) return data({ ok: false, error: "admin.media.errors.fileName" }, { status: 400 });
   const lang = new URL(request.url).searchParams.get("lang");
   try {
-    const published = await publishUpload(actor, request, {
+    const stored = await storeUpload(actor, request, {
       fileName,
       language: isLanguage(lang) ? lang : "en",
       maxBytes: MEDIA_UPLOAD_MAX_BYTES,
     });
-    return data({ ok: true, ...published });
+    return data({ ok: true, ...stored });
   } catch (error) {
     if (error instanceof UploadError) return data({ ok: false, error: error.key }, { status: error.status });
     throw error;

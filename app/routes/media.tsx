@@ -6,6 +6,7 @@ import { MediaPage, type MediaPageData } from "~/features/media/media-page";
 import { countMedia, findCategory, listCategoryOptions } from "~/features/media/library.server";
 import { findMedia, findMediaItem, type MediaPage as FoundPage } from "~/features/media/media.server";
 import { toCardView } from "~/features/media/media-types";
+import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -43,11 +44,13 @@ export const page = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const requested = parseLibraryFilters(url);
+  // The page's language: the items' and categories' texts in it, with their own as the fallback.
+  const language = languageFromRequest(request);
   const [user, meta, categories] = await Promise.all([
     getOptionalUser(request),
     loadPageMeta(request, "media.meta"),
     // Spec §8: a failure to load categories is only logged.
-    listCategoryOptions().catch((error: Error) => {
+    listCategoryOptions(language).catch((error: Error) => {
       logger.error(`Loading categories failed: ${error.message}`);
       return [];
     }),
@@ -63,7 +66,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: 0,
   };
   try {
-    const [found, total] = await Promise.all([findMedia(query, { cursor: url.searchParams.get("cursor") }), countMedia(query)]);
+    const [found, total] = await Promise.all([
+      findMedia(query, { cursor: url.searchParams.get("cursor"), language }),
+      countMedia(query, language),
+    ]);
     page = { ...found, total, loadFailed: false };
   } catch (error) {
     logger.error(`Loading media items failed: ${(error as Error).message}`);
@@ -71,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const itemId = url.searchParams.get("item");
   const selected = itemId
-    ? (page.items.find((item) => item.id === itemId) ?? (await findMediaItem(itemId).catch(() => undefined)) ?? null)
+    ? (page.items.find((item) => item.id === itemId) ?? (await findMediaItem(itemId, language).catch(() => undefined)) ?? null)
     : null;
   return {
     meta,
@@ -79,7 +85,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...page,
     items: page.items.map(toCardView),
     // The filter needs a category's name and address, not its id (ADR 0034).
-    categories: categories.map((option) => ({ name: option.name, slug: option.slug ?? option.id })),
+    categories: categories.map((option) => ({
+      name: option.name,
+      slug: option.slug ?? option.id,
+      ...(option.lang ? { lang: option.lang } : {}),
+    })),
     selected,
     isSignedIn: user !== null,
   } satisfies MediaPageData & { meta: typeof meta };

@@ -107,21 +107,22 @@ async function copyReference(file: BenchFile, dir: string) {
 }
 
 /** An anonymous visitor's /media search for `title` lists it (the public page, as cached for visitors). */
-async function isListed(server: ProductServer, title: string) {
-  const response = await fetch(`${server.url}/media?q=${encodeURIComponent(title)}`);
+/** An upload is a draft (ADR 0060): it is listed in the console's table, not yet on /media. */
+async function isListed(server: ProductServer, cookie: string, title: string) {
+  const response = await fetch(`${server.url}/admin/media?q=${encodeURIComponent(title)}`, { headers: { cookie } });
   return response.ok && (await response.text()).includes(title);
 }
 
-async function waitUntilListed(server: ProductServer, title: string, since: number) {
+async function waitUntilListed(server: ProductServer, cookie: string, title: string, since: number) {
   const deadline = since + PUBLISH_TIMEOUT_MS;
   while (performance.now() < deadline) {
-    if (await isListed(server, title)) return performance.now() - since;
+    if (await isListed(server, cookie, title)) return performance.now() - since;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return NaN;
 }
 
-/** One file, as the uploader's XMLHttpRequest sends it; then polls /media until the item is there. */
+/** One file, as the uploader's XMLHttpRequest sends it; then polls the console's table until the item (a draft) is there. */
 async function upload(server: ProductServer, cookie: string, file: BenchFile): Promise<Uploaded> {
   const body = await fs.promises.readFile(file.path);
   const started = performance.now();
@@ -139,7 +140,7 @@ async function upload(server: ProductServer, cookie: string, file: BenchFile): P
     body,
   });
   const uploadMs = performance.now() - started;
-  let parsed: { ok?: boolean; receivedMs?: number; publishedMs?: number; error?: string } = {};
+  let parsed: { ok?: boolean; receivedMs?: number; storedMs?: number; error?: string } = {};
   try {
     parsed = JSON.parse(answer.body) as typeof parsed;
   } catch {
@@ -150,12 +151,12 @@ async function upload(server: ProductServer, cookie: string, file: BenchFile): P
     console.error(`upload of ${file.name} failed: ${answer.status} ${parsed.error ?? answer.body.slice(0, 300)}`);
     return { file, ok: false, uploadMs, publishMs: NaN };
   }
-  const publishMs = await waitUntilListed(server, file.title, started);
+  const publishMs = await waitUntilListed(server, cookie, file.title, started);
   if (Number.isNaN(publishMs)) {
     failures += 1;
-    console.error(`${file.name} was uploaded but not listed on /media within ${PUBLISH_TIMEOUT_MS / 1000} s`);
+    console.error(`${file.name} was uploaded but not listed in the console within ${PUBLISH_TIMEOUT_MS / 1000} s`);
   }
-  return { file, ok: true, uploadMs, publishMs, serverReceivedMs: parsed.receivedMs, serverPublishedMs: parsed.publishedMs };
+  return { file, ok: true, uploadMs, publishMs, serverReceivedMs: parsed.receivedMs, serverPublishedMs: parsed.storedMs };
 }
 
 /** The files through the console's queue: at most PARALLEL_UPLOADS at a time, in order. */

@@ -12,13 +12,17 @@ import { makePaddedMp4 } from "../helpers/video-fixture";
 
 /**
  * The console as an editor uses it (issue 11): upload a 50 MB video and three images at once with
- * a progress bar each, edit one, see them on /media in every language, delete one; answer a contact
- * message from the inbox. Titles carry a token so other specs on the shared server never meet them.
+ * a progress bar each (drafts), edit one with a German title and publish it, find it on the German
+ * page by another form of the word, publish the rest in bulk, see them on /media in every language,
+ * delete one; answer a contact message from the inbox. Titles carry a token so other specs on the shared server never meet them.
  */
 const TOKEN = "Quillmere";
 
-test("upload four files at once, edit one, see them on /media in en/de/es, delete one", async ({ page, browser }) => {
-  test.setTimeout(240_000);
+test("upload four files at once (drafts), translate and publish one, publish the rest in bulk, see them in en/de/es, delete one", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
   const email = await createConsoleAccount("console-media", "editor");
   await signInPage(page, email);
   await gotoHydrated(page, "/admin/media/new?lang=en");
@@ -72,7 +76,12 @@ test("upload four files at once, edit one, see them on /media in en/de/es, delet
   expect(rows[3]!.duration_ms).toBeGreaterThan(0);
   expect(rows.slice(0, 3).every((row) => row.thumbnail_path)).toBe(true);
 
-  // Edit one: every field of the form is there; the change is saved.
+  // Uploads are drafts: visitors see none of them yet.
+  const visitor = await browser.newPage();
+  await visitor.goto(`/media?lang=en&q=${TOKEN}`);
+  await expect(visitor.getByTestId("media-empty")).toBeVisible();
+
+  // Edit one: every field of the form is there, with a German title; the change is saved, then published.
   await page
     .getByTestId("upload")
     .filter({ hasText: `${TOKEN} harbour.png` })
@@ -80,21 +89,43 @@ test("upload four files at once, edit one, see them on /media in en/de/es, delet
     .click();
   await expect(page.getByRole("heading", { level: 1, name: `${TOKEN} harbour` })).toBeVisible();
   await page.getByLabel("Title", { exact: true }).fill(`${TOKEN} Harbour at dusk`);
-  await page.getByLabel("Description").fill("The harbour of Frankfurt in the evening.");
+  await page.getByLabel("Description", { exact: true }).fill("The harbour of Frankfurt in the evening.");
+  await page.getByLabel("Title (Deutsch)").fill(`${TOKEN} Häfen am Abend`);
   await page.getByLabel("Link 1: label").fill("Photographer");
   await page.getByLabel("Link 1: URL").fill("https://photos.ipangel.test/harbour");
   await page.getByLabel("License", { exact: true }).fill("CC BY 4.0");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved. /media shows the change now.")).toBeVisible();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByTestId("media-publish-state")).toHaveText("Published: visitors see this item on /media.");
+  await expect(page.getByRole("button", { name: "Back to draft" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // Visitors see the items on /media at once, in every language.
-  const visitor = await browser.newPage();
+  // The German page finds it by another German form of the word ("Hafen" for "Häfen"), in German;
+  // the Spanish page shows the English title, marked as English.
+  await visitor.goto(`/media?lang=de&q=${TOKEN} Hafen`);
+  await expect(visitor.getByTestId("media-card").getByRole("heading", { name: `${TOKEN} Häfen am Abend` })).toBeVisible();
+  await visitor.goto(`/media?lang=es&q=${TOKEN}`);
+  const spanishCard = visitor.getByTestId("media-card");
+  await expect(spanishCard.getByRole("heading", { name: `${TOKEN} Harbour at dusk` })).toHaveAttribute("lang", "en");
+  await expect(spanishCard.getByTestId("media-fallback")).toHaveText("en inglés");
+
+  // Bulk publish from the table: refused without a licence; with one (set over SQL), the other three go live.
+  await gotoHydrated(page, `/admin/media?lang=en&q=${TOKEN}`);
+  await expect(page.getByTestId("media-row")).toHaveCount(4);
+  for (const name of ["dunes", "forest", "intro"]) await page.getByRole("checkbox", { name: `Select ${TOKEN} ${name}` }).check();
+  await page.getByRole("button", { name: "Publish selected" }).click();
+  await expect(page.getByText(/^Before publishing, give the item a title, a language and a license/)).toBeVisible();
+  await withDatabase(e2eDataDir(), (client) =>
+    client.query(`update media_items set license = '{"name": "CC0 1.0"}' where title like $1`, [`${TOKEN}%`]),
+  );
+  await page.getByRole("button", { name: "Publish selected" }).click();
+  await expect(page.getByText("The selected items are published.")).toBeVisible();
+
+  // Visitors see the items on /media now, in every language.
   for (const language of ["en", "de", "es"]) {
     await visitor.goto(`/media?lang=${language}&q=${TOKEN}`);
-    const cards = visitor.getByTestId("media-card");
-    await expect(cards).toHaveCount(4);
-    await expect(cards.getByRole("heading", { name: `${TOKEN} Harbour at dusk` })).toBeVisible();
+    await expect(visitor.getByTestId("media-card")).toHaveCount(4);
   }
 
   // Bulk delete from the table: the item is gone from /media too.

@@ -1,16 +1,17 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import * as z from "zod/mini";
-import { categories } from "~/db/schema";
+import { categories, type CategoryNames } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { publicContentChanged } from "~/lib/public-content.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
 import { isUuid } from "./ids";
-import { categoryName } from "./schemas/console-schemas";
+import { categoryName, type CategoryNamesInput } from "./schemas/console-schemas";
 
 /**
  * Categories (issue 11): create, rename, merge into another (items keep their other categories),
- * delete. Names are validated by the form schema (schemas/console-schemas.ts); here they must be
+ * delete. A category has an English name (unique, its address) and may have a German and a
+ * Spanish one (ADR 0060). Names are validated by the form schema (schemas/console-schemas.ts); here they must be
  * unique (case-insensitive). Every change is audited and shows on /media at once.
  */
 export type CategoryOutcome = { ok: true; message: string } | { ok: false; error: string; status: number };
@@ -28,12 +29,22 @@ async function nameTaken(name: string, exceptId?: string) {
   return rows.some((row) => row.id !== exceptId);
 }
 
-export async function createCategory(actor: ConsoleActor, name: string): Promise<CategoryOutcome> {
+/** The stored translations of a form's names (only the languages that have one). */
+function namesOf(input: Partial<CategoryNamesInput>): CategoryNames {
+  return { ...(input.nameDe ? { de: input.nameDe } : {}), ...(input.nameEs ? { es: input.nameEs } : {}) };
+}
+
+export async function createCategory(
+  actor: ConsoleActor,
+  name: string,
+  translated: Partial<CategoryNamesInput> = {},
+): Promise<CategoryOutcome> {
   const parsed = checkName(name);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]!.message, status: 400 };
   if (await nameTaken(parsed.data)) return { ok: false, error: "admin.categories.errors.exists", status: 409 };
   await db().transaction(async (tx) => {
-    const [row] = await tx.insert(categories).values({ name: parsed.data }).returning();
+    const names = namesOf(translated);
+    const [row] = await tx.insert(categories).values({ name: parsed.data, names }).returning();
     await recordAudit(
       actor,
       {
@@ -42,7 +53,7 @@ export async function createCategory(actor: ConsoleActor, name: string): Promise
         entityId: row!.id,
         summary: parsed.data,
         before: null,
-        after: { name: parsed.data },
+        after: { name: parsed.data, names },
       },
       tx,
     );
@@ -51,7 +62,13 @@ export async function createCategory(actor: ConsoleActor, name: string): Promise
   return { ok: true, message: "admin.categories.created" };
 }
 
-export async function renameCategory(actor: ConsoleActor, id: string, name: string): Promise<CategoryOutcome> {
+/** Renames a category in all three languages (audited with the names before and after). */
+export async function renameCategory(
+  actor: ConsoleActor,
+  id: string,
+  name: string,
+  translated: Partial<CategoryNamesInput> = {},
+): Promise<CategoryOutcome> {
   const parsed = checkName(name);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]!.message, status: 400 };
   if (!isUuid(id)) return { ok: false, error: "admin.errors.notFound", status: 404 };
@@ -59,7 +76,8 @@ export async function renameCategory(actor: ConsoleActor, id: string, name: stri
   if (!current) return { ok: false, error: "admin.errors.notFound", status: 404 };
   if (await nameTaken(parsed.data, id)) return { ok: false, error: "admin.categories.errors.exists", status: 409 };
   await db().transaction(async (tx) => {
-    await tx.update(categories).set({ name: parsed.data }).where(eq(categories.id, id));
+    const names = namesOf(translated);
+    await tx.update(categories).set({ name: parsed.data, names }).where(eq(categories.id, id));
     await recordAudit(
       actor,
       {
@@ -67,8 +85,8 @@ export async function renameCategory(actor: ConsoleActor, id: string, name: stri
         entity: "category",
         entityId: id,
         summary: parsed.data,
-        before: { name: current.name },
-        after: { name: parsed.data },
+        before: { name: current.name, names: current.names },
+        after: { name: parsed.data, names },
       },
       tx,
     );

@@ -12,10 +12,10 @@ function nameProblem(outcome: CategoryOutcome): Outcome {
     : outcome;
 }
 const create: ConsoleHandler = (context, actor) =>
-  handleForm(context, createCategorySchema, async ({ name }) => nameProblem(await createCategory(actor, name)));
+  handleForm(context, createCategorySchema, async (input) => nameProblem(await createCategory(actor, input.name, input)));
 
 const rename: ConsoleHandler = (context, actor) =>
-  handleForm(context, renameCategorySchema, async ({ id, name }) => nameProblem(await renameCategory(actor, id, name)), {
+  handleForm(context, renameCategorySchema, async (input) => nameProblem(await renameCategory(actor, input.id, input.name, input)), {
     target: targetOf(context.form),
   });
 

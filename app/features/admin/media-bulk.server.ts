@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { categories, mediaCategories, mediaItems } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
@@ -8,7 +8,10 @@ import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
 import { isUuid } from "./ids";
 
-/** Deleting items (row first, then the files, as the import does) and adding categories to many items at once. */
+/**
+ * Deleting items (row first, then the files, as the import does), adding categories to many items
+ * at once, and publishing or taking items back to drafts (ADR 0060).
+ */
 
 /** Deletes items: each row (with its category links) in a transaction, then its files, as the import does. */
 export async function deleteMediaItems(actor: ConsoleActor, ids: string[]) {
@@ -71,4 +74,62 @@ export async function assignCategories(actor: ConsoleActor, ids: string[], categ
   });
   publicContentChanged();
   return existing.length;
+}
+
+/** What an item needs before visitors see it: a title, a language and a licence (its name or SPDX identifier). */
+export function readyToPublish(row: Pick<typeof mediaItems.$inferSelect, "title" | "language" | "license">) {
+  return Boolean(row.title.trim() && row.language.trim() && (row.license?.name?.trim() || row.license?.spdx_id?.trim()));
+}
+
+/**
+ * Publishes (or takes back to drafts) the given items: only `published_at` changes, so download
+ * counts, texts and files stay. An item without a title, language and licence is not published
+ * (`refused`). Each change is one audit entry; /media and every cached page follow at once.
+ */
+export async function setPublished(actor: ConsoleActor, ids: string[], publish: boolean) {
+  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (!wanted.length) return { changed: 0, refused: 0, found: 0 };
+  const result = await db().transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: mediaItems.id,
+        title: mediaItems.title,
+        language: mediaItems.language,
+        license: mediaItems.license,
+        publishedAt: mediaItems.publishedAt,
+      })
+      .from(mediaItems)
+      .where(inArray(mediaItems.id, wanted))
+      .for("update");
+    const refused = publish ? rows.filter((row) => !readyToPublish(row)) : [];
+    const changing = rows.filter((row) => (publish ? row.publishedAt === null && readyToPublish(row) : row.publishedAt !== null));
+    if (changing.length) {
+      await tx
+        .update(mediaItems)
+        .set({ publishedAt: publish ? sql`now()` : null })
+        .where(
+          inArray(
+            mediaItems.id,
+            changing.map((row) => row.id),
+          ),
+        );
+    }
+    for (const row of changing) {
+      await recordAudit(
+        actor,
+        {
+          action: publish ? "library.publish" : "library.unpublish",
+          entity: "media",
+          entityId: row.id,
+          summary: row.title,
+          before: { published: !publish },
+          after: { published: publish },
+        },
+        tx,
+      );
+    }
+    return { changed: changing.length, refused: refused.length, found: rows.length };
+  });
+  if (result.changed) publicContentChanged();
+  return result;
 }

@@ -17,7 +17,7 @@ import { mediaItemAction, mediaTableAction } from "./media-actions.server";
 import { assignCategories, deleteMediaItems } from "./media-bulk.server";
 import { loadMediaItem } from "./media-item.server";
 import { listMediaAdmin, parseMediaAdminFilters } from "./media-list.server";
-import { publishUpload, replaceFile, UploadError } from "./upload.server";
+import { storeUpload, replaceFile, UploadError } from "./upload.server";
 
 const editor = { id: "editor-1", email: "editor@ipangel.test", name: "Editor", role: "editor" as const };
 
@@ -51,15 +51,17 @@ describe("console media", () => {
     fs.rmSync(path.join(getEnv().DATA_DIR, "storage"), { recursive: true, force: true });
   });
 
-  it("an upload is measured, thumbnailed and published through the import, and audited", async () => {
+  it("an upload is measured, thumbnailed and stored as a draft through the import, and audited", async () => {
     const png = await makePng(640, 360);
-    const published = await publishUpload(editor, uploadRequest(png), {
+    const stored = await storeUpload(editor, uploadRequest(png), {
       fileName: "Team_photo 2026.png",
       language: "de",
       maxBytes: 10_000_000,
     });
-    const [row] = await db().select().from(mediaItems).where(eq(mediaItems.id, published.id));
+    const [row] = await db().select().from(mediaItems).where(eq(mediaItems.id, stored.id));
     expect(row).toMatchObject({
+      // A draft until it is published in the console (ADR 0060).
+      publishedAt: null,
       title: "Team photo 2026",
       fileType: "image",
       language: "de",
@@ -72,7 +74,7 @@ describe("console media", () => {
     expect(await fileExists("media-files", row!.thumbnailPath!)).toBe(true);
     expect(fs.readdirSync(uploadsDir())).toEqual([]);
     const [entry] = await db().select().from(auditLog);
-    expect(entry).toMatchObject({ action: "library.upload", entityId: published.id, actorEmail: editor.email });
+    expect(entry).toMatchObject({ action: "library.upload", entityId: stored.id, actorEmail: editor.email });
 
     // The table finds it by title, with its size and type.
     const { items } = await listMediaAdmin(parseMediaAdminFilters(new URL("http://x/?q=team&sort=size")));
@@ -82,22 +84,22 @@ describe("console media", () => {
   it("a failed, oversized or aborted upload leaves nothing behind", async () => {
     const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(5000, 7)]);
     await expect(
-      publishUpload(editor, uploadRequest(broken), { fileName: "broken.png", language: "en", maxBytes: 10_000_000 }),
+      storeUpload(editor, uploadRequest(broken), { fileName: "broken.png", language: "en", maxBytes: 10_000_000 }),
     ).rejects.toMatchObject({
       key: "admin.media.errors.unreadable",
     });
     const big = await makePng(800, 800);
-    await expect(publishUpload(editor, uploadRequest(big), { fileName: "big.png", language: "en", maxBytes: 1000 })).rejects.toMatchObject({
+    await expect(storeUpload(editor, uploadRequest(big), { fileName: "big.png", language: "en", maxBytes: 1000 })).rejects.toMatchObject({
       key: "admin.media.errors.tooLarge",
       status: 413,
     });
     await expect(
-      publishUpload(editor, uploadRequest(big, { failAfter: 4096 }), { fileName: "cut.png", language: "en", maxBytes: 10_000_000 }),
+      storeUpload(editor, uploadRequest(big, { failAfter: 4096 }), { fileName: "cut.png", language: "en", maxBytes: 10_000_000 }),
     ).rejects.toMatchObject({
       key: "admin.media.errors.aborted",
     });
     await expect(
-      publishUpload(editor, uploadRequest(big), { fileName: "script.exe", language: "en", maxBytes: 10_000_000 }),
+      storeUpload(editor, uploadRequest(big), { fileName: "script.exe", language: "en", maxBytes: 10_000_000 }),
     ).rejects.toBeInstanceOf(UploadError);
     expect(await db().select().from(mediaItems)).toEqual([]);
     expect(storedItems()).toEqual([]);
@@ -115,12 +117,10 @@ describe("console media", () => {
     try {
       for (const { fileName, bytes, key, timeoutS } of refusals) {
         setEnvForTesting({ ...original, FILE_PROBE_TIMEOUT_S: timeoutS });
-        await expect(publishUpload(editor, uploadRequest(bytes), { fileName, language: "en", maxBytes: 10_000_000 })).rejects.toMatchObject(
-          {
-            key,
-            status: 422,
-          },
-        );
+        await expect(storeUpload(editor, uploadRequest(bytes), { fileName, language: "en", maxBytes: 10_000_000 })).rejects.toMatchObject({
+          key,
+          status: 422,
+        });
       }
     } finally {
       setEnvForTesting(original);
@@ -133,7 +133,7 @@ describe("console media", () => {
   }, 120_000);
 
   it("edits every field, replaces the file (measured anew, fields kept) and deletes row, then files", async () => {
-    const { id } = await publishUpload(editor, uploadRequest(await makePng(100, 50)), {
+    const { id } = await storeUpload(editor, uploadRequest(await makePng(100, 50)), {
       fileName: "logo.png",
       language: "en",
       maxBytes: 10_000_000,
@@ -211,6 +211,8 @@ describe("console media", () => {
       version: "2.0",
       categories: [brand!.id],
       fileName: "logo-guide.pdf",
+      // Replacing the file keeps the item's state: still a draft.
+      publishedAt: null,
     });
     expect(storedItems()).toEqual([id]);
     const files = fs.readdirSync(path.join(getEnv().DATA_DIR, "storage", "media-files", "items", id));
@@ -223,12 +225,12 @@ describe("console media", () => {
   });
 
   it("categories: create, rename, merge (items keep their others), delete; bulk assign", async () => {
-    const a = await publishUpload(editor, uploadRequest(await makePng(20, 20)), {
+    const a = await storeUpload(editor, uploadRequest(await makePng(20, 20)), {
       fileName: "a.png",
       language: "en",
       maxBytes: 10_000_000,
     });
-    const b = await publishUpload(editor, uploadRequest(await makePng(20, 20)), {
+    const b = await storeUpload(editor, uploadRequest(await makePng(20, 20)), {
       fileName: "b.png",
       language: "en",
       maxBytes: 10_000_000,
@@ -268,7 +270,7 @@ describe("console media", () => {
   });
 
   it("the table's bulk form: nothing selected is refused; assign and delete answer with their message", async () => {
-    const a = await publishUpload(editor, uploadRequest(await makePng(20, 20)), {
+    const a = await storeUpload(editor, uploadRequest(await makePng(20, 20)), {
       fileName: "a.png",
       language: "en",
       maxBytes: 10_000_000,

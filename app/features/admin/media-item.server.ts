@@ -1,17 +1,19 @@
 import { eq, inArray } from "drizzle-orm";
-import { categories, mediaCategories, mediaItems } from "~/db/schema";
+import { categories, mediaCategories, mediaItems, mediaItemTranslations } from "~/db/schema";
 import { db, type Database } from "~/lib/db.server";
+import { isLanguage, type Language } from "~/lib/i18n";
 import { publicContentChanged } from "~/lib/public-content.server";
-import { recordAudit } from "./audit.server";
+import { diffFields, recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
 import { isUuid } from "./ids";
 import { listCategoriesWithCounts, thumbnailUrl } from "./media-list.server";
-import { linksOf, type MediaItemInput } from "./schemas/media-schema";
+import { linksOf, translationsOf, type MediaItemInput, type TranslationTexts } from "./schemas/media-schema";
 
 /**
  * One media item in the console (issue 11): its fields for the edit form, saving every field of
  * spec §3 (validated by schemas/media-schema.ts), and a new `services` item, which has no file.
- * Every change is audited with the changed fields and shows on /media at once.
+ * Every change is audited with the changed fields and shows on /media at once. The item's texts in
+ * the other site languages are saved with it (ADR 0060), audited as their own entry.
  */
 type Row = typeof mediaItems.$inferSelect;
 
@@ -25,6 +27,7 @@ function editable(row: Pick<Row, keyof ReturnType<typeof valuesOf>>, categoryIds
     aiGenerated: row.aiGenerated,
     version: row.version,
     searchableText: row.searchableText,
+    altText: row.altText,
     serviceKind: row.serviceKind,
     endpoint: row.endpoint,
     externalLinks: row.externalLinks,
@@ -36,6 +39,19 @@ function editable(row: Pick<Row, keyof ReturnType<typeof valuesOf>>, categoryIds
   };
 }
 
+type Translations = Partial<Record<Language, TranslationTexts>>;
+
+/** The item's texts in the other site languages, by language. */
+async function loadTranslations(id: string): Promise<Translations> {
+  const rows = await db().select().from(mediaItemTranslations).where(eq(mediaItemTranslations.mediaItemId, id));
+  const result: Translations = {};
+  for (const row of rows) {
+    if (!isLanguage(row.language)) continue;
+    result[row.language] = { title: row.title, description: row.description, altText: row.altText, searchableText: row.searchableText };
+  }
+  return result;
+}
+
 export async function loadMediaItem(id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db().select().from(mediaItems).where(eq(mediaItems.id, id));
@@ -45,6 +61,8 @@ export async function loadMediaItem(id: string) {
   return {
     item: {
       ...editable(row, categoryIds),
+      translations: await loadTranslations(id),
+      publishedAt: row.publishedAt?.toISOString() ?? null,
       id: row.id,
       hasFile: row.filePath !== null,
       fileName: row.filePath?.split("/").pop() ?? null,
@@ -82,6 +100,7 @@ function valuesOf(input: MediaItemInput) {
     aiGenerated: input.aiGenerated,
     version: input.version,
     searchableText: input.searchableText,
+    altText: input.altText,
     serviceKind: input.serviceKind,
     endpoint: input.endpoint,
     externalLinks: linksOf(input),
@@ -106,6 +125,23 @@ async function unknownCategories(ids: string[]) {
   return found.length !== ids.length;
 }
 
+/**
+ * Replaces the item's translations: one row per language with any text, none for its own language
+ * (its own columns hold those texts).
+ */
+async function saveTranslations(tx: Pick<Database, "insert" | "delete">, id: string, language: string, translations: Translations) {
+  await tx.delete(mediaItemTranslations).where(eq(mediaItemTranslations.mediaItemId, id));
+  const rows = Object.entries(translations)
+    .filter(([code]) => code !== language)
+    .map(([code, texts]) => ({ mediaItemId: id, language: code, ...texts }));
+  if (rows.length) await tx.insert(mediaItemTranslations).values(rows);
+}
+
+/** The translations as stored after a save (its own language's left out), for the audit entry. */
+function storedTranslations(language: string, translations: Translations): Translations {
+  return Object.fromEntries(Object.entries(translations).filter(([code]) => code !== language));
+}
+
 async function linkCategories(tx: Pick<Database, "insert" | "delete">, id: string, categoryIds: string[]) {
   await tx.delete(mediaCategories).where(eq(mediaCategories.mediaItemId, id));
   if (categoryIds.length) await tx.insert(mediaCategories).values(categoryIds.map((categoryId) => ({ mediaItemId: id, categoryId })));
@@ -123,17 +159,34 @@ export async function saveMediaItem(actor: ConsoleActor, id: string, input: Medi
 
   const values = valuesOf(input);
   const before = editable(current.item, current.item.categories);
+  const translations = storedTranslations(values.language, translationsOf(input));
   await db().transaction(async (tx) => {
     await tx
       .update(mediaItems)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(mediaItems.id, id));
     await linkCategories(tx, id, input.categories);
+    await saveTranslations(tx, id, values.language, translations);
     await recordAudit(
       actor,
       { action: "library.update", entity: "media", entityId: id, summary: values.title, before, after: editable(values, input.categories) },
       tx,
     );
+    // Only when a translation changed: "who translated what" reads as its own entry.
+    if (Object.keys(diffFields(current.item.translations, translations)).length) {
+      await recordAudit(
+        actor,
+        {
+          action: "library.translate",
+          entity: "media",
+          entityId: id,
+          summary: values.title,
+          before: current.item.translations,
+          after: translations,
+        },
+        tx,
+      );
+    }
   });
   publicContentChanged();
   return { ok: true, id };
@@ -150,6 +203,7 @@ export async function createServiceItem(actor: ConsoleActor, input: MediaItemInp
   const id = await db().transaction(async (tx) => {
     const [row] = await tx.insert(mediaItems).values(values).returning({ id: mediaItems.id });
     await linkCategories(tx, row!.id, input.categories);
+    await saveTranslations(tx, row!.id, values.language, storedTranslations(values.language, translationsOf(input)));
     await recordAudit(
       actor,
       {

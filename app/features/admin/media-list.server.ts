@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { FILE_TYPES, type FileType } from "~/db/schema";
+import { FILE_TYPES, type CategoryNames, type FileType } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { createSignedUrl } from "~/lib/storage.server";
@@ -75,10 +75,12 @@ export async function listMediaAdmin(filters: MediaAdminFilters) {
     download_count: number;
     created_at: Date;
     thumbnail_path: string | null;
+    published: boolean;
     category_names: string[] | null;
     total: number;
   }>(sql`
     select m.id, m.title, m.file_type, m.language, m.file_size, m.download_count, m.created_at, m.thumbnail_path,
+      m.published_at is not null as published,
       (select array_agg(c.name order by c.name) from media_categories mc join categories c on c.id = mc.category_id where mc.media_item_id = m.id) as category_names,
       count(*) over ()::int as total
     from media_items m ${where}
@@ -95,6 +97,7 @@ export async function listMediaAdmin(filters: MediaAdminFilters) {
       createdAt: new Date(row.created_at).toISOString(),
       categories: row.category_names ?? [],
       thumbnailUrl: thumbnailUrl(row),
+      published: row.published,
     })),
     total: rows[0]?.total ?? 0,
     pageSize: MEDIA_ADMIN_PAGE_SIZE,
@@ -102,8 +105,8 @@ export async function listMediaAdmin(filters: MediaAdminFilters) {
 }
 
 export async function listCategoriesWithCounts() {
-  const { rows } = await db().execute<{ id: string; name: string; items: number }>(sql`
-    select c.id, c.name, (select count(*)::int from media_categories mc where mc.category_id = c.id) as items
+  const { rows } = await db().execute<{ id: string; name: string; names: CategoryNames; items: number }>(sql`
+    select c.id, c.name, c.names, (select count(*)::int from media_categories mc where mc.category_id = c.id) as items
     from categories c order by lower(c.name), c.id`);
   return rows;
 }

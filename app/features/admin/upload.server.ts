@@ -120,12 +120,12 @@ const REFUSAL_KEYS: Record<NonNullable<RejectedItem["refusal"]>, string> = {
 };
 
 /** One item through importManifest (the import's code path); returns its id or throws with the import's reason. */
-async function importOne(folder: string, file: string, id: string, fields: ManifestFields) {
+async function importOne(folder: string, file: string, id: string, fields: ManifestFields, options: { draft?: boolean } = {}) {
   const manifest = path.join(folder, "manifest.json");
   await fs.promises.writeFile(manifest, JSON.stringify({ items: [{ ...fields, id, file: path.basename(file) }] }), {
     mode: PRIVATE_FILE_MODE,
   });
-  const result = await importManifest(manifest);
+  const result = await importManifest(manifest, options);
   const rejected = result.rejected[0];
   if (rejected) {
     logger.warn(`Console upload rejected: ${rejected.reason}`);
@@ -134,8 +134,8 @@ async function importOne(folder: string, file: string, id: string, fields: Manif
   return result;
 }
 
-/** A new item from an uploaded file, published at once. */
-export async function publishUpload(
+/** A new item from an uploaded file: a draft, until it is published in the console (ADR 0060). */
+export async function storeUpload(
   actor: ConsoleActor,
   request: Request,
   options: { fileName: string; language: string; maxBytes: number },
@@ -147,7 +147,13 @@ export async function publishUpload(
   const received = Date.now();
   const id = randomUUID();
   try {
-    await importOne(folder, file, id, { title: titleOf(options.fileName), file_type: fileType, language: options.language });
+    await importOne(
+      folder,
+      file,
+      id,
+      { title: titleOf(options.fileName), file_type: fileType, language: options.language },
+      { draft: true },
+    );
     await recordAudit(actor, {
       action: "library.upload",
       entity: "media",
@@ -169,9 +175,9 @@ export async function publishUpload(
   }
   publicContentChanged();
   logger.info(
-    `Console upload: ${options.fileName} (${size} bytes) received in ${received - started} ms, published in ${Date.now() - started} ms`,
+    `Console upload: ${options.fileName} (${size} bytes) received in ${received - started} ms, stored as a draft in ${Date.now() - started} ms`,
   );
-  return { id, title: titleOf(options.fileName), size, receivedMs: received - started, publishedMs: Date.now() - started };
+  return { id, title: titleOf(options.fileName), size, receivedMs: received - started, storedMs: Date.now() - started };
 }
 
 /** Replaces an item's file through the import (same id, every field kept; the new file is measured anew). */

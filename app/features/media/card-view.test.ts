@@ -4,6 +4,11 @@ import { EMPTY_MEDIA_ITEM, fromCardView, toCardView, type MediaItemView } from "
 
 const item: MediaItemView = {
   ...LOGO_PACK,
+  // Shown on an English page: the German item has no English title yet.
+  titleLanguage: "de",
+  descriptionLanguage: "de",
+  altText: "Das Zeichen auf weißem Grund",
+  altTextLanguage: "de",
   fileType: "services",
   version: "2.0",
   widthPx: 1024,
@@ -26,7 +31,18 @@ describe("toCardView", () => {
   it("keeps what a card shows and uses, and leaves the dialog's details for when it opens", () => {
     const card = fromCardView(toCardView(item));
     // The card: title, text, badges, size, AI label, preview, download, a service's kind and endpoint.
-    for (const key of ["id", "title", "description", "fileType", "hasFile", "fileExtension", "mimeType", "fileSize"] as const) {
+    for (const key of [
+      "id",
+      "title",
+      "titleLanguage",
+      "description",
+      "descriptionLanguage",
+      "fileType",
+      "hasFile",
+      "fileExtension",
+      "mimeType",
+      "fileSize",
+    ] as const) {
       expect(card[key]).toEqual(item[key]);
     }
     // The dialog shows the date and the download count until the whole item is loaded.
@@ -38,7 +54,15 @@ describe("toCardView", () => {
     const day = { dateStyle: "medium", timeZone: "UTC" } as const;
     expect(new Date(card.createdAt).toLocaleDateString("de-DE", day)).toBe(new Date(item.createdAt).toLocaleDateString("de-DE", day));
     // Only the dialog shows these (it gets the whole item as the page's `selected`).
-    expect(card).toMatchObject({ creator: null, source: null, license: null, attribution: null, version: null, pages: null });
+    expect(card).toMatchObject({
+      creator: null,
+      source: null,
+      license: null,
+      attribution: null,
+      version: null,
+      pages: null,
+      altText: null,
+    });
     expect(card.externalLinks).toEqual({});
     expect(JSON.stringify(toCardView(item)).length).toBeLessThan(JSON.stringify(item).length);
   });

@@ -63,6 +63,8 @@ class ItemFileRefused extends Error {
 }
 
 export interface ImportOptions {
+  /** New items start as drafts (a console upload); otherwise they are published, as the contract's import promises. */
+  draft?: boolean;
   /** Test hook: called after an item's files are stored, before its transaction commits. */
   beforeCommit?: (index: number) => void | Promise<void>;
   log?: (line: string) => void;
@@ -138,7 +140,7 @@ async function importItem(
   };
 
   await db().transaction(async (tx) => {
-    await upsertItem(tx, values, categoryNames, item.created_at ? new Date(item.created_at) : null);
+    await upsertItem(tx, values, categoryNames, item.created_at ? new Date(item.created_at) : null, options.draft);
     await options.beforeCommit?.(index);
   });
 

@@ -1,7 +1,8 @@
-import { and, asc, count } from "drizzle-orm";
+import { and, asc, count, sql } from "drizzle-orm";
 import { categories, mediaItems } from "~/db/schema";
 import { db } from "~/lib/db.server";
-import { filterConditions } from "./media.server";
+import { DEFAULT_LANGUAGE, LANGUAGE_LOCALES, type Language } from "~/lib/i18n";
+import { filterConditions, searchMatches } from "./media.server";
 import type { CategoryOption, MediaFilters } from "./media-types";
 
 /**
@@ -12,13 +13,27 @@ import type { CategoryOption, MediaFilters } from "./media-types";
 
 export { parseLibraryFilters } from "./filters";
 
-/** Categories by name, each with its slug (its id when the name gives no slug). */
-export async function listCategoryOptions(): Promise<CategoryOption[]> {
+/**
+ * Categories by name in the page's language, each with its slug (its id when the name gives no
+ * slug). A category without a name in that language shows its English one, marked `lang: "en"`.
+ */
+export async function listCategoryOptions(language: Language = DEFAULT_LANGUAGE): Promise<CategoryOption[]> {
   const rows = await db()
-    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .select({ id: categories.id, name: categories.name, names: categories.names, slug: categories.slug })
     .from(categories)
     .orderBy(asc(categories.name), asc(categories.id));
-  return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug || row.id }));
+  const collator = new Intl.Collator(LANGUAGE_LOCALES[language]);
+  return rows
+    .map((row) => {
+      const translated = language === "en" ? undefined : row.names[language]?.trim();
+      return {
+        id: row.id,
+        name: translated || row.name,
+        slug: row.slug || row.id,
+        ...(language !== "en" && !translated ? { lang: "en" } : {}),
+      };
+    })
+    .sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
 }
 
 /** The category a URL names by slug or by id (first by name when two names share a slug). */
@@ -28,11 +43,24 @@ export function findCategory(options: CategoryOption[], value: string): Category
 }
 
 /** How many items match (the same conditions as findMedia, without the page cursor). */
-export async function countMedia(filters: MediaFilters): Promise<number> {
+export async function countMedia(filters: MediaFilters, language: Language = DEFAULT_LANGUAGE): Promise<number> {
   const conditions = filterConditions(filters);
-  const [row] = await db()
-    .select({ total: count() })
-    .from(mediaItems)
-    .where(and(...conditions));
-  return row?.total ?? 0;
+  if (!filters.q) {
+    const [row] = await db()
+      .select({ total: count() })
+      .from(mediaItems)
+      .where(and(...conditions));
+    return row?.total ?? 0;
+  }
+  // An item found several ways counts once: each way counts what no earlier way found (no set of ids to build).
+  const matches = searchMatches(filters.q, language);
+  const counts = matches.map((match, index) => {
+    const earlier = matches.slice(0, index).map((way) => sql`not (${way})`);
+    return sql`(${db()
+      .select({ total: count() })
+      .from(mediaItems)
+      .where(and(...conditions, match, ...earlier))})`;
+  });
+  const { rows } = await db().execute<{ total: number }>(sql`select (${sql.join(counts, sql` + `)})::int as total`);
+  return rows[0]?.total ?? 0;
 }

@@ -2,6 +2,7 @@ import { Loader2 } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/button";
 import { isLanguage, LANGUAGE_LOCALES, LANGUAGE_NAMES } from "~/lib/i18n";
+import { languageNames } from "~/lib/intl-formats";
 import { useLanguage } from "~/lib/language";
 import { MediaIcon } from "./media-icons";
 import { formatMegabytes, splitDuration, typeGroupOf, type MediaItemView } from "./media-types";
@@ -43,6 +44,28 @@ export function ItemLanguageBadge({ language }: { language: string }) {
       <span className="sr-only">{`${t("media.card.languageLabel")} `}</span>
       {name}
     </li>
+  );
+}
+
+/**
+ * A text of the item shown in another language than the page's (no translation yet): the text
+ * carries its language for screen readers and hyphenation, and a small marker says which one
+ * ("auf Englisch"), in the page's language.
+ */
+export function FallbackMarker({ language }: { language: string | null | undefined }) {
+  const { t } = useTranslation();
+  const { language: pageLanguage } = useLanguage();
+  if (!language) return null;
+  let name = language;
+  try {
+    name = languageNames(LANGUAGE_LOCALES[pageLanguage]).of(language) ?? language;
+  } catch {
+    // An item language Intl does not know: its code.
+  }
+  return (
+    <span className="mcard-fallback" data-testid="media-fallback">
+      {t("media.fallback.marker", { language: name })}
+    </span>
   );
 }
 
@@ -159,10 +182,15 @@ export function MediaCard({
       </div>
       <div className="mcard-body">
         <div>
-          <h2 id={titleId} className="mcard-title" title={item.title}>
+          <h2 id={titleId} className="mcard-title" title={item.title} lang={item.titleLanguage ?? undefined}>
             {item.title}
           </h2>
-          {item.description && <p className="mcard-text">{item.description}</p>}
+          <FallbackMarker language={item.titleLanguage} />
+          {item.description && (
+            <p className="mcard-text" lang={item.descriptionLanguage ?? undefined}>
+              {item.description}
+            </p>
+          )}
         </div>
         <ul className="mcard-facts" aria-label={t("media.dialog.details")}>
           <li className="mcard-type">

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { MediaIcon } from "./media-icons";
-import { cardTitleId, DownloadButton, TypeBadgeText, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
+import { cardTitleId, DownloadButton, FallbackMarker, TypeBadgeText, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
 import { MediaPreview } from "./media-preview";
 import { linkLabel, type MediaItemView } from "./media-types";
 import { dateTimeFormat, languageNames } from "~/lib/intl-formats";
@@ -124,8 +124,11 @@ export function MediaDialog({
                 </span>
               )}
             </div>
-            <DialogTitle>{item.title}</DialogTitle>
-            <DialogDescription className="whitespace-pre-line">{item.description ?? ""}</DialogDescription>
+            <DialogTitle lang={item.titleLanguage ?? undefined}>{item.title}</DialogTitle>
+            <FallbackMarker language={item.titleLanguage} />
+            <DialogDescription className="whitespace-pre-line" lang={item.descriptionLanguage ?? undefined}>
+              {item.description ?? ""}
+            </DialogDescription>
           </div>
 
           {notice}

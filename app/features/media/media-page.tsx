@@ -18,8 +18,11 @@ export interface MediaPageData {
   /** The cards' part of each item (toCardView). */
   items: MediaCardView[];
   nextCursor: string | null;
-  /** The category filter's choices: the name, and the address the URL names it by (its slug, or its id when it has none). */
-  categories: Array<{ name: string; slug: string }>;
+  /**
+   * The category filter's choices: the name in the page's language, the address the URL names it by
+   * (its slug, or its id when it has none), and `lang` when the name is the English fallback.
+   */
+  categories: Array<{ name: string; slug: string; lang?: string }>;
   selected: MediaItemView | null;
   isSignedIn: boolean;
   loadFailed: boolean;
@@ -209,7 +212,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
             widthClass="lg:w-52"
             options={[
               { value: "", label: t("media.filters.allCategories") },
-              ...data.categories.map((category) => ({ value: category.slug, label: category.name })),
+              ...data.categories.map((category) => ({ value: category.slug, label: category.name, lang: category.lang })),
             ]}
             onChoose={(category) => choose({ category })}
           />

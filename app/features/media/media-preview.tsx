@@ -69,7 +69,11 @@ function ImagePreview({
   const lightbox = useRef<HTMLDialogElement>(null);
   const [fullUrl, setFullUrl] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  const alt = kind === "pdf-page" ? t("media.preview.pdfPage", { title: item.title }) : t("media.preview.image", { title: item.title });
+  // The operator's alternative text when the item has one (in its language), else one made of the title.
+  const ownAlt = kind === "image" && item.altText ? item.altText : null;
+  const alt =
+    ownAlt ?? (kind === "pdf-page" ? t("media.preview.pdfPage", { title: item.title }) : t("media.preview.image", { title: item.title }));
+  const altLang = ownAlt ? (item.altTextLanguage ?? undefined) : undefined;
 
   const show = async () => {
     // The lightbox shows the image file itself (not the card thumbnail); a PDF, its first page.
@@ -93,7 +97,12 @@ function ImagePreview({
         aria-label={t("media.preview.enlarge", { title: item.title })}
         data-testid="media-preview-image"
       >
-        <img src={item.previewUrl!} alt={alt} className={`w-full object-contain ${kind === "pdf-page" ? "max-h-96" : "max-h-64"}`} />
+        <img
+          src={item.previewUrl!}
+          alt={alt}
+          lang={altLang}
+          className={`w-full object-contain ${kind === "pdf-page" ? "max-h-96" : "max-h-64"}`}
+        />
         <span
           className="absolute right-2 top-2 rounded-md bg-background/80 p-1.5 text-foreground opacity-80 group-hover:opacity-100"
           aria-hidden="true"
@@ -117,6 +126,7 @@ function ImagePreview({
           <img
             src={kind === "image" ? (fullUrl ?? item.previewUrl!) : item.previewUrl!}
             alt={alt}
+            lang={altLang}
             className="max-h-[calc(100dvh-2rem)] max-w-[calc(100vw-2rem)] object-contain"
           />
           <button

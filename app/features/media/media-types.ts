@@ -24,13 +24,22 @@ export interface CategoryOption {
   name: string;
   /** The category's readable address; its id when the name has no letters to make one. */
   slug?: string;
+  /** The language of `name` when it is not the page's (no name in that language yet). */
+  lang?: string;
 }
 
 /** What the page and the dialog show of an item (no storage paths leave the server). */
 export interface MediaItemView {
   id: string;
+  /** In the page's language when the item has it there, else in the item's own (ADR 0060). */
   title: string;
+  /** The language of `title` when it is not the page's (the item's own, shown as a fallback); null otherwise. */
+  titleLanguage: string | null;
   description: string | null;
+  descriptionLanguage: string | null;
+  /** The picture's alternative text, and its language when it is not the page's. */
+  altText: string | null;
+  altTextLanguage: string | null;
   fileType: FileType;
   hasFile: boolean;
   fileExtension: string | null;
@@ -61,7 +70,9 @@ export interface MediaItemView {
 type CardRequired = "id" | "title" | "fileType" | "language" | "createdAt";
 /** What a card shows and uses of an item when it has it (`createdAt`'s day, `downloadCount`: the dialog shows them until the whole item is loaded). */
 const CARD_OPTIONAL = [
+  "titleLanguage",
   "description",
+  "descriptionLanguage",
   "hasFile",
   "fileExtension",
   "mimeType",
@@ -109,7 +120,11 @@ export function toCardView(item: MediaItemView): MediaCardView {
  * leaves out of a card, and what a new item in the console starts with.
  */
 export const EMPTY_MEDIA_ITEM: Readonly<Omit<MediaItemView, CardRequired>> = {
+  titleLanguage: null,
   description: null,
+  descriptionLanguage: null,
+  altText: null,
+  altTextLanguage: null,
   hasFile: false,
   fileExtension: null,
   mimeType: null,

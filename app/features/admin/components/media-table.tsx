@@ -24,12 +24,15 @@ interface Row {
   createdAt: string;
   categories: string[];
   thumbnailUrl: string | null;
+  /** false: a draft, not on /media (ADR 0060). */
+  published: boolean;
 }
 
 const COLUMNS = [
   { key: "select", sort: null },
   { key: "thumbnail", sort: null },
   { key: "title", sort: "title" },
+  { key: "status", sort: null },
   { key: "type", sort: "type" },
   { key: "language", sort: null },
   { key: "categories", sort: null },
@@ -69,7 +72,7 @@ export function MediaTable({
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
   const megabytes = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   // One form, two buttons: each posts its own intent (the button's name/value).
-  const bulk = useConsoleForm("bulk", { schema: bulkSchema, intents: ["assign", "delete"] });
+  const bulk = useConsoleForm("bulk", { schema: bulkSchema, intents: ["assign", "delete", "publish", "unpublish"] });
   const bulkIntent = bulk.fetcher.formData?.get("intent");
   const sortHref = (sort: string) => {
     const params = new URLSearchParams(location.search);
@@ -80,7 +83,12 @@ export function MediaTable({
     return `${location.pathname}?${params}`;
   };
   const columns = COLUMNS.map((column) => {
-    const label = column.key === "select" ? t("admin.media.select") : t(`admin.media.columns.${column.key}`);
+    const label =
+      column.key === "select"
+        ? t("admin.media.select")
+        : column.key === "status"
+          ? t("admin.media.publishing.status")
+          : t(`admin.media.columns.${column.key}`);
     const active = column.sort !== null && filters.sort === column.sort;
     return {
       key: column.key,
@@ -159,6 +167,9 @@ export function MediaTable({
             <Link key="title" to={`/admin/media/${item.id}`} className="break-words text-primary underline underline-offset-2">
               {item.title}
             </Link>,
+            <span key="status" data-testid="media-status" className={item.published ? undefined : "font-medium text-accent"}>
+              {item.published ? t("admin.media.publishing.statusPublished") : t("admin.media.publishing.statusDraft")}
+            </span>,
             t(`admin.media.types.${item.fileType}`),
             <span key="language" className="uppercase">
               {item.language}
@@ -193,6 +204,24 @@ export function MediaTable({
               busyLabel={t("admin.actions.saving")}
             >
               {t("admin.media.bulkAssign")}
+            </SubmitButton>
+            <SubmitButton
+              name="intent"
+              value="publish"
+              variant="outline"
+              busy={bulk.busy && bulkIntent === "publish"}
+              busyLabel={t("admin.actions.saving")}
+            >
+              {t("admin.media.publishing.bulkPublish")}
+            </SubmitButton>
+            <SubmitButton
+              name="intent"
+              value="unpublish"
+              variant="outline"
+              busy={bulk.busy && bulkIntent === "unpublish"}
+              busyLabel={t("admin.actions.saving")}
+            >
+              {t("admin.media.publishing.bulkUnpublish")}
             </SubmitButton>
             <SubmitButton
               name="intent"

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import type { CategoryNames } from "~/db/schema";
 import { useTranslation } from "~/lib/use-translation";
 import { IntentForm, SelectField, SubmitButton, TextField } from "~/components/form";
 import { DeleteRowButton, FormOutcome, useConsoleForm } from "../components/console-form";
@@ -50,17 +51,38 @@ export function CreateCategoryForm() {
   const kit = useConsoleForm("create", { schema: createCategorySchema });
   return (
     <InlineForm kit={kit} button={t("admin.categories.create")} compact={false}>
-      <TextField field={kit.fields.name} label={t("admin.categories.newName")} className="w-full sm:w-72" />
+      <TextField field={kit.fields.name} label={t("admin.categories.newName")} className="w-full sm:w-60" />
+      <TextField field={kit.fields.nameDe} label={t("admin.categories.names.de")} className="w-full sm:w-48" />
+      <TextField field={kit.fields.nameEs} label={t("admin.categories.names.es")} className="w-full sm:w-48" />
     </InlineForm>
   );
 }
 
-export function RenameCategoryForm({ id, name }: { id: string; name: string }) {
+/** The category's names in English (also its address), German and Spanish; an empty translation shows the English name. */
+export function RenameCategoryForm({ id, name, names }: { id: string; name: string; names: CategoryNames }) {
   const { t } = useTranslation();
-  const kit = useConsoleForm("rename", { schema: renameCategorySchema, target: id, defaultValue: { id, name } });
+  const kit = useConsoleForm("rename", {
+    schema: renameCategorySchema,
+    target: id,
+    defaultValue: { id, name, nameDe: names.de ?? "", nameEs: names.es ?? "" },
+  });
   return (
     <InlineForm kit={kit} id={id} button={t("admin.categories.rename")}>
-      <TextField field={kit.fields.name} label={hidden(t("admin.categories.renameLabel", { name }))} className="w-48 gap-0" />
+      <TextField field={kit.fields.name} label={hidden(t("admin.categories.renameLabel", { name }))} className="w-44 gap-0" />
+      <TextField
+        field={kit.fields.nameDe}
+        label={hidden(t("admin.categories.names.deFor", { name }))}
+        placeholder={t("admin.categories.names.de")}
+        lang="de"
+        className="w-36 gap-0"
+      />
+      <TextField
+        field={kit.fields.nameEs}
+        label={hidden(t("admin.categories.names.esFor", { name }))}
+        placeholder={t("admin.categories.names.es")}
+        lang="es"
+        className="w-36 gap-0"
+      />
     </InlineForm>
   );
 }

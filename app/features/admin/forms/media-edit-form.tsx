@@ -3,7 +3,8 @@ import { CheckboxField, FieldError, IntentForm, SelectField, SubmitButton, Texta
 import { FILE_TYPES } from "~/db/schema";
 import { EMPTY_MEDIA_ITEM, type MediaItemView } from "~/features/media/media-types";
 import { FormOutcome, useConsoleForm } from "../components/console-form";
-import { mediaItemSchema } from "../schemas/media-schema";
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/lib/i18n";
+import { mediaItemSchema, TRANSLATED_FIELDS, translationFieldName, type TranslationTexts } from "../schemas/media-schema";
 
 /** What the form edits of an item: the item's own fields, its search text and its categories. */
 export type EditableItem = Pick<
@@ -20,11 +21,18 @@ export type EditableItem = Pick<
   | "source"
   | "license"
   | "attribution"
-> & { fileType: string; searchableText: string | null; categories: string[] };
+> & {
+  fileType: string;
+  searchableText: string | null;
+  altText: string | null;
+  categories: string[];
+  /** The item's texts in the other site languages (ADR 0060). */
+  translations: Partial<Record<Language, TranslationTexts>>;
+};
 
 /** A new service's starting values: nothing but its type and the console's language. */
 export function emptyService(language: string): EditableItem {
-  return { ...EMPTY_MEDIA_ITEM, title: "", fileType: "services", language, searchableText: null, categories: [] };
+  return { ...EMPTY_MEDIA_ITEM, title: "", fileType: "services", language, searchableText: null, categories: [], translations: {} };
 }
 
 /** The form's field values of an item (flat names, as the schema reads them). */
@@ -38,6 +46,7 @@ function formValuesOf(item: EditableItem, rows: number) {
     aiGenerated: item.aiGenerated ? "on" : undefined,
     version: item.version ?? "",
     searchableText: item.searchableText ?? "",
+    altText: item.altText ?? "",
     serviceKind: item.serviceKind ?? "",
     endpoint: item.endpoint ?? "",
     licenseName: item.license?.name ?? "",
@@ -55,6 +64,9 @@ function formValuesOf(item: EditableItem, rows: number) {
     attributionUrl: item.attribution?.url ?? "",
     categories: item.categories,
   };
+  for (const language of LANGUAGES) {
+    for (const field of TRANSLATED_FIELDS) values[translationFieldName(language, field)] = item.translations[language]?.[field] ?? "";
+  }
   for (let index = 0; index < rows; index += 1) {
     values[`linkLabel${index}`] = links[index]?.[0] ?? "";
     values[`linkUrl${index}`] = links[index]?.[1] ?? "";
@@ -119,7 +131,43 @@ export function MediaEditForm({
             <span className="font-medium text-foreground">{label("aiGenerated")}</span>
           </CheckboxField>
         </div>
+        <TextareaField field={fields.altText} label={t("admin.media.translations.altText")} rows={2} className="sm:col-span-2" />
         <TextareaField field={fields.searchableText} label={label("searchableText")} rows={3} className="sm:col-span-2" />
+      </fieldset>
+
+      <fieldset className="rounded-lg border border-border p-4 sm:p-6" data-testid="media-translations">
+        <legend className="px-2 text-lg font-semibold">{t("admin.media.translations.title")}</legend>
+        <p className="mb-4 text-sm text-muted-foreground">{t("admin.media.translations.intro")}</p>
+        <div className="grid gap-6 lg:grid-cols-2">
+          {LANGUAGES.filter((language) => language !== item.language).map((language) => (
+            <fieldset key={language} className="grid content-start gap-3 rounded-md border border-border p-4">
+              <legend className="px-1 font-medium">{LANGUAGE_NAMES[language]}</legend>
+              <TextField
+                field={fields[translationFieldName(language, "title")]}
+                label={t("admin.media.translations.titleIn", { language: LANGUAGE_NAMES[language] })}
+                lang={language}
+              />
+              <TextareaField
+                field={fields[translationFieldName(language, "description")]}
+                label={t("admin.media.translations.descriptionIn", { language: LANGUAGE_NAMES[language] })}
+                lang={language}
+                rows={3}
+              />
+              <TextareaField
+                field={fields[translationFieldName(language, "altText")]}
+                label={t("admin.media.translations.altTextIn", { language: LANGUAGE_NAMES[language] })}
+                lang={language}
+                rows={2}
+              />
+              <TextareaField
+                field={fields[translationFieldName(language, "searchableText")]}
+                label={t("admin.media.translations.searchableTextIn", { language: LANGUAGE_NAMES[language] })}
+                lang={language}
+                rows={2}
+              />
+            </fieldset>
+          ))}
+        </div>
       </fieldset>
 
       <fieldset className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2 sm:p-6">

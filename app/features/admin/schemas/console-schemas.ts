@@ -16,8 +16,15 @@ export const categoryName = requiredText(CATEGORY_NAME_MAX, {
   tooLong: "admin.categories.errors.nameTooLong",
 });
 
-export const createCategorySchema = z.object({ name: categoryName });
-export const renameCategorySchema = z.object({ id, name: categoryName });
+/** A category's German or Spanish name (ADR 0060): optional, null when empty (the English name is shown). */
+const translatedCategoryName = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(CATEGORY_NAME_MAX, "admin.categories.errors.nameTooLong"))),
+  z.transform((value) => value || null),
+);
+const categoryNames = { name: categoryName, nameDe: translatedCategoryName, nameEs: translatedCategoryName };
+export const createCategorySchema = z.object(categoryNames);
+export const renameCategorySchema = z.object({ id, ...categoryNames });
+export type CategoryNamesInput = z.infer<typeof createCategorySchema>;
 export const mergeCategorySchema = z.object({ id, into: z.string("admin.categories.errors.mergeSame") });
 /** A button acting on one entry named by a hidden field (delete a category). */
 export const targetSchema = z.object({ id });

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { FILE_TYPES } from "~/db/schema";
 import { requiredText } from "~/lib/field-schemas";
+import { LANGUAGES, type Language } from "~/lib/i18n";
 
 /**
  * The media item's edit form (spec §3: every field), shared by the browser and the server: the
@@ -50,6 +51,37 @@ const linkFields = Object.fromEntries(
   ]).flat(),
 ) as Record<string, z.ZodMiniOptional<z.ZodMiniString>>;
 
+/** An item's texts in another language (ADR 0060): each optional; an empty one shows the item's own. */
+export const TRANSLATED_FIELDS = ["title", "description", "altText", "searchableText"] as const;
+export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
+const TRANSLATED_MAX: Record<TranslatedField, number> = { title: 300, description: 5000, altText: 1000, searchableText: 20000 };
+
+/** The form field of a translated text: `deTitle`, `esAltText`. */
+export function translationFieldName(language: Language, field: TranslatedField) {
+  return `${language}${field[0]!.toUpperCase()}${field.slice(1)}`;
+}
+
+const translationFields = Object.fromEntries(
+  LANGUAGES.flatMap((language) =>
+    TRANSLATED_FIELDS.map((field) => [translationFieldName(language, field), optionalText(TRANSLATED_MAX[field])]),
+  ),
+) as Record<string, ReturnType<typeof optionalText>>;
+
+export type TranslationTexts = Record<TranslatedField, string | null>;
+
+/** The translated texts of a valid submission, per language (a language with no text at all is left out). */
+export function translationsOf(value: MediaItemInput): Partial<Record<Language, TranslationTexts>> {
+  const record = value as Record<string, unknown>;
+  const result: Partial<Record<Language, TranslationTexts>> = {};
+  for (const language of LANGUAGES) {
+    const texts = Object.fromEntries(
+      TRANSLATED_FIELDS.map((field) => [field, (record[translationFieldName(language, field)] as string | null | undefined) ?? null]),
+    ) as TranslationTexts;
+    if (Object.values(texts).some((text) => text !== null)) result[language] = texts;
+  }
+  return result;
+}
+
 export const mediaItemSchema = z
   .object({
     title: requiredText(300, { required: "admin.media.errors.titleRequired", tooLong: TOO_LONG }),
@@ -64,6 +96,7 @@ export const mediaItemSchema = z
     ),
     version: optionalText(50),
     searchableText: optionalText(20000),
+    altText: optionalText(1000),
     serviceKind: optionalText(100),
     endpoint: optionalUrl(),
     creatorName: optionalText(200),
@@ -83,6 +116,7 @@ export const mediaItemSchema = z
       z.refine((ids) => ids.length <= MAX_ITEM_CATEGORIES && ids.every((id) => UUID.test(id)), "admin.media.errors.category"),
     ),
     ...linkFields,
+    ...translationFields,
   })
   .check(
     z.superRefine((value, ctx) => {

@@ -6,7 +6,7 @@ import { db, type Database } from "~/lib/db.server";
 type Executor = Pick<Database, "insert" | "select" | "delete">;
 
 /** The row of an imported item (the columns the manifest and the measuring fill). */
-export type ItemValues = Omit<typeof mediaItems.$inferInsert, "createdAt" | "updatedAt" | "searchVector" | "downloadCount">;
+export type ItemValues = Omit<typeof mediaItems.$inferInsert, "createdAt" | "updatedAt" | "searchVector" | "downloadCount" | "publishedAt">;
 
 /** The id of the oldest item with this title, so a manifest without ids updates rather than duplicates. */
 export async function findItemIdByTitle(title: string): Promise<string | undefined> {
@@ -40,16 +40,18 @@ export async function ensureCategories(names: readonly string[], executor: Execu
 /**
  * Inserts or updates the item and replaces its category links, inside the caller's transaction.
  * `createdAt` null keeps an existing item's date (a new one gets now()); the download count is never touched.
+ * A new item is published unless `draft` (a console upload); an existing one keeps its state.
  */
 export async function upsertItem(
   tx: Executor,
   values: ItemValues & { id: string },
   categoryNames: readonly string[],
   createdAt: Date | null,
+  draft = false,
 ) {
   await tx
     .insert(mediaItems)
-    .values({ ...values, ...(createdAt ? { createdAt } : {}) })
+    .values({ ...values, ...(createdAt ? { createdAt } : {}), ...(draft ? { publishedAt: null } : {}) })
     .onConflictDoUpdate({
       target: mediaItems.id,
       set: { ...values, ...(createdAt ? { createdAt } : {}), updatedAt: sql`now()` },
