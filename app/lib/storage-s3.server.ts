@@ -87,8 +87,9 @@ export type S3Storage = StorageDriver & {
   get(bucket: Bucket, key: string, input: Partial<GetObjectCommandInput>): Promise<GetObjectCommandOutput>;
 };
 
-export function createS3Storage(config: S3StorageConfig): S3Storage {
-  const client = new S3Client({
+/** A client for the store STORAGE_URL names (also where `npm run backup -- create --to s3://…` writes). */
+export function createS3Client(config: { endpoint?: string; region?: string; forcePathStyle: boolean }) {
+  return new S3Client({
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: config.forcePathStyle,
@@ -102,6 +103,10 @@ export function createS3Storage(config: S3StorageConfig): S3Storage {
       httpsAgent: { keepAlive: true, maxSockets: 64 },
     },
   });
+}
+
+export function createS3Storage(config: S3StorageConfig): S3Storage {
+  const client = createS3Client(config);
   const bucketName = (bucket: Bucket) => `${config.prefix}-${bucket}`;
 
   async function* listKeys(bucket: Bucket, prefix?: string): AsyncIterable<{ key: string; size: number }> {
