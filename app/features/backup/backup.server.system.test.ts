@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { findManagedServer } from "~/lib/embedded-postgres.server";
 import { makeDataDir, startProductServer, type ProductServer } from "../../../tests/helpers/product-server";
 
@@ -116,7 +116,7 @@ describe("npm run backup", () => {
   const env = () => ({ DATA_DIR: server.dataDir, BACKUP_PASSPHRASE: PASSPHRASE });
 
   beforeAll(async () => {
-    server = await startProductServer({ timeoutMs: 120_000 });
+    server = await startProductServer({ timeoutMs: 300_000 });
     source = await connect(server.dataDir);
     // The demo library is loaded after the server answers: wait for all of it.
     await until(async () => (await mediaIds(source)).length >= 21, 120_000);
@@ -136,7 +136,7 @@ describe("npm run backup", () => {
 
   it("backs up a running site while uploads go on; the restore into a fresh DATA_DIR has the same accounts, settings, texts, media rows and file bytes", async () => {
     const before = await mediaIds(source);
-    const uploads = documentsManifest(path.join(server.dataDir, "..", `${path.basename(server.dataDir)}-uploads`), "upload", 25, 20 * 1024);
+    const uploads = documentsManifest(path.join(server.dataDir, "..", `${path.basename(server.dataDir)}-uploads`), "upload", 150, 4 * 1024);
     const uploading = npm(["media:import", "--", uploads], { DATA_DIR: server.dataDir });
     // The backup starts once the uploads have begun, so some land before its snapshot and some after.
     await expect.poll(async () => (await mediaIds(source)).length, { timeout: 120_000, interval: 50 }).toBeGreaterThan(before.length);
@@ -158,7 +158,7 @@ describe("npm run backup", () => {
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stderr).toMatch(/Restored .* all checked/);
 
-    const second = await startProductServer({ dataDir: fresh, timeoutMs: 120_000, env: { SEED_DEMO: "0" } });
+    const second = await startProductServer({ dataDir: fresh, timeoutMs: 300_000, env: { SEED_DEMO: "0" } });
     const copy = await connect(fresh);
     try {
       const [now, got] = [await contents(source), await contents(copy)];
@@ -186,35 +186,65 @@ describe("npm run backup", () => {
       await copy.end();
       await second.stop();
     }
+  }, 600_000);
 
-    // Refusals change nothing: the restored DATA_DIR stays as it is.
-    const unchanged = storedFiles(fresh);
-    const wrong = await npm(["backup", "--", "restore", file], { DATA_DIR: fresh, BACKUP_PASSPHRASE: "not the passphrase at all" });
-    expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toContain("wrong passphrase");
-
-    const cut = path.join(fresh, "..", `${path.basename(fresh)}-cut.backup`);
-    fs.writeFileSync(cut, fs.readFileSync(file).subarray(0, Math.floor(fs.statSync(file).size * 0.6)));
-    const truncated = await npm(["backup", "--", "restore", cut], { DATA_DIR: fresh, BACKUP_PASSPHRASE: PASSPHRASE });
-    expect(truncated.code).toBe(1);
-    expect(truncated.stderr).toContain("cut off");
-    expect(truncated.stderr).toContain("Nothing was changed");
-
-    const garbage = path.join(fresh, "..", `${path.basename(fresh)}-garbage.backup`);
-    fs.writeFileSync(garbage, randomBytes(100_000));
-    const notABackup = await npm(["backup", "--", "restore", garbage], { DATA_DIR: fresh, BACKUP_PASSPHRASE: PASSPHRASE });
-    expect(notABackup.code).toBe(1);
-    expect(notABackup.stderr).toContain("is not a backup");
-
-    expect(storedFiles(fresh)).toEqual(unchanged);
-    const third = await startProductServer({ dataDir: fresh, timeoutMs: 120_000, env: { SEED_DEMO: "0" } });
-    const after = await connect(fresh);
+  it("restores into an external database (DATABASE_URL); a wrong passphrase, a cut-off file and a file that is no backup are refused and change nothing", async () => {
+    const file = fs
+      .readdirSync(path.join(server.dataDir, "backups"))
+      .filter((name) => name.endsWith(".backup"))
+      .map((name) => path.join(server.dataDir, "backups", name))[0];
+    const name = `backup_restore_${process.pid}`;
+    const url = new URL(inject("databaseAdminUrl"));
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    url.pathname = `/${name}`;
+    const dataDir = makeDataDir("ipangel-restore-external-");
+    const target = { DATABASE_URL: url.toString(), DATA_DIR: dataDir };
+    const snapshot = async () => {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return { ...(await contents(client)), named: await namedFiles(client), files: storedFiles(dataDir) };
+      } finally {
+        await client.end();
+      }
+    };
     try {
-      expect((await contents(after)).users).toEqual((await contents(source)).users);
-      expect(await namedFiles(after)).toEqual([...unchanged.keys()].filter((key) => key.startsWith("media-files/")).sort());
+      const restored = await npm(["backup", "--", "restore", file], { ...target, BACKUP_PASSPHRASE: PASSPHRASE });
+      expect(restored.code, restored.stderr).toBe(0);
+      const first = await snapshot();
+      expect(first.users).toEqual((await contents(source)).users);
+      expect([...first.files.keys()].filter((key) => key.startsWith("media-files/")).sort()).toEqual(first.named);
+
+      const wrong = await npm(["backup", "--", "restore", file], { ...target, BACKUP_PASSPHRASE: "not the passphrase at all" });
+      expect(wrong.code).toBe(1);
+      expect(wrong.stderr).toContain("wrong passphrase");
+
+      const missing = await npm(["backup", "--", "restore", file], target);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain("set BACKUP_PASSPHRASE");
+
+      const cut = path.join(dataDir, "cut.backup");
+      fs.writeFileSync(cut, fs.readFileSync(file).subarray(0, Math.floor(fs.statSync(file).size * 0.6)));
+      const truncated = await npm(["backup", "--", "restore", cut], { ...target, BACKUP_PASSPHRASE: PASSPHRASE });
+      expect(truncated.code).toBe(1);
+      expect(truncated.stderr).toContain("cut off");
+      expect(truncated.stderr).toContain("Nothing was changed");
+
+      const garbage = path.join(dataDir, "garbage.backup");
+      fs.writeFileSync(garbage, randomBytes(100_000));
+      const notABackup = await npm(["backup", "--", "restore", garbage], { ...target, BACKUP_PASSPHRASE: PASSPHRASE });
+      expect(notABackup.code).toBe(1);
+      expect(notABackup.stderr).toContain("is not a backup");
+
+      fs.rmSync(cut);
+      fs.rmSync(garbage);
+      expect(await snapshot()).toEqual(first);
     } finally {
-      await after.end();
-      await third.stop();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     }
   }, 600_000);
 });
