@@ -119,7 +119,7 @@ describe("npm run backup", () => {
     server = await startProductServer({ timeoutMs: 300_000 });
     source = await connect(server.dataDir);
     // The demo library is loaded after the server answers: wait for all of it.
-    await until(async () => (await mediaIds(source)).length >= 21, 120_000);
+    await until(async () => (await mediaIds(source)).length >= 21, 400_000);
     await source.query(`insert into users (id, name, email, email_verified) values ('backup-user', 'Ada Backup', 'ada@example.com', true)`);
     await source.query(`insert into site_settings (key, value) values ('backup-check', '{"company":"Example GmbH"}')`);
     await source.query(`insert into page_content (namespace, language, published) values ('home', 'de', '{"hero.title":{"value":"Willkommen zurück"}}')
@@ -127,7 +127,7 @@ describe("npm run backup", () => {
     // A large file, so the backup takes long enough for uploads to happen while it runs.
     const big = documentsManifest(path.join(server.dataDir, "..", `${path.basename(server.dataDir)}-big`), "big", 1, 60 * 1024 * 1024);
     expect((await npm(["media:import", "--", big], { DATA_DIR: server.dataDir })).code).toBe(0);
-  }, 400_000);
+  }, 900_000);
 
   afterAll(async () => {
     await source?.end();
@@ -139,7 +139,7 @@ describe("npm run backup", () => {
     const uploads = documentsManifest(path.join(server.dataDir, "..", `${path.basename(server.dataDir)}-uploads`), "upload", 150, 4 * 1024);
     const uploading = npm(["media:import", "--", uploads], { DATA_DIR: server.dataDir });
     // The backup starts once the uploads have begun, so some land before its snapshot and some after.
-    await expect.poll(async () => (await mediaIds(source)).length, { timeout: 120_000, interval: 50 }).toBeGreaterThan(before.length);
+    await expect.poll(async () => (await mediaIds(source)).length, { timeout: 300_000, interval: 50 }).toBeGreaterThan(before.length);
     const backup = await npm(["backup", "--", "create"], env());
     const uploaded = await uploading;
     expect(uploaded.code, uploaded.stderr).toBe(0);

@@ -6,6 +6,7 @@ import { MIGRATIONS_FOLDER } from "~/lib/db.server";
 import { findManagedServer } from "~/lib/embedded-postgres.server";
 import { getEnv } from "~/lib/env.server";
 import { makePrivateDir, PRIVATE_FILE_MODE } from "~/lib/private-files.server";
+import { BUCKETS, getStorage, type Bucket } from "~/lib/storage.server";
 import { BackupFileError } from "./format.server";
 
 /** The steps of a restore around its data (ADR 0064): who else uses the database, the schema of the backup, the signing secret. */
@@ -78,4 +79,29 @@ export async function restoreSecret(secret: string, log: (line: string) => void)
   const temporary = path.join(dir, `.auth-secret-${process.pid}`);
   await fs.promises.writeFile(temporary, secret, { mode: PRIVATE_FILE_MODE });
   await fs.promises.rename(temporary, path.join(dir, "auth-secret"));
+}
+
+export interface StagedFile {
+  bucket: Bucket;
+  key: string;
+  path: string;
+  size: number;
+}
+
+/** Saves the checked files into the storage and removes the ones the backup does not have; returns how many went. */
+export async function placeFiles(staged: StagedFile[]) {
+  const storage = getStorage();
+  const wanted = new Map<Bucket, Set<string>>(BUCKETS.map((bucket) => [bucket, new Set()]));
+  for (const entry of staged) {
+    await storage.save(entry.bucket, entry.key, fs.createReadStream(entry.path));
+    wanted.get(entry.bucket)!.add(entry.key);
+  }
+  let removed = 0;
+  for (const bucket of BUCKETS) {
+    const extra: string[] = [];
+    for await (const item of storage.list(bucket)) if (!wanted.get(bucket)!.has(item.key)) extra.push(item.key);
+    for (const key of extra) await storage.remove(bucket, key);
+    removed += extra.length;
+  }
+  return removed;
 }

@@ -9,9 +9,16 @@ import { db, MIGRATION_LOCK_ID, runMigrations } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRIVATE_FILE_MODE } from "~/lib/private-files.server";
 import { makeScratchFolder, removeScratchFolder } from "~/lib/scratch.server";
-import { BUCKETS, getStorage, isBucket, isSafeKey, prepareStorage, type Bucket } from "~/lib/storage.server";
+import { isBucket, isSafeKey, prepareStorage } from "~/lib/storage.server";
 import { recordRun } from "./history.server";
-import { applyMigrationsUpTo, assertNoOtherSessions, migrationStamps, restoreSecret } from "./restore-steps.server";
+import {
+  applyMigrationsUpTo,
+  assertNoOtherSessions,
+  migrationStamps,
+  placeFiles,
+  restoreSecret,
+  type StagedFile,
+} from "./restore-steps.server";
 import {
   dropApplicationObjects,
   isMigrationsTable,
@@ -43,13 +50,6 @@ export interface RestoreSummary {
   removedFiles: number;
   failedMails: number;
   ms: number;
-}
-
-interface StagedFile {
-  bucket: Bucket;
-  key: string;
-  path: string;
-  size: number;
 }
 
 /** Reads the frames of FILE (decrypting, decompressing); damage surfaces as BackupFileError. */
@@ -246,19 +246,11 @@ export async function restoreBackup(
     released = true;
     log(`Database: ${summary.tables} tables, ${summary.rows} rows restored and checked.`);
 
-    const storage = getStorage();
-    const wanted = new Map<Bucket, Set<string>>(BUCKETS.map((bucket) => [bucket, new Set()]));
-    for (const entry of staged) {
-      await storage.save(entry.bucket, entry.key, fs.createReadStream(entry.path));
-      wanted.get(entry.bucket)!.add(entry.key);
-    }
-    let removedFiles = 0;
-    for (const bucket of BUCKETS) {
-      const extra: string[] = [];
-      for await (const item of storage.list(bucket)) if (!wanted.get(bucket)!.has(item.key)) extra.push(item.key);
-      for (const key of extra) await storage.remove(bucket, key);
-      removedFiles += extra.length;
-    }
+    const removedFiles = await placeFiles(staged).catch((error: unknown) => {
+      throw new Error(
+        `the database is restored, but the stored files could not all be put back (${(error as Error).message}): run the restore again`,
+      );
+    });
     log(
       `Files: ${summary.files} (${summary.fileBytes} bytes) restored and checked${removedFiles ? `; ${removedFiles} files the backup does not have removed` : ""}.`,
     );
