@@ -1,4 +1,4 @@
-import { Transform, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
@@ -15,6 +15,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { byteCounter } from "./byte-counter";
 import { logger } from "./logger.server";
 import type { S3StorageConfig } from "./storage-url.server";
 import { assertSafeKey, BUCKETS, StorageUnavailableError, type Bucket, type StorageDriver } from "./storage-driver.server";
@@ -65,17 +66,6 @@ async function guard<T>(what: string, action: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
-}
-
-function counter() {
-  let bytes = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      bytes += chunk.length;
-      callback(null, chunk);
-    },
-  });
-  return { stream, bytes: () => bytes };
 }
 
 export type S3Storage = StorageDriver & {
@@ -173,7 +163,7 @@ export function createS3Storage(config: S3StorageConfig): S3Storage {
         );
         return { size: data.length };
       }
-      const counted = counter();
+      const counted = byteCounter();
       (data as Readable).on("error", (error) => counted.stream.destroy(error));
       (data as Readable).pipe(counted.stream);
       const upload = new Upload({

@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import type pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { mediaItems, profiles, user } from "~/db/schema";
+import { byteCounter } from "~/lib/byte-counter";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { FILE_REMOVAL_LOCK_ID, FILES_PATH_PREFIX, getStorage, isSafeKey, prepareStorage, type Bucket } from "~/lib/storage.server";
@@ -73,18 +74,6 @@ async function referencedFiles(client: pg.PoolClient): Promise<Array<{ bucket: B
   }
   for (const { url } of avatarUrls) if (url?.startsWith(avatarPrefix)) add("avatars", decodeURIComponent(url.slice(avatarPrefix.length)));
   return [...files.values()];
-}
-
-/** Counts what passes, so the summary can say how big the file is. */
-function byteCounter() {
-  let bytes = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      bytes += chunk.length;
-      callback(null, chunk);
-    },
-  });
-  return { stream, bytes: () => bytes };
 }
 
 /** Takes a backup to `to` (see parseTarget); records it in backup_runs; throws on failure (nothing is left behind). */
