@@ -179,7 +179,7 @@ describe("npm run backup", () => {
         `backup: ${before.length} items before, ${gotIds.length} restored, ${(await mediaIds(source)).length} after the uploads; ` +
           `${backup.stderr.trim().split("\n").at(-1)}; ${restored.stderr.trim().split("\n").at(-1)}`,
       );
-      // The restored site serves a restored file.
+      // The restored DATA_DIR starts as a site (its migrations, its database).
       const page = await fetch(`${second.url}/healthz`);
       expect(page.status).toBe(200);
     } finally {
