@@ -693,3 +693,28 @@ export const mediaItemTranslations = pgTable(
     check("media_item_translations_language_check", sql`${table.language} in ('en', 'de', 'es')`),
   ],
 );
+
+/* ---------- backups (ADR 0064) ---------- */
+
+/** One backup or restore: where it went, how big, what it held; `error` set when it failed. */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").$type<"backup" | "restore">().notNull(),
+    location: text("location"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    tables: integer("tables"),
+    rows: bigint("rows", { mode: "number" }),
+    files: integer("files"),
+    fileBytes: bigint("file_bytes", { mode: "number" }),
+    encrypted: boolean("encrypted"),
+    error: text("error"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("backup_runs_kind_finished_idx").on(table.kind, table.finishedAt.desc()),
+    check("backup_runs_kind_check", sql`${table.kind} in ('backup', 'restore')`),
+  ],
+);

@@ -27,7 +27,7 @@ let current: OpenDatabase | undefined;
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations");
 const EMBEDDED_DATABASE = "app";
 /** Any constant: all processes migrating the same database take this advisory lock first. */
-const MIGRATION_LOCK_ID = 727_411;
+export const MIGRATION_LOCK_ID = 727_411;
 
 // Return bigint and numeric columns as JS numbers where they fit (sizes, counts).
 pg.types.setTypeParser(20, (value) => {

@@ -94,6 +94,8 @@ const envSchema = z.object({
   RETENTION_PENDING_LAUNCH_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(30),
   RETENTION_LAUNCH_SIGNUP_MONTHS: z.coerce.number({ message: "must be a whole number of months" }).int().min(1).default(24),
   RETENTION_INTERVAL_MINUTES: z.coerce.number({ message: "must be a whole number of minutes" }).int().min(1).default(60),
+  /** Encrypts backups (`npm run backup`, ADR 0064) and opens encrypted ones; unset: backups are not encrypted. */
+  BACKUP_PASSPHRASE: optionalText.pipe(z.string().min(12, "must be at least 12 characters").optional()),
   /** S3-compatible object storage instead of `$DATA_DIR/storage` (ADR 0024). */
   STORAGE_URL: optionalText.pipe(
     z

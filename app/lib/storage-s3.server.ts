@@ -1,4 +1,4 @@
-import { Transform, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
@@ -15,6 +15,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { byteCounter } from "./byte-counter";
 import { logger } from "./logger.server";
 import type { S3StorageConfig } from "./storage-url.server";
 import { assertSafeKey, BUCKETS, StorageUnavailableError, type Bucket, type StorageDriver } from "./storage-driver.server";
@@ -67,17 +68,6 @@ async function guard<T>(what: string, action: () => Promise<T>): Promise<T> {
   }
 }
 
-function counter() {
-  let bytes = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      bytes += chunk.length;
-      callback(null, chunk);
-    },
-  });
-  return { stream, bytes: () => bytes };
-}
-
 export type S3Storage = StorageDriver & {
   readonly config: S3StorageConfig;
   readonly client: S3Client;
@@ -87,8 +77,9 @@ export type S3Storage = StorageDriver & {
   get(bucket: Bucket, key: string, input: Partial<GetObjectCommandInput>): Promise<GetObjectCommandOutput>;
 };
 
-export function createS3Storage(config: S3StorageConfig): S3Storage {
-  const client = new S3Client({
+/** A client for the store STORAGE_URL names (also where `npm run backup -- create --to s3://…` writes). */
+export function createS3Client(config: { endpoint?: string; region?: string; forcePathStyle: boolean }) {
+  return new S3Client({
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: config.forcePathStyle,
@@ -102,6 +93,10 @@ export function createS3Storage(config: S3StorageConfig): S3Storage {
       httpsAgent: { keepAlive: true, maxSockets: 64 },
     },
   });
+}
+
+export function createS3Storage(config: S3StorageConfig): S3Storage {
+  const client = createS3Client(config);
   const bucketName = (bucket: Bucket) => `${config.prefix}-${bucket}`;
 
   async function* listKeys(bucket: Bucket, prefix?: string): AsyncIterable<{ key: string; size: number }> {
@@ -168,7 +163,7 @@ export function createS3Storage(config: S3StorageConfig): S3Storage {
         );
         return { size: data.length };
       }
-      const counted = counter();
+      const counted = byteCounter();
       (data as Readable).on("error", (error) => counted.stream.destroy(error));
       (data as Readable).pipe(counted.stream);
       const upload = new Upload({

@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { sql } from "drizzle-orm";
+import { db, isDatabaseOpen } from "./db.server";
 import { getEnv } from "./env.server";
 import { getAuthSecret } from "./secrets.server";
 import { assertSafeKey, PUBLIC_BUCKETS, type Bucket, type StorageDriver } from "./storage-driver.server";
@@ -79,15 +81,32 @@ export async function saveFileFrom(bucket: Bucket, key: string, sourcePath: stri
   return saveFile(bucket, key, fs.createReadStream(sourcePath));
 }
 
+/**
+ * The advisory lock a backup holds exclusively from before its snapshot until it has copied the
+ * files that snapshot names; every removal of a stored file holds it shared (ADR 0064). A row is
+ * deleted before its file, so a file whose row is in the snapshot is still there when the backup
+ * reads it: removals wait while a backup copies files, and a backup waits for removals under way.
+ */
+export const FILE_REMOVAL_LOCK_ID = 727_412;
+
+async function removeWhenNoBackupCopies(remove: () => Promise<void>) {
+  // Only storage tools without a database (tests of the drivers) have no backup to wait for.
+  if (!isDatabaseOpen()) return remove();
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${FILE_REMOVAL_LOCK_ID})`);
+    await remove();
+  });
+}
+
 export async function deleteFile(bucket: Bucket, key: string) {
   assertSafeKey(bucket, key);
-  await getStorage().remove(bucket, key);
+  await removeWhenNoBackupCopies(() => getStorage().remove(bucket, key));
 }
 
 /** Removes every file under a key prefix (e.g. all avatars of one user: `<user id>`). */
 export async function deleteFolder(bucket: Bucket, prefix: string) {
   assertSafeKey(bucket, prefix);
-  await getStorage().removeFolder(bucket, prefix);
+  await removeWhenNoBackupCopies(() => getStorage().removeFolder(bucket, prefix));
 }
 
 export async function fileExists(bucket: Bucket, key: string) {
