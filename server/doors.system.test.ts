@@ -387,7 +387,7 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
     expect(json.status).toBe(415);
     expect(JSON.parse(json.body).error).toBe("This kind of content is not accepted here.");
     const log = rig.server.output();
-    expect(log).toMatch(/WARN {2}405 OPTIONS \/ /);
+    expect(log).toMatch(/WARN {2}req=[0-9a-f]{16} 405 OPTIONS \/ /);
     expect(log).not.toMatch(/ERROR/);
     expect(log).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
   });
@@ -418,7 +418,7 @@ describe("reproductions of issue 9", { timeout: 120_000 }, () => {
     expect((await notify(plain, {})).status).toBe(200);
     expect((await stored(own)) + (await stored(plain))).toBe(2);
     const log = rig.server.output();
-    expect(log).toMatch(/WARN {2}403 POST \/notify .*Origin https:\/\/evil\.example is another site/);
+    expect(log).toMatch(/WARN {2}req=[0-9a-f]{16} 403 POST \/notify .*Origin https:\/\/evil\.example is another site/);
     expect(log).not.toMatch(/does not match `origin` header/);
   });
 

@@ -292,7 +292,18 @@ test.describe("several server processes behind nginx", () => {
     });
     expect(uploaded.status).toBe(200);
     const { id: uploadedId } = (await uploaded.json()) as { id: string };
-    expect(await (await fetch(`${b.url}/media?q=${encodeURIComponent(token)}`)).text()).toContain(uploadTitle);
+    // An upload is a draft (ADR 0060): no process shows it until it is published, here through C.
+    expect(await (await fetch(`${b.url}/media?q=${encodeURIComponent(token)}`)).text()).not.toContain(uploadTitle);
+    await database.query(`update media_items set license = '{"name": "CC0 1.0"}' where id = $1`, [uploadedId]);
+    const published = await fetch(`${c.url}/admin/media/${uploadedId}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "publish" }),
+      headers: { cookie: editor.cookie, origin: c.url, "content-type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(published.status).toBeLessThan(400);
+    // B hears of the publish through the change bus a moment after C's commit.
+    await expect.poll(async () => (await fetch(`${b.url}/media?q=${encodeURIComponent(token)}`)).text()).toContain(uploadTitle);
     const uploadedLink = await fetch(`${b.url}/api/media/${uploadedId}/download`, {
       method: "POST",
       headers: { cookie: session.cookie, origin: b.url },

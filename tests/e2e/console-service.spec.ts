@@ -37,7 +37,7 @@ test("an editor creates a service without a file; it is on /media at once and au
   await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel("Title", { exact: true }).fill(`${TOKEN} rights check`);
-  await page.getByLabel("Description").fill("Checks the licence of a media file.");
+  await page.getByLabel("Description", { exact: true }).fill("Checks the licence of a media file.");
   await page.getByRole("textbox", { name: "Language" }).fill("en");
   await page.getByLabel("Service kind").fill("REST API");
   await page.getByLabel("Endpoint").fill("https://rights.ipangel.test/v1");

@@ -47,7 +47,9 @@ if (mode === "periodic") {
     cron: "* * * * *",
     run: async () => {
       const { rows } = await db().execute<{ id: number }>(
-        sql`insert into cluster_task_runs (worker, started_at) values (${process.pid}, clock_timestamp()) returning id`,
+        // The cron slot this run belongs to: when pg-boss created its job (one active job of the task at a time).
+        sql`insert into cluster_task_runs (worker, started_at, slot_at) values (${process.pid}, clock_timestamp(),
+          (select created_on from pgboss.job where name = 'cluster.test' and state = 'active' order by created_on desc limit 1)) returning id`,
       );
       const id = rows[0].id;
       print(`RUN-START ${id}`);
