@@ -63,6 +63,8 @@ export default [
     // The system view (ADR 0065).
     route("system", "routes/admin.system.tsx"),
     route("outbox", "routes/admin.outbox.tsx"),
+    // Backups from the console (ADR 0071).
+    route("backups", "routes/admin.backups.tsx"),
   ]),
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("admin/newsletter/export.csv", "routes/admin.newsletter.export[.]csv.ts"),
@@ -70,5 +72,6 @@ export default [
   route("admin/translations/export", "routes/admin.translations.export.ts"),
   route("admin/media/upload", "routes/admin.media.upload.ts"),
   route("admin/media/:id/file", "routes/admin.media.$id.file.ts"),
+  route("admin/backups/:id/file", "routes/admin.backups.$id.file.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

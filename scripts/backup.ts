@@ -22,14 +22,17 @@ function parseArgs(argv: string[]) {
   const args = argv.filter((arg) => arg !== "--");
   const [command, ...rest] = args;
   let to: string | undefined;
+  // A restore drill (ADR 0071) reads the summary as one JSON line on stdout.
+  let reportJson = false;
   const positional: string[] = [];
   for (let index = 0; index < rest.length; index += 1) {
     const arg = rest[index];
-    if (arg === "--to") to = rest[++index] ?? "";
+    if (arg === "--report-json") reportJson = true;
+    else if (arg === "--to") to = rest[++index] ?? "";
     else if (arg.startsWith("--to=")) to = arg.slice("--to=".length);
     else positional.push(arg);
   }
-  return { command, to, positional };
+  return { command, to, positional, reportJson };
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -37,7 +40,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 async function main(): Promise<number> {
   // The backup file and the restored files are private (ADR 0045).
   setPrivateUmask();
-  const { command, to, positional } = parseArgs(process.argv.slice(2));
+  const { command, to, positional, reportJson } = parseArgs(process.argv.slice(2));
   if (command === "help" || command === "--help" || !command) {
     console.log(USAGE);
     return command ? 0 : 2;
@@ -75,6 +78,7 @@ async function main(): Promise<number> {
       console.log(result.location);
     } else {
       const result = await restoreBackup(positional[0], { log: (line) => console.error(line) });
+      if (reportJson) console.log(JSON.stringify(result));
       console.error(
         `Restored ${result.file} in ${(result.ms / 1000).toFixed(1)} s: ${result.tables} tables, ${result.rows} rows, ` +
           `${result.files} stored files (${megabytes(result.fileBytes)}), all checked.` +

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -701,7 +702,7 @@ export const backupRuns = pgTable(
   "backup_runs",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    kind: text("kind").$type<"backup" | "restore">().notNull(),
+    kind: text("kind").$type<"backup" | "restore" | "drill">().notNull(),
     location: text("location"),
     sizeBytes: bigint("size_bytes", { mode: "number" }),
     tables: integer("tables"),
@@ -712,9 +713,14 @@ export const backupRuns = pgTable(
     error: text("error"),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Backups from the console (ADR 0071): when "keep N" removed the file (the row stays, as history). */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    /** A drill's backup (the run it restored into a scratch database). */
+    backupId: bigint("backup_id", { mode: "number" }).references((): AnyPgColumn => backupRuns.id, { onDelete: "cascade" }),
   },
   (table) => [
     index("backup_runs_kind_finished_idx").on(table.kind, table.finishedAt.desc()),
-    check("backup_runs_kind_check", sql`${table.kind} in ('backup', 'restore')`),
+    index("backup_runs_backup_idx").on(table.backupId),
+    check("backup_runs_kind_check", sql`${table.kind} in ('backup', 'restore', 'drill')`),
   ],
 );

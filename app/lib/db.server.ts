@@ -20,6 +20,8 @@ interface OpenDatabase {
   db: Database;
   pool: pg.Pool;
   cluster?: RunningCluster;
+  /** The connection string of the open database (a restore drill makes a scratch database beside it). */
+  url: string;
 }
 
 let current: OpenDatabase | undefined;
@@ -53,6 +55,12 @@ export function preparedQuery<T>(name: string, build: (database: Database) => T)
   if (!byName) preparedByDatabase.set(database, (byName = new Map()));
   if (!byName.has(name)) byName.set(name, build(database));
   return byName.get(name) as T;
+}
+
+/** The connection string of the open database. */
+export function databaseUrl(): string {
+  if (!current) throw new Error("The database is not open: call openDatabase() at start-up.");
+  return current.url;
 }
 
 export function isDatabaseOpen() {
@@ -143,7 +151,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     await cluster?.stop();
     throw error;
   }
-  current = { db: database, pool, cluster };
+  current = { db: database, pool, cluster, url };
   return database;
 }
 

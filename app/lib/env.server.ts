@@ -144,3 +144,16 @@ export function getEnv(): Env {
 export function setEnvForTesting(env: Env | undefined) {
   cached = env;
 }
+
+/**
+ * The environment of a child process that runs our own code with another configuration (a restore
+ * drill, ADR 0071): this process's, with `changes` applied (undefined removes a variable).
+ */
+export function childProcessEnv(changes: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}

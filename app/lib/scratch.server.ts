@@ -14,7 +14,7 @@ export function scratchRoot() {
 }
 
 /** A new private folder for one job; remove it with `removeScratchFolder` when done. */
-export async function makeScratchFolder(purpose: "uploads" | "probe" | "restore") {
+export async function makeScratchFolder(purpose: "uploads" | "probe" | "restore" | "drill") {
   const folder = path.join(scratchRoot(), purpose, `${process.pid}-${randomUUID()}`);
   await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 });
   return folder;

@@ -28,7 +28,9 @@ type Section =
   | "pages"
   // The system view (ADR 0065): admins only.
   | "system"
-  | "outbox";
+  | "outbox"
+  // Backups (ADR 0071): admins only.
+  | "backups";
 
 const EDITOR_SECTIONS: Section[] = ["overview", "media", "categories", "inbox", "pages"];
 const allowed = (audience: Audience, section: Section) =>
@@ -58,6 +60,7 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/translations", section: "pages" },
   { path: "/admin/system", section: "system" },
   { path: "/admin/outbox", section: "outbox" },
+  { path: "/admin/backups", section: "backups" },
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
@@ -75,6 +78,7 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/pages/privacy", section: "pages" },
   { path: "/admin/translations", section: "pages" },
   { path: "/admin/outbox", section: "outbox" },
+  { path: "/admin/backups", section: "backups" },
 ];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */

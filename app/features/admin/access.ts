@@ -26,6 +26,8 @@ export const CONSOLE_SECTIONS = {
   system: ["admin"],
   // Mails with their recipients (personal data), retried or cancelled.
   outbox: ["admin"],
+  // Backups (ADR 0071): a backup file holds every account and message of the site.
+  backups: ["admin"],
 } as const satisfies Record<string, readonly ConsoleRole[]>;
 
 export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;

@@ -15,6 +15,7 @@ import {
   Languages,
   Activity,
   Send,
+  DatabaseBackup,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -38,6 +39,7 @@ const NAV: Array<{ section: ConsoleSection; to: string; labelKey: string; icon: 
   { section: "retention", to: "/admin/retention", labelKey: "admin.nav.retention", icon: Timer },
   { section: "redirects", to: "/admin/redirects", labelKey: "admin.nav.redirects", icon: Signpost },
   { section: "outbox", to: "/admin/outbox", labelKey: "admin.nav.outbox", icon: Send },
+  { section: "backups", to: "/admin/backups", labelKey: "admin.nav.backups", icon: DatabaseBackup },
   { section: "system", to: "/admin/system", labelKey: "admin.nav.system", icon: Activity },
 ];
 
