@@ -4,10 +4,10 @@ import path from "node:path";
 import { createGunzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { importManifest } from "~/features/media/import.server";
 import { db } from "~/lib/db.server";
 import { deleteFile, FILE_REMOVAL_LOCK_ID, fileExists, saveFile } from "~/lib/storage.server";
 import { resetDatabase } from "../../../tests/helpers/database";
+import { importDocument } from "../../../tests/helpers/import-document";
 import { createBackup } from "./backup.server";
 import { openChunks, openEnvelope } from "./format.server";
 import { parseJson, readFrames } from "./frames.server";
@@ -42,19 +42,6 @@ async function readBack(file: string, passphrase?: string) {
     if (type === "F") files.push(`${parseJson<{ bucket: string }>(payload).bucket}/${parseJson<{ key: string }>(payload).key}`);
   }
   return { tables, files };
-}
-
-async function importDocument(title: string) {
-  const dir = tempDir();
-  fs.writeFileSync(path.join(dir, "notes.txt"), `the notes of ${title}`);
-  fs.writeFileSync(
-    path.join(dir, "manifest.json"),
-    JSON.stringify({ items: [{ title, file_type: "document", file: "notes.txt", language: "en" }] }),
-  );
-  const result = await importManifest(path.join(dir, "manifest.json"));
-  expect(result.rejected).toEqual([]);
-  const { rows } = await db().execute<{ file_path: string }>(sql`select file_path from media_items where title = ${title}`);
-  return rows[0].file_path;
 }
 
 describe("backups", () => {

@@ -4,10 +4,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { backupRuns } from "~/db/schema";
-import { importManifest } from "~/features/media/import.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { resetDatabase } from "../../../tests/helpers/database";
+import { importDocument } from "../../../tests/helpers/import-document";
 import { createBackup } from "./backup.server";
 import { backupRunById, listBackups } from "./console.server";
 import { drillBackup } from "./drill.server";
@@ -20,16 +20,6 @@ import { drillBackup } from "./drill.server";
  */
 function tempDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), "drill-test-"));
-}
-
-async function importDocument(title: string) {
-  const dir = tempDir();
-  fs.writeFileSync(path.join(dir, "notes.txt"), `the notes of ${title}`);
-  fs.writeFileSync(
-    path.join(dir, "manifest.json"),
-    JSON.stringify({ items: [{ title, file_type: "document", file: "notes.txt", language: "en" }] }),
-  );
-  expect((await importManifest(path.join(dir, "manifest.json"))).rejected).toEqual([]);
 }
 
 async function leftovers() {
