@@ -1,7 +1,7 @@
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { recentErrors } from "~/db/schema";
+import { backupRuns, recentErrors } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { KEPT_ERRORS, recordError, startErrorLog, stopErrorLog } from "~/lib/error-log.server";
 import { stopJobs } from "~/lib/jobs.server";
@@ -47,6 +47,26 @@ describe("console: system", () => {
     expect(mail!.oldestWaitingS).toBeLessThan(3600);
     // A queue without jobs is listed with nothing waiting, not left out.
     expect(system.jobs.find((job) => job.kind === "mail.given-up")).toMatchObject({ waiting: 0, oldestWaitingS: null });
+  });
+
+  it("shows the last backup, a failed attempt after it, and the last restore drill with its outcome", async () => {
+    expect((await loadSystemConsole()).backup).toEqual({ lastSuccess: null, lastAttempt: null, lastDrill: null });
+    const now = Date.now();
+    const at = (minutes: number) => new Date(now - minutes * 60_000);
+    const [ok] = await db()
+      .insert(backupRuns)
+      .values({ kind: "backup", location: "/b/one.backup", startedAt: at(30), finishedAt: at(29) })
+      .returning();
+    await db()
+      .insert(backupRuns)
+      .values({ kind: "backup", error: "disk full", startedAt: at(10), finishedAt: at(9) });
+    await db()
+      .insert(backupRuns)
+      .values({ kind: "drill", backupId: ok!.id, error: "the file is cut off", startedAt: at(20), finishedAt: at(19) });
+    const { backup } = await loadSystemConsole();
+    expect(backup.lastSuccess).toEqual({ finishedAt: at(29).toISOString(), error: null });
+    expect(backup.lastAttempt).toMatchObject({ error: "disk full" });
+    expect(backup.lastDrill).toMatchObject({ error: "the file is cut off" });
   });
 
   it("lists the server processes that hold a connection, and drops one that went away", async () => {

@@ -1,3 +1,4 @@
+import { lastBackup } from "~/features/backup/history.server";
 import { lastErrors } from "~/lib/error-log.server";
 import { logger } from "~/lib/logger.server";
 import { BUCKETS, getStorage } from "~/lib/storage.server";
@@ -21,14 +22,17 @@ async function storageSizeBytes(): Promise<number | null> {
 }
 
 export async function loadSystemConsole() {
-  const [processes, databaseBytes, storageBytes, jobs, mail, errors] = await Promise.all([
+  const [processes, databaseBytes, storageBytes, jobs, mail, errors, backups] = await Promise.all([
     serverProcesses(),
     databaseSizeBytes(),
     storageSizeBytes(),
     jobQueueStatus(),
     mailOutboxCounts(),
     lastErrors(),
+    lastBackup(),
   ]);
+  const run = (entry: { finishedAt: Date; error: string | null } | undefined) =>
+    entry ? { finishedAt: entry.finishedAt.toISOString(), error: entry.error } : null;
   return {
     version: BUILD_INFO.version,
     commit: BUILD_INFO.commit,
@@ -40,6 +44,7 @@ export async function loadSystemConsole() {
     storageKind: getStorage().kind,
     jobs,
     mail,
+    backup: { lastSuccess: run(backups.lastSuccess), lastAttempt: run(backups.lastAttempt), lastDrill: run(backups.lastDrill) },
     errors: errors.map((error) => ({
       id: error.id,
       occurredAt: error.occurredAt.toISOString(),

@@ -6,10 +6,16 @@ export type BackupRun = typeof backupRuns.$inferSelect;
 
 /**
  * The last backup and restore for the console's system page: the newest successful backup, the
- * newest attempt (a failure newer than the last success shows there), and the newest restore.
+ * newest attempt (a failure newer than the last success shows there), the newest restore, and the
+ * newest restore drill (passed or not, ADR 0071).
  */
-export async function lastBackup(): Promise<{ lastSuccess?: BackupRun; lastAttempt?: BackupRun; lastRestore?: BackupRun }> {
-  const newest = (kind: "backup" | "restore", onlySuccess: boolean) =>
+export async function lastBackup(): Promise<{
+  lastSuccess?: BackupRun;
+  lastAttempt?: BackupRun;
+  lastRestore?: BackupRun;
+  lastDrill?: BackupRun;
+}> {
+  const newest = (kind: "backup" | "restore" | "drill", onlySuccess: boolean) =>
     db()
       .select()
       .from(backupRuns)
@@ -17,12 +23,13 @@ export async function lastBackup(): Promise<{ lastSuccess?: BackupRun; lastAttem
       .orderBy(desc(backupRuns.finishedAt))
       .limit(1)
       .then((rows) => rows[0]);
-  const [lastSuccess, lastAttempt, lastRestore] = await Promise.all([
+  const [lastSuccess, lastAttempt, lastRestore, lastDrill] = await Promise.all([
     newest("backup", true),
     newest("backup", false),
     newest("restore", true),
+    newest("drill", false),
   ]);
-  return { lastSuccess, lastAttempt, lastRestore };
+  return { lastSuccess, lastAttempt, lastRestore, lastDrill };
 }
 
 export interface RunRecord {

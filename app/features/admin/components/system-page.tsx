@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/use-translation";
@@ -119,6 +120,38 @@ export function SystemPage({ system }: { system: SystemConsole }) {
             [t("admin.system.mail.sent"), system.mail.sent],
           ]}
         />
+      </Section>
+      <Section title={t("admin.system.backup.title")} testId="system-backup">
+        <Facts
+          items={[
+            [
+              t("admin.system.backup.last"),
+              system.backup.lastSuccess ? formatDate(system.backup.lastSuccess.finishedAt) : t("admin.system.backup.never"),
+            ],
+            ...(system.backup.lastAttempt?.error
+              ? [
+                  [
+                    t("admin.system.backup.lastFailed"),
+                    `${formatDate(system.backup.lastAttempt.finishedAt)}: ${system.backup.lastAttempt.error}`,
+                  ] as [string, ReactNode],
+                ]
+              : []),
+            [
+              t("admin.system.backup.drill"),
+              system.backup.lastDrill
+                ? system.backup.lastDrill.error
+                  ? t("admin.system.backup.drillFailed", {
+                      date: formatDate(system.backup.lastDrill.finishedAt),
+                      error: system.backup.lastDrill.error,
+                    })
+                  : t("admin.system.backup.drillPassed", { date: formatDate(system.backup.lastDrill.finishedAt) })
+                : t("admin.system.backup.never"),
+            ],
+          ]}
+        />
+        <Link to="/admin/backups" className="mt-2 inline-block text-sm underline underline-offset-4">
+          {t("admin.system.backup.manage")}
+        </Link>
       </Section>
       <Section title={t("admin.system.errors.title")} testId="system-errors">
         <p className="mb-3 max-w-3xl text-sm text-muted-foreground">{t("admin.system.errors.intro")}</p>
