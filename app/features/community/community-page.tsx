@@ -50,7 +50,7 @@ function VisitorPresentation() {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="community-features-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
-      <h2 id="community-features-title" className="text-center text-3xl font-bold tracking-tight">
+      <h2 id="community-features-title" className="text-center text-title font-bold tracking-tight">
         {t("community.features.title")}
       </h2>
       <p className="mx-auto mt-4 max-w-2xl text-center text-muted-foreground">{t("community.features.subtitle")}</p>
@@ -88,7 +88,7 @@ function MemberArea({ view }: { view: Extract<CommunityView, { kind: "member" }>
       className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20"
       data-testid="community-member"
     >
-      <h2 id="community-member-title" className="text-3xl font-bold tracking-tight">
+      <h2 id="community-member-title" className="text-title font-bold tracking-tight">
         {t("community.member.welcome", { name: view.name })}
       </h2>
       <p className="mt-4 max-w-3xl text-muted-foreground">{t("community.member.platformNote")}</p>

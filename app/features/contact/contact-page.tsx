@@ -8,8 +8,8 @@ export function ContactPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
       <header className="mx-auto max-w-2xl text-center">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">
-          {t("contact.heading.titleStart")} <span className="text-gradient">{t("contact.heading.titleHighlight")}</span>
+        <h1 className="text-display font-bold tracking-tight">
+          {t("contact.heading.titleStart")} <span className="text-primary">{t("contact.heading.titleHighlight")}</span>
         </h1>
         <p className="mt-4 text-lg text-muted-foreground">{t("contact.heading.subtitle")}</p>
       </header>

@@ -51,8 +51,8 @@ export function LegalDocument({
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 break-words sm:px-6 sm:py-16" aria-labelledby="page-title">
       <header className="border-b border-border pb-8">
-        <h1 id="page-title" className="text-3xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">
-          <span className="text-gradient">{t(`${ns}.title`)}</span>
+        <h1 id="page-title" className="text-title font-bold tracking-tight">
+          {t(`${ns}.title`)}
         </h1>
         <p className="mt-3 text-sm text-muted-foreground" data-testid="legal-date" lang={dateLine ? interfaceLang : undefined}>
           {dateLine ?? t(`${ns}.date`)}
@@ -78,7 +78,7 @@ export function LegalDocument({
       <div className="mt-10 space-y-10">
         {sectionIds.map((id, index) => (
           <section key={id} id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20" data-testid="legal-section">
-            <h2 id={`${id}-title`} className="text-2xl font-semibold tracking-tight">
+            <h2 id={`${id}-title`} className="text-subtitle font-semibold tracking-tight">
               {heading(id, index)}
             </h2>
             <div className="mt-4 space-y-4 leading-relaxed text-muted-foreground">

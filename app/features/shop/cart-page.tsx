@@ -22,7 +22,7 @@ export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: bo
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("shop.cart.title")}</h1>
+      <h1 className="text-title font-bold tracking-tight">{t("shop.cart.title")}</h1>
       <noscript>
         <p className="mt-6 rounded-lg border border-border bg-card p-4 text-muted-foreground">{t("shop.cart.noscript")}</p>
       </noscript>
