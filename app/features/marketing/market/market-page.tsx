@@ -7,7 +7,7 @@ import { Badge, PageHero } from "~/components/content/page-hero";
 
 export function MarketPage() {
   const { t } = useTranslation();
-  // Without a configured market site this page is the market's home: no link away.
+  // Without a configured market site this page is the market's home: its next step is our shop.
   const marketUrl = useSiteFacts().externalUrls.market;
   const cards = [
     { key: "digital", icon: FileCode2 },
@@ -44,7 +44,14 @@ export function MarketPage() {
                 <span className="sr-only">{t("market.newTab")}</span>
               </a>
             </Button>
-          ) : null}
+          ) : (
+            // Until the market site exists its physical products are in our own shop: the page's next step.
+            <Button asChild size="lg" className="mt-8">
+              <a href="/shop" data-testid="market-shop">
+                {t("market.shopAction")}
+              </a>
+            </Button>
+          )}
         </div>
       </section>
     </>
