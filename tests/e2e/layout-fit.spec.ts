@@ -81,6 +81,7 @@ async function findingsOf(page: Page, path: string, language: string) {
   return found;
 }
 
+// FIT_PATHS=/a,/b measures only those pages (while fixing one).
 const PATHS = process.env.FIT_PATHS ? process.env.FIT_PATHS.split(",") : pagePaths();
 
 for (const language of LANGUAGES) {

@@ -96,6 +96,10 @@ test.describe("shop", () => {
       "The shop is not open yet, so orders cannot be placed. Your cart stays saved in this browser until it opens.",
     );
     await expect(page.getByRole("button", { name: "Checkout" })).toHaveCount(0);
+    // The cart's last step instead: "tell me when it opens", for the shop (recorded as on /academy: copy-agrees.spec).
+    const notify = page.locator("#notify");
+    await expect(notify.getByRole("heading", { name: "Tell me when it opens" })).toBeVisible();
+    await expect(notify).toContainText("when the shop opens");
 
     await page.reload();
     await expect(lines).toHaveCount(2);

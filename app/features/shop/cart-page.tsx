@@ -8,10 +8,20 @@ import { cart, cartTotals, MAX_LINE_QUANTITY, useCartLines } from "./cart-store"
 import { formatPrice } from "./format";
 import { TrustCopy } from "./shop-page";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { ReactNode } from "react";
 
 export type CheckoutError = "notConfigured" | "invalid" | "failed";
 
-export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: boolean; error: CheckoutError | null }) {
+export function CartPage({
+  checkoutConfigured,
+  notOpenStep,
+  error,
+}: {
+  checkoutConfigured: boolean;
+  /** The cart's last step while no store is connected: the route passes "tell me when it opens" (issue 27). */
+  notOpenStep: ReactNode;
+  error: CheckoutError | null;
+}) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const lines = useCartLines().map((line) => displayLine(line, language));
@@ -131,6 +141,9 @@ export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: bo
               </p>
             )}
           </div>
+          {checkoutConfigured && error !== "notConfigured" ? null : (
+            <div className="mt-8 [&>section]:px-0 [&>section]:pb-0">{notOpenStep}</div>
+          )}
         </>
       )}
       <TrustCopy />
