@@ -31,6 +31,8 @@ import { AccountNoticeSlot } from "~/features/account/account-notice-slot";
 import { getSiteFacts } from "~/lib/site-facts.server";
 import { SiteFactsProvider, useSiteFacts, type SiteFacts } from "~/lib/site-facts";
 import { CartButton } from "~/features/shop/cart-button";
+import { ConsoleHeader } from "~/components/layout/console-header";
+import { storefrontConfig } from "~/features/shop/storefront.server";
 import stylesheet from "./app.css?url";
 
 export const links = () => [
@@ -54,6 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The company's facts (console settings over app/config/site.ts), for the shell and pages.
       site: browserSiteFacts(await getSiteFacts()),
       notice,
+      // Without a connected store the header offers the cart only once something is in it (issue 27).
+      shopConnected: storefrontConfig() !== null,
       // Opened through a preview link of its draft (ADR 0059): the page says so.
       preview: pagePreviewOf(new URL(request.url))?.ok === true,
     },
@@ -90,6 +94,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The script (and the mode) only exist on the server: in the browser React renders as usual.
   const matches = useMatches();
   const mode = shell === undefined ? "hydrate" : pageModeOf(matches, data?.notice);
+  // The console (/admin) has its own compact frame: no marketing header or footer (issue 27).
+  const inConsole = matches.some((match) => match.id === "routes/admin");
   // A marker for end-to-end tests and benchmarks: React runs (on pages without React the shell script sets it).
   useEffect(() => {
     document.documentElement.dataset.ready = "true";
@@ -122,13 +128,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <LanguageProvider language={language}>
           <SiteFactsProvider value={data?.site ?? defaultFacts}>
             <div className="flex min-h-screen flex-col">
-              <SiteHeader user={data?.user ?? null} renderCart={(layout) => <CartButton layout={layout} />} />
+              {inConsole ? (
+                <ConsoleHeader user={data?.user ?? null} />
+              ) : (
+                <SiteHeader
+                  user={data?.user ?? null}
+                  renderCart={(layout) => <CartButton layout={layout} hideWhenEmpty={data?.shopConnected === false} />}
+                />
+              )}
               <main id="main" className="flex-1">
                 {data?.preview ? <PreviewBanner /> : null}
                 <AccountNoticeSlot notice={data?.notice} />
                 <ContentLanguage language={contentLanguageOf(matches)}>{children}</ContentLanguage>
               </main>
-              <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+              {inConsole ? null : <SiteFooter year={data?.year ?? new Date().getFullYear()} />}
             </div>
           </SiteFactsProvider>
         </LanguageProvider>
@@ -152,14 +165,21 @@ export default function App() {
 
 export function ErrorBoundary({ error }: { error: unknown }) {
   const { t } = useTranslation();
+  const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold">{t("common.error.title")}</h1>
+      <h1 className="text-title font-bold">{t("common.error.title")}</h1>
       <p className="mt-4 text-muted-foreground">{t("common.error.description")}</p>
-      <a href="/" className="mt-8 inline-block text-primary underline underline-offset-4">
-        {t("common.notFound.returnHome")}
-      </a>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        {/* A plain link to the same address: a full new request, also where React did not load. */}
+        <a href={`${location.pathname}${location.search}`} className="btn btn-default btn-lg" data-testid="error-retry">
+          {t("common.error.retry")}
+        </a>
+        <a href="/" className="btn btn-outline btn-lg">
+          {t("common.notFound.returnHome")}
+        </a>
+      </div>
     </section>
   );
 }

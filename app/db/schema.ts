@@ -467,7 +467,8 @@ export const launchNotifications = pgTable(
   },
   (table) => [
     unique("launch_notifications_email_topic_unique").on(table.email, table.topic),
-    check("launch_notifications_topic_check", sql`${table.topic} in ('academy', 'tandem')`),
+    // 'shop': issue 27, migration 0030.
+    check("launch_notifications_topic_check", sql`${table.topic} in ('academy', 'tandem', 'shop')`),
     index("launch_notifications_created_at_idx").on(table.createdAt.desc()),
   ],
 );

@@ -156,6 +156,20 @@ export function missingImprintKeys(settings: Record<SettingKey, string>): Settin
   return IMPRINT_KEYS.filter((key) => !settings[key]);
 }
 
+/**
+ * A postal address is shown only when it is whole (street, postal code and city): a block with a
+ * city alone looks like an address and is not one (issue 27).
+ */
+export function hasPostalAddress(facts: SiteFacts) {
+  const { street, postalCode, city } = facts.address;
+  return Boolean(street && postalCode && city);
+}
+
+/** The provider's block (name and address) is shown only with the legal name and a whole address. */
+export function hasProviderAddress(facts: SiteFacts) {
+  return Boolean(facts.legalName) && hasPostalAddress(facts);
+}
+
 /** Where the Academy and Market links go: the external site when configured, else our own page. */
 export function platformHref(
   facts: SiteFacts,

@@ -2,6 +2,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
 import { MailWarnings } from "~/features/admin/components/mail-warnings";
+import { GoLiveChecklist } from "~/features/admin/components/go-live-checklist";
 import { consoleMeta } from "~/features/admin/console.server";
 import { loadOverview } from "~/features/admin/overview.server";
 import { requireConsole } from "~/features/admin/guard.server";
@@ -19,11 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminOverviewRoute() {
   const { t } = useTranslation();
-  const { cards, mailWarnings } = useLoaderData<typeof loader>();
+  const { cards, mailWarnings, goLive } = useLoaderData<typeof loader>();
   return (
     <>
       <AdminHeading title={t("admin.overview.title")} />
       <MailWarnings warnings={mailWarnings} />
+      <GoLiveChecklist items={goLive} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map((card) => (
           <li key={card.to}>

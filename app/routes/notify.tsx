@@ -9,7 +9,7 @@ import {
   statusCodeOf,
   type NotifyAnswer,
 } from "~/features/launch-notify/launch-notify.server";
-import { isLaunchTopic } from "~/features/launch-notify/launch-topics";
+import { isLaunchTopic, launchFormPath } from "~/features/launch-notify/launch-topics";
 import { isValidRemovalLink, removeByLink } from "~/features/launch-notify/launch-removal.server";
 import { confirmSchema, removeSchema } from "~/features/launch-notify/notify-schema";
 import { RemoveForm } from "~/features/launch-notify/remove-form";
@@ -64,8 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ownPage = form.get("intent") === "confirm" || form.get("intent") === "remove";
   if (!ownPage && form.get("js") !== "1") {
     const topic = form.get("topic");
-    const page = isLaunchTopic(topic) ? topic : "academy";
-    throw redirect(`/${page}?notify=${notify?.status ?? "invalid"}#notify`);
+    const page = launchFormPath(isLaunchTopic(topic) ? topic : "academy");
+    throw redirect(`${page}?notify=${notify?.status ?? "invalid"}#notify`);
   }
   return result;
 }

@@ -22,7 +22,8 @@ export function cartCount(stored: string | null, maxLineQuantity: number): numbe
 /**
  * The cart link's badge and label (features/shop/cart-button.tsx renders both as constants: an empty,
  * hidden badge and the label's plural forms in `data-label-one/other`, "#" for the number), from the
- * cart in localStorage: on load, when this tab changes the cart and when another tab does.
+ * cart in localStorage: on load, when this tab changes the cart and when another tab does. A link
+ * marked `data-cart-hide-empty` is shown only while the cart holds something.
  */
 export function startCartBadge(config: ShellConfig) {
   const doc = document;
@@ -38,6 +39,8 @@ export function startCartBadge(config: ShellConfig) {
     for (const link of Array.from(doc.querySelectorAll<HTMLElement>("a[data-cart-link]"))) {
       const label = (plural === "one" ? link.dataset.labelOne : link.dataset.labelOther) ?? "";
       link.setAttribute("aria-label", label.replace("#", String(count)));
+      // Without a connected store the cart is not offered until something is in it.
+      if (link.dataset.cartHideEmpty !== undefined) link.hidden = count === 0;
       const badge = link.querySelector<HTMLElement>('[data-testid="cart-count"]');
       if (!badge) continue;
       badge.textContent = String(count);

@@ -14,7 +14,7 @@ const FACTS = {
   "Responsible person": "Jane Doe",
   "Street and number": "Mainzer Landstraße 77",
   Phone: "+49 69 5550123",
-  "E-mail": "office@kestrel-angel.test",
+  Email: "office@kestrel-angel.test",
 };
 
 test("an admin fills in the imprint; it is live on /imprint and /contact and in the audit log", async ({ page, browser }) => {
@@ -22,7 +22,7 @@ test("an admin fills in the imprint; it is live on /imprint and /contact and in 
   const email = await createConsoleAccount("console-settings", "admin");
   await signInPage(page, email);
   await gotoHydrated(page, "/admin/settings?lang=en");
-  await expect(page.getByTestId("imprint-warning")).toContainText("The imprint is incomplete");
+  await expect(page.getByTestId("imprint-warning")).toContainText("The legal notice is incomplete");
   await expectNoSeriousA11yViolations(page);
 
   for (const [label, value] of Object.entries(FACTS)) await page.getByLabel(label, { exact: false }).first().fill(value);

@@ -185,7 +185,8 @@ for (const { kind, path, other } of KINDS) {
       await gotoHydrated(page, `${path}?lang=en`);
       const cart = page.getByTestId("cart-button-bar");
       const shown = page.locator('[data-testid="cart-count"]:not([hidden])');
-      await expect(cart).toHaveAccessibleName("Cart, 0 items");
+      // No store is connected in the e2e server: an empty cart is not offered (issue 27).
+      await expect(cart).toBeHidden();
       await expect(shown).toHaveCount(0);
       await page.evaluate((lines) => localStorage.setItem("shop.cart", JSON.stringify(lines)), [cartLine("a", 2), cartLine("b", 1)]);
       await gotoHydrated(page, `${path}?lang=en`);
@@ -204,6 +205,7 @@ for (const { kind, path, other } of KINDS) {
       await expect(page.getByTestId("cart-button-mobile").getByTestId("cart-count")).toHaveText("4");
       await other.evaluate(() => localStorage.removeItem("shop.cart"));
       await expect(shown).toHaveCount(0);
+      await expect(page.getByTestId("cart-button-mobile")).toBeHidden();
       await other.close();
       // React hydrated the app page over what the script wrote without a complaint.
       expect(problems).toEqual([]);

@@ -39,8 +39,8 @@ test.describe("shell and home page", () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()} IP Angel`);
     for (const [name, href] of [
       ["Privacy Policy", "/privacy"],
-      ["Imprint", "/imprint"],
-      ["Terms of Use", "/terms"],
+      ["Legal notice", "/imprint"],
+      ["Terms of Service", "/terms"],
       ["Consulting", "/consulting"],
     ]) {
       await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);

@@ -25,7 +25,7 @@ export function ContentSection({
       className={cn("mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20", className)}
     >
       <div className="mx-auto max-w-2xl text-center">
-        <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+        <h2 id={`${id}-title`} className="text-title font-bold tracking-tight">
           {title}
         </h2>
         {subtitle ? <p className="mt-4 text-muted-foreground">{subtitle}</p> : null}
@@ -108,7 +108,7 @@ export function CallToAction({
   return (
     <section aria-labelledby={`${id}-title`} className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
       <div className="rounded-2xl border border-border bg-[linear-gradient(135deg,rgba(139,157,255,0.16),rgba(94,234,212,0.10))] px-6 py-14 text-center sm:px-12">
-        <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+        <h2 id={`${id}-title`} className="text-title font-bold tracking-tight">
           {title}
         </h2>
         {subtitle ? <p className="mx-auto mt-4 max-w-2xl text-muted-foreground">{subtitle}</p> : null}

@@ -35,7 +35,7 @@ export function PageHero({
     >
       <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:px-6 sm:py-24">
         {badge}
-        <h1 id="page-title" className={cn("text-4xl font-bold tracking-tight text-balance sm:text-5xl", badge ? "mt-6" : null)}>
+        <h1 id="page-title" className={cn("text-display font-bold tracking-tight", badge ? "mt-6" : null)}>
           {title}
         </h1>
         {subtitle ? <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{subtitle}</p> : null}

@@ -20,18 +20,36 @@ export interface SiteHeaderProps {
   renderCart?: (layout: "bar" | "mobile") => ReactNode;
 }
 
-export function SiteHeader({ user, renderCart }: SiteHeaderProps) {
+/** What every top bar starts with: the icon sprite and the skip link (the site's and the console's, console-header.tsx). */
+export function HeaderStart() {
   const { t } = useTranslation();
   return (
-    <header className="site-header">
+    <>
       <ShellSprite />
       <a href="#main" className="skip-link">
         {t("common.nav.skipToContent")}
       </a>
+    </>
+  );
+}
+
+/** The logo, a link home. */
+export function HomeLogoLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap" aria-label={t("common.nav.homeLogo")}>
+      <Logo />
+    </Link>
+  );
+}
+
+export function SiteHeader({ user, renderCart }: SiteHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="site-header">
+      <HeaderStart />
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap" aria-label={t("common.nav.homeLogo")}>
-          <Logo />
-        </Link>
+        <HomeLogoLink />
         <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 bar:flex">
           {MAIN_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end} className={linkClass} prefetch="intent">

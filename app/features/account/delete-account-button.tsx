@@ -41,9 +41,9 @@ export function DeleteAccountButton({ hasPassword }: { hasPassword: boolean }) {
       <SubmitButton
         busy={kit.busy}
         busyLabel={t("profile.busy.deleting")}
-        variant="destructive"
+        variant="outline"
         icon={<Trash2 aria-hidden />}
-        className="w-full sm:w-auto"
+        className="w-full border-destructive text-destructive hover:bg-destructive/10 sm:w-auto"
       >
         {t("profile.delete.button")}
       </SubmitButton>

@@ -91,8 +91,19 @@ function ProfileCard({ profile }: { profile: ProfileData }) {
               <ChangePasswordDialog />
             </div>
           )}
-          <DeleteAccountButton hasPassword={profile.hasPassword} />
         </div>
+        {/* Apart from everything else, in a card of its own: deleting is the one step that cannot be undone. */}
+        <section
+          aria-labelledby="danger-zone-title"
+          className="grid gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-5"
+          data-testid="danger-zone"
+        >
+          <h2 id="danger-zone-title" className="text-lg font-semibold text-destructive">
+            {t("profile.delete.zoneTitle")}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t("profile.delete.zoneText")}</p>
+          <DeleteAccountButton hasPassword={profile.hasPassword} />
+        </section>
       </CardContent>
     </Card>
   );

@@ -112,7 +112,11 @@ describe("console: launch lists", () => {
   it("counts, lists and searches per launch; the CSV holds confirmed addresses only, formulas neutralised; audited", async () => {
     await seed();
     const academy = await loadLaunchesConsole(parseLaunchFilters(new URL("http://x/admin/launches?topic=academy")));
-    expect(academy.counts).toEqual({ academy: { confirmed: 2, pending: 1 }, tandem: { confirmed: 1, pending: 0 } });
+    expect(academy.counts).toEqual({
+      academy: { confirmed: 2, pending: 1 },
+      tandem: { confirmed: 1, pending: 0 },
+      shop: { confirmed: 0, pending: 0 },
+    });
     expect(academy.signups.map((row) => row.email).sort()).toEqual(["=cmd@example.com", "ada@example.com", "pending@example.com"]);
     const searched = await loadLaunchesConsole(parseLaunchFilters(new URL("http://x/admin/launches?topic=academy&q=ADA")));
     expect(searched.signups.map((row) => row.email)).toEqual(["ada@example.com"]);

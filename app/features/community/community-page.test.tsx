@@ -34,4 +34,15 @@ describe("community page rendering", () => {
     expect(html).not.toContain("community.example.com");
     expect(html).not.toContain("Welcome,");
   });
+
+  it("without a community site, offers a member what the account has today and promises no links", async () => {
+    const html = await render(loadCommunity({ id: "u1", email: "ada@example.com", name: "Ada Lovelace" }, ""));
+    expect(html).toContain("Welcome, Ada Lovelace");
+    expect(html).toContain("The community platform opens soon.");
+    expect(html).toContain('href="/media"');
+    expect(html).toContain('href="/profile"');
+    expect(html).not.toContain("Each link below");
+    expect(html).not.toContain("Open the member directory");
+    expect(html).not.toContain('target="_blank"');
+  });
 });

@@ -1,4 +1,4 @@
-import { Award, BookOpen, CalendarDays, ExternalLink, Lock, MessagesSquare, Users, UsersRound, type LucideIcon } from "lucide-react";
+import { Award, BookOpen, CalendarDays, ExternalLink, Lock, Mail, MessagesSquare, Users, UsersRound, type LucideIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { Badge, PageHero } from "~/components/content/page-hero";
@@ -50,7 +50,7 @@ function VisitorPresentation() {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="community-features-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
-      <h2 id="community-features-title" className="text-center text-3xl font-bold tracking-tight">
+      <h2 id="community-features-title" className="text-center text-title font-bold tracking-tight">
         {t("community.features.title")}
       </h2>
       <p className="mx-auto mt-4 max-w-2xl text-center text-muted-foreground">{t("community.features.subtitle")}</p>
@@ -88,31 +88,35 @@ function MemberArea({ view }: { view: Extract<CommunityView, { kind: "member" }>
       className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20"
       data-testid="community-member"
     >
-      <h2 id="community-member-title" className="text-3xl font-bold tracking-tight">
+      <h2 id="community-member-title" className="text-title font-bold tracking-tight">
         {t("community.member.welcome", { name: view.name })}
       </h2>
-      <p className="mt-4 max-w-3xl text-muted-foreground">{t("community.member.platformNote")}</p>
-      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {view.modules.map(({ id, href }) => {
-          const Icon = icons.get(id) ?? Users;
-          return (
-            <li key={id} className="flex flex-col rounded-xl border border-border bg-card p-6">
-              <Icon className="size-8 text-primary" aria-hidden="true" />
-              <h3 className="mt-4 text-lg font-semibold">{t(`community.modules.${id}.title`)}</h3>
-              <p className="mt-2 flex-1 text-sm text-muted-foreground">{t(`community.modules.${id}.description`)}</p>
-              {href ? (
-                <Button asChild variant="outline" className="mt-6 self-start">
-                  <a href={href} target="_blank" rel="noopener noreferrer">
-                    {t(`community.modules.${id}.open`)}
-                    <ExternalLink aria-hidden="true" />
-                    <span className="sr-only">{t("community.member.newTab")}</span>
-                  </a>
-                </Button>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
+      {view.platformUrl ? null : <MemberToday />}
+      {view.platformUrl ? <p className="mt-4 max-w-3xl text-muted-foreground">{t("community.member.platformNote")}</p> : null}
+      {/* Without a community site the modules have no links: the page offers what members have today instead. */}
+      {view.platformUrl ? (
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {view.modules.map(({ id, href }) => {
+            const Icon = icons.get(id) ?? Users;
+            return (
+              <li key={id} className="flex flex-col rounded-xl border border-border bg-card p-6">
+                <Icon className="size-8 text-primary" aria-hidden="true" />
+                <h3 className="mt-4 text-lg font-semibold">{t(`community.modules.${id}.title`)}</h3>
+                <p className="mt-2 flex-1 text-sm text-muted-foreground">{t(`community.modules.${id}.description`)}</p>
+                {href ? (
+                  <Button asChild variant="outline" className="mt-6 self-start">
+                    <a href={href} target="_blank" rel="noopener noreferrer">
+                      {t(`community.modules.${id}.open`)}
+                      <ExternalLink aria-hidden="true" />
+                      <span className="sr-only">{t("community.member.newTab")}</span>
+                    </a>
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
       {view.platformUrl ? (
         <Button asChild size="lg" className="mt-10">
           <a href={view.platformUrl} target="_blank" rel="noopener noreferrer">
@@ -123,5 +127,31 @@ function MemberArea({ view }: { view: Extract<CommunityView, { kind: "member" }>
         </Button>
       ) : null}
     </section>
+  );
+}
+
+/** A member's community page while no community site is configured: what the account offers today. */
+function MemberToday() {
+  const { t } = useTranslation();
+  const offers = [
+    { id: "library", icon: BookOpen, to: "/media" },
+    { id: "newsletter", icon: Mail, to: "/profile" },
+  ] as const;
+  return (
+    <>
+      <p className="mt-4 max-w-3xl text-muted-foreground">{t("community.member.soonNote")}</p>
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2" data-testid="community-today">
+        {offers.map(({ id, icon: Icon, to }) => (
+          <li key={id} className="flex flex-col rounded-xl border border-border bg-card p-6">
+            <Icon className="size-8 text-primary" aria-hidden="true" />
+            <h3 className="mt-4 text-lg font-semibold">{t(`community.member.today.${id}.title`)}</h3>
+            <p className="mt-2 flex-1 text-sm text-muted-foreground">{t(`community.member.today.${id}.description`)}</p>
+            <Button asChild variant="outline" className="mt-6 self-start">
+              <Link to={to}>{t(`community.member.today.${id}.action`)}</Link>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
-import { telHref, useSiteFacts } from "~/lib/site-facts";
+import { hasPostalAddress, telHref, useSiteFacts } from "~/lib/site-facts";
 import { ContactForm } from "./contact-form";
 
 export function ContactPage() {
@@ -8,8 +8,8 @@ export function ContactPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
       <header className="mx-auto max-w-2xl text-center">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">
-          {t("contact.heading.titleStart")} <span className="text-gradient">{t("contact.heading.titleHighlight")}</span>
+        <h1 className="text-display font-bold tracking-tight">
+          {t("contact.heading.titleStart")} <span className="text-primary">{t("contact.heading.titleHighlight")}</span>
         </h1>
         <p className="mt-4 text-lg text-muted-foreground">{t("contact.heading.subtitle")}</p>
       </header>
@@ -21,11 +21,14 @@ export function ContactPage() {
   );
 }
 
+/** The company's address, phone and e-mail: each only when set (a city alone is no address); nothing set, no card. */
 function ContactInformation() {
   const { t, translator } = useTranslation();
   const siteConfig = useSiteFacts();
   const { address, phone, email } = siteConfig;
   const countryKey = `contact.info.country.${address.country}`;
+  const withAddress = hasPostalAddress(siteConfig);
+  if (!withAddress && !phone && !email) return null;
   return (
     <aside aria-labelledby="contact-info-title" className="h-fit rounded-lg border border-border bg-card p-6 sm:p-8">
       <h2 id="contact-info-title" className="text-2xl font-semibold">
@@ -33,27 +36,29 @@ function ContactInformation() {
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t("contact.info.subtitle")}</p>
       <ul className="mt-6 grid gap-6">
-        <li className="flex gap-4">
-          <MapPin className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <div>
-            <h3 className="text-sm font-medium">{t("contact.info.address")}</h3>
-            <div className="mt-1 text-sm text-muted-foreground">
-              <address className="not-italic">
-                {siteConfig.name}
-                <br />
-                {address.street ? (
-                  <>
-                    {address.street}
-                    <br />
-                  </>
-                ) : null}
-                {address.postalCode} {address.city}
-                <br />
-                {translator.exists(countryKey) ? t(countryKey) : address.country}
-              </address>
+        {withAddress ? (
+          <li className="flex gap-4">
+            <MapPin className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+            <div>
+              <h3 className="text-sm font-medium">{t("contact.info.address")}</h3>
+              <div className="mt-1 text-sm text-muted-foreground">
+                <address className="not-italic">
+                  {siteConfig.name}
+                  <br />
+                  {address.street}
+                  <br />
+                  {address.postalCode} {address.city}
+                  {address.country ? (
+                    <>
+                      <br />
+                      {translator.exists(countryKey) ? t(countryKey) : address.country}
+                    </>
+                  ) : null}
+                </address>
+              </div>
             </div>
-          </div>
-        </li>
+          </li>
+        ) : null}
         {phone ? (
           <li className="flex gap-4">
             <Phone className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />

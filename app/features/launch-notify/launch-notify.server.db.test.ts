@@ -89,6 +89,19 @@ describe("tell me when it opens (double opt-in)", () => {
     expect(await openLink(token)).toEqual({ topic: "academy", asks: false, httpStatus: 200 });
   });
 
+  it("records the shop as a topic of its own (the cart's last step while no store is connected), in the mail's words", async () => {
+    expect(await submit({ email: "ada@example.com", topic: "shop" })).toMatchObject({ status: "sent" });
+    const [row] = await db().select().from(launchNotifications);
+    expect(row).toMatchObject({ topic: "shop" });
+    const [mail] = (await loggedMails()) as unknown as Array<Record<string, string>>;
+    expect(mail!.subject).toContain("der IP-Angel-Shop");
+    // Without JavaScript the answer goes back to the cart, where the form is.
+    expect(await submit({ email: "lin@example.com", topic: "shop", js: "0" })).toMatchObject({
+      status: "redirect",
+      location: "/shop/cart?notify=sent#notify",
+    });
+  });
+
   it("answers the same for a confirmed address and sends nothing more", async () => {
     await submit({ email: "grace@example.com", topic: "tandem" });
     const [job] = await loggedMails();
@@ -111,7 +124,7 @@ describe("tell me when it opens (double opt-in)", () => {
   it("refuses bad input with 400 and stores nothing: bad address, unknown topic, oversized and garbage bodies", async () => {
     for (const values of [
       { email: "not-an-address", topic: "academy" },
-      { email: "ada@example.com", topic: "shop" },
+      { email: "ada@example.com", topic: "market" },
       { email: `${"a".repeat(300)}@example.com`, topic: "academy" },
       { email: "", topic: "" },
     ]) {

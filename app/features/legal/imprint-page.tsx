@@ -1,18 +1,28 @@
 import { useTranslation } from "~/lib/use-translation";
 import { useInterfaceLang } from "~/components/layout/content-language";
-import { telHref, useSiteFacts } from "~/lib/site-facts";
+import { hasPostalAddress, hasProviderAddress, telHref, useSiteFacts } from "~/lib/site-facts";
 import { LegalDocument, ProviderAddress } from "./legal-document";
 
 export const IMPRINT_SECTIONS = ["provider", "contact", "register", "responsible", "disputes", "content", "links", "copyright"] as const;
 
-/** § 5 DDG information, all facts from the site configuration; VAT id and register only when configured. */
+/**
+ * § 5 DDG information, all facts from the site configuration. A section whose facts are not set is
+ * not shown at all (no empty box, no "… is:" over nothing); the console's go-live checklist names
+ * what is missing.
+ */
 export function ImprintPage() {
   const { t } = useTranslation();
   const siteConfig = useSiteFacts();
   const { address, vatId, registerEntry, responsiblePerson } = siteConfig;
   // The contact labels are the legal namespace's: the visitor's language, also on a page shown in another.
   const interfaceLang = useInterfaceLang();
-  const sections = IMPRINT_SECTIONS.filter((id) => id !== "register" || vatId !== null || registerEntry !== null);
+  const shown: Record<string, boolean> = {
+    provider: hasProviderAddress(siteConfig),
+    contact: Boolean(siteConfig.phone || siteConfig.email),
+    register: vatId !== null || registerEntry !== null,
+    responsible: Boolean(responsiblePerson) && hasPostalAddress(siteConfig),
+  };
+  const sections = IMPRINT_SECTIONS.filter((id) => shown[id] ?? true);
   return (
     <LegalDocument
       ns="imprint"

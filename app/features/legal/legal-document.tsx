@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useInterfaceLang } from "~/components/layout/content-language";
 import { useTranslation } from "~/lib/use-translation";
 import { RichParagraphs } from "~/components/content/rich-text";
-import { telHref, useSiteFacts } from "~/lib/site-facts";
+import { hasProviderAddress, telHref, useSiteFacts, type SiteFacts } from "~/lib/site-facts";
 
 /** Translated string arrays (paragraphs, list items); a missing key gives an empty list. */
 function useList(values?: Record<string, unknown>) {
@@ -27,6 +27,7 @@ export function LegalDocument({
   values,
   extraItems = {},
   dateLine,
+  withoutLead = [],
 }: {
   ns: string;
   sectionIds: readonly string[];
@@ -39,6 +40,8 @@ export function LegalDocument({
   extraItems?: Partial<Record<string, string[]>>;
   /** The line under the title instead of `<ns>.date` (the last publish, ADR 0054). */
   dateLine?: string;
+  /** Sections whose block of facts is missing: their paragraphs introduce it ("… is:") and are left out with it. */
+  withoutLead?: readonly string[];
 }) {
   const { t } = useTranslation();
   const list = useList(values);
@@ -48,8 +51,8 @@ export function LegalDocument({
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 break-words sm:px-6 sm:py-16" aria-labelledby="page-title">
       <header className="border-b border-border pb-8">
-        <h1 id="page-title" className="text-3xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">
-          <span className="text-gradient">{t(`${ns}.title`)}</span>
+        <h1 id="page-title" className="text-title font-bold tracking-tight">
+          {t(`${ns}.title`)}
         </h1>
         <p className="mt-3 text-sm text-muted-foreground" data-testid="legal-date" lang={dateLine ? interfaceLang : undefined}>
           {dateLine ?? t(`${ns}.date`)}
@@ -75,11 +78,11 @@ export function LegalDocument({
       <div className="mt-10 space-y-10">
         {sectionIds.map((id, index) => (
           <section key={id} id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20" data-testid="legal-section">
-            <h2 id={`${id}-title`} className="text-2xl font-semibold tracking-tight">
+            <h2 id={`${id}-title`} className="text-subtitle font-semibold tracking-tight">
               {heading(id, index)}
             </h2>
             <div className="mt-4 space-y-4 leading-relaxed text-muted-foreground">
-              <RichParagraphs k={`${ns}.sections.${id}.paragraphs`} values={values} />
+              {withoutLead.includes(id) ? null : <RichParagraphs k={`${ns}.sections.${id}.paragraphs`} values={values} />}
               {extras[id]}
               <LegalList items={[...list(`${ns}.sections.${id}.items`), ...(extraItems[id] ?? []).map((key) => t(key, { ...values }))]} />
               {list(`${ns}.sections.${id}.after`).map((paragraph) => (
@@ -104,28 +107,42 @@ function LegalList({ items }: { items: string[] }) {
   );
 }
 
-/** The provider's postal address and contact details from the site configuration. */
+/** Whether ProviderAddress shows anything: a whole address, or (with contact) a phone number or e-mail address. */
+export function hasProviderBlock(facts: SiteFacts, withContact = true) {
+  return hasProviderAddress(facts) || (withContact && Boolean(facts.phone || facts.email));
+}
+
+/**
+ * The provider's postal address and contact details from the site configuration. Facts not
+ * configured yet (console: site settings) are left out, never shown as placeholders, and a
+ * partial address (a city alone) is not shown at all: the block is whole or absent (issue 27).
+ */
 export function ProviderAddress({ withContact = true }: { withContact?: boolean }) {
   const { t } = useTranslation();
   const siteConfig = useSiteFacts();
   const { address } = siteConfig;
   const interfaceLang = useInterfaceLang();
-  // Facts not configured yet (console: site settings) are left out, never shown as placeholders.
+  if (!hasProviderBlock(siteConfig, withContact)) return null;
+  const contact = withContact && (siteConfig.phone || siteConfig.email);
   return (
     <address className="rounded-lg border border-border bg-card p-5 not-italic text-foreground" data-testid="provider-address">
-      {siteConfig.legalName ? <span className="block font-semibold">{siteConfig.legalName}</span> : null}
-      {siteConfig.responsiblePerson ? <span className="block">{siteConfig.responsiblePerson}</span> : null}
-      {address.street ? <span className="block">{address.street}</span> : null}
-      <span className="block">
-        {address.postalCode} {address.city}
-      </span>
-      {address.country ? (
-        <span className="block" lang={interfaceLang}>
-          {t(`legal.countries.${address.country}`, { defaultValue: address.country })}
+      {hasProviderAddress(siteConfig) ? (
+        <span className="block">
+          <span className="block font-semibold">{siteConfig.legalName}</span>
+          {siteConfig.responsiblePerson ? <span className="block">{siteConfig.responsiblePerson}</span> : null}
+          <span className="block">{address.street}</span>
+          <span className="block">
+            {address.postalCode} {address.city}
+          </span>
+          {address.country ? (
+            <span className="block" lang={interfaceLang}>
+              {t(`legal.countries.${address.country}`, { defaultValue: address.country })}
+            </span>
+          ) : null}
         </span>
       ) : null}
-      {withContact && (siteConfig.phone || siteConfig.email) ? (
-        <span className="mt-3 block" lang={interfaceLang}>
+      {contact ? (
+        <span className="block not-first:mt-3" lang={interfaceLang}>
           {siteConfig.phone ? (
             <>
               {t("legal.phone")}:{" "}

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { useSiteFacts } from "~/lib/site-facts";
-import { LegalDocument, ProviderAddress } from "./legal-document";
+import { hasProviderBlock, LegalDocument, ProviderAddress } from "./legal-document";
 
 export const PRIVACY_SECTIONS = [
   "controller",
@@ -49,16 +49,32 @@ export function PrivacyPage({ facts, lastUpdated }: { facts: PrivacyFacts; lastU
       dateLine={lastUpdated ? t("legal.lastUpdated", { date: lastUpdated }) : undefined}
       values={facts.retention}
       extraItems={extraItems}
+      // "The controller … is:" introduces the address; without it the sentence is left out too.
+      withoutLead={hasProviderBlock(siteConfig) ? [] : ["controller"]}
       extras={{
-        controller: <ProviderAddress />,
-        hosting: (
-          <dl className="rounded-lg border border-border bg-card p-5 text-foreground">
-            {hosting.provider ? <dt className="font-semibold">{t("privacy.hostingProvider")}</dt> : null}
-            {hosting.provider ? <dd>{hosting.provider}</dd> : null}
-            <dt className="mt-2 font-semibold">{t("privacy.hostingLocation")}</dt>
-            <dd>{t(`legal.countries.${hosting.location}`, { defaultValue: hosting.location })}</dd>
-          </dl>
+        controller: (
+          <>
+            <ProviderAddress />
+            {siteConfig.email ? (
+              <p data-testid="privacy-requests">
+                {t("privacy.requestsTo")}{" "}
+                <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">
+                  {siteConfig.email}
+                </a>
+                .
+              </p>
+            ) : null}
+          </>
         ),
+        hosting:
+          hosting.provider || hosting.location ? (
+            <dl className="rounded-lg border border-border bg-card p-5 text-foreground">
+              {hosting.provider ? <dt className="font-semibold">{t("privacy.hostingProvider")}</dt> : null}
+              {hosting.provider ? <dd>{hosting.provider}</dd> : null}
+              {hosting.location ? <dt className="font-semibold not-first:mt-2">{t("privacy.hostingLocation")}</dt> : null}
+              {hosting.location ? <dd>{t(`legal.countries.${hosting.location}`, { defaultValue: hosting.location })}</dd> : null}
+            </dl>
+          ) : null,
         rights: (
           <address className="rounded-lg border border-border bg-card p-5 not-italic text-foreground" data-testid="supervisory-authority">
             <span className="block font-semibold">{supervisoryAuthority.name}</span>
@@ -68,16 +84,15 @@ export function PrivacyPage({ facts, lastUpdated }: { facts: PrivacyFacts; lastU
             </a>
           </address>
         ),
-        security: (
+        // A sentence that ends in the address is shown only with the address.
+        security: siteConfig.email ? (
           <p>
             {t("privacy.contactLine")}{" "}
-            {siteConfig.email ? (
-              <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">
-                {siteConfig.email}
-              </a>
-            ) : null}
+            <a href={`mailto:${siteConfig.email}`} className="text-primary underline underline-offset-2">
+              {siteConfig.email}
+            </a>
           </p>
-        ),
+        ) : null,
       }}
     />
   );

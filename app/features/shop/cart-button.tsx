@@ -9,9 +9,10 @@ const BADGE_CLASS =
  * The cart link of the top bar and the mobile menu. React renders it as constants (the label of an
  * empty cart, an empty hidden badge); the shell script (app/shell/cart-badge.ts, ADR 0051) writes
  * the count and the label from the cart in localStorage, with or without React. `data-label-*` are
- * the label's plural forms ("#" for the number).
+ * the label's plural forms ("#" for the number). `hideWhenEmpty` (no store connected, issue 27): the
+ * link is rendered hidden and the shell script shows it once something is in the cart.
  */
-export function CartButton({ layout }: { layout: "bar" | "mobile" }) {
+export function CartButton({ layout, hideWhenEmpty = false }: { layout: "bar" | "mobile"; hideWhenEmpty?: boolean }) {
   const { t } = useTranslation();
   return (
     <Link
@@ -19,6 +20,8 @@ export function CartButton({ layout }: { layout: "bar" | "mobile" }) {
       aria-label={t("common.nav.cartLabel", { count: 0 })}
       data-testid={`cart-button-${layout}`}
       data-cart-link=""
+      data-cart-hide-empty={hideWhenEmpty ? "" : undefined}
+      hidden={hideWhenEmpty || undefined}
       // A string count skips the translator's plural choice: the key's own form, with "#" for the number.
       data-label-one={t("common.nav.cartLabel_one", { count: "#" })}
       data-label-other={t("common.nav.cartLabel_other", { count: "#" })}

@@ -8,10 +8,20 @@ import { cart, cartTotals, MAX_LINE_QUANTITY, useCartLines } from "./cart-store"
 import { formatPrice } from "./format";
 import { TrustCopy } from "./shop-page";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { ReactNode } from "react";
 
 export type CheckoutError = "notConfigured" | "invalid" | "failed";
 
-export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: boolean; error: CheckoutError | null }) {
+export function CartPage({
+  checkoutConfigured,
+  notOpenStep,
+  error,
+}: {
+  checkoutConfigured: boolean;
+  /** The cart's last step while no store is connected: the route passes "tell me when it opens" (issue 27). */
+  notOpenStep: ReactNode;
+  error: CheckoutError | null;
+}) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const lines = useCartLines().map((line) => displayLine(line, language));
@@ -22,7 +32,7 @@ export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: bo
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("shop.cart.title")}</h1>
+      <h1 className="text-title font-bold tracking-tight">{t("shop.cart.title")}</h1>
       <noscript>
         <p className="mt-6 rounded-lg border border-border bg-card p-4 text-muted-foreground">{t("shop.cart.noscript")}</p>
       </noscript>
@@ -131,6 +141,9 @@ export function CartPage({ checkoutConfigured, error }: { checkoutConfigured: bo
               </p>
             )}
           </div>
+          {checkoutConfigured && error !== "notConfigured" ? null : (
+            <div className="mt-8 [&>section]:px-0 [&>section]:pb-0">{notOpenStep}</div>
+          )}
         </>
       )}
       <TrustCopy />

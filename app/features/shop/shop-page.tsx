@@ -166,7 +166,7 @@ function ProductCard({ product }: { product: ShopProduct }) {
         ) : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <h3 id={titleId} className="break-words font-semibold leading-snug hyphens-auto">
+        <h3 id={titleId} className="font-semibold leading-snug">
           {product.title}
         </h3>
         <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>

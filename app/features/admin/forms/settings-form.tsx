@@ -43,7 +43,7 @@ export function SettingsForm({
   return (
     <IntentForm kit={kit} className="space-y-8">
       {(Object.keys(SETTING_GROUPS) as Array<keyof typeof SETTING_GROUPS>).map((group) => (
-        <fieldset key={group} className="rounded-lg border border-border p-4 sm:p-6">
+        <fieldset key={group} id={`settings-${group}`} className="scroll-mt-4 rounded-lg border border-border p-4 sm:p-6">
           <legend className="px-2 text-lg font-semibold">{t(`admin.settings.groups.${group}`)}</legend>
           <p className="mb-4 text-sm text-muted-foreground">{t(`admin.settings.groupHints.${group}`)}</p>
           <div className="grid gap-4 sm:grid-cols-2">

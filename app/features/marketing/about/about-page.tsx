@@ -1,4 +1,4 @@
-import { Compass, Eye, Fingerprint, Gem, Lightbulb, ShieldCheck, Sprout, Target, UserRound } from "lucide-react";
+import { Compass, Eye, Fingerprint, Gem, Lightbulb, ShieldCheck, Sprout, Target } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { RichParagraphs } from "~/components/content/rich-text";
 import { Link } from "react-router";
@@ -6,10 +6,13 @@ import { Button } from "~/components/ui/button";
 import { ContentSection, FeatureCard } from "~/components/content/blocks";
 import { Badge, PageHero } from "~/components/content/page-hero";
 import { useList } from "~/lib/use-list";
+import { useSiteFacts } from "~/lib/site-facts";
 
 export function AboutPage() {
   const { t } = useTranslation();
   const list = useList();
+  // The founder is the owner named in the site settings; without a name the section tells the story, with no faceless icon.
+  const founder = useSiteFacts().responsiblePerson;
   return (
     <>
       <PageHero
@@ -87,12 +90,17 @@ export function AboutPage() {
 
       <ContentSection id="founder" title={t("about.founder.title")} muted>
         <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 rounded-lg border border-border bg-card p-6 text-center sm:p-10">
-          <span
-            className="flex size-20 items-center justify-center rounded-full bg-[linear-gradient(135deg,rgba(139,157,255,0.35),rgba(94,234,212,0.25))]"
-            aria-hidden="true"
-          >
-            <UserRound className="size-10 text-foreground" />
-          </span>
+          {founder ? (
+            <div className="flex flex-col items-center gap-3" data-testid="founder-name">
+              <span
+                className="flex size-20 items-center justify-center rounded-full bg-primary/15 text-2xl font-semibold text-primary"
+                aria-hidden="true"
+              >
+                {initialsOf(founder)}
+              </span>
+              <p className="text-lg font-semibold text-foreground">{founder}</p>
+            </div>
+          ) : null}
           <div className="space-y-4 text-muted-foreground">
             <RichParagraphs k="about.founder.paragraphs" />
           </div>
@@ -115,4 +123,10 @@ export function AboutPage() {
       </ContentSection>
     </>
   );
+}
+
+/** "Jane Q. Doe" → "JD": the first letters of the first and last word of the name. */
+function initialsOf(name: string) {
+  const words = name.split(/\s+/).filter(Boolean);
+  return [words[0], words.length > 1 ? words[words.length - 1] : undefined].map((word) => word?.charAt(0).toUpperCase() ?? "").join("");
 }

@@ -22,7 +22,7 @@ export function Methodology() {
       className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20"
     >
       <div className="mx-auto max-w-2xl text-center">
-        <h2 id="methodology-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+        <h2 id="methodology-title" className="text-title font-bold tracking-tight">
           {t("consulting.methodology.title")}
         </h2>
         <p className="mt-4 text-muted-foreground">{t("consulting.methodology.subtitle")}</p>
@@ -47,7 +47,7 @@ export function Methodology() {
               >
                 {index + 1}
               </span>
-              <h3 className="mt-4 text-lg font-semibold break-words hyphens-auto">{t(`consulting.methodology.steps.${step}.title`)}</h3>
+              <h3 className="mt-4 text-lg font-semibold">{t(`consulting.methodology.steps.${step}.title`)}</h3>
               <p className="mt-2 text-sm text-muted-foreground">{t(`consulting.methodology.steps.${step}.description`)}</p>
             </li>
           );

@@ -40,7 +40,7 @@ function Hero() {
           <Sparkles className="size-4 text-accent" aria-hidden="true" />
           {t("home.hero.badge")}
         </p>
-        <h1 id="hero-title" className="mt-6 text-4xl font-bold tracking-tight sm:text-6xl">
+        <h1 id="hero-title" className="mt-6 text-display-lg font-bold tracking-tight">
           {t("home.hero.titleStart")} <span className="text-gradient">{t("home.hero.titleHighlight")}</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{t("home.hero.subtitle")}</p>
@@ -98,7 +98,7 @@ function Ecosystem() {
   return (
     <Section id="ecosystem">
       <div className="mx-auto max-w-2xl text-center">
-        <h2 id="ecosystem-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+        <h2 id="ecosystem-title" className="text-title font-bold tracking-tight">
           {t("home.ecosystem.title")}
         </h2>
         <p className="mt-4 text-muted-foreground">{t("home.ecosystem.subtitle")}</p>
@@ -144,7 +144,7 @@ function IpAngel() {
     <div className="border-y border-border bg-card/40">
       <Section id="ipangel">
         <div className="mx-auto max-w-2xl text-center">
-          <h2 id="ipangel-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          <h2 id="ipangel-title" className="text-title font-bold tracking-tight">
             {t("home.ipAngel.title")}
           </h2>
           <p className="mt-4 text-muted-foreground">{t("home.ipAngel.subtitle")}</p>
@@ -179,7 +179,7 @@ function DataPrivacy() {
       <div className="grid items-center gap-10 lg:grid-cols-2">
         <div>
           <ShieldCheck className="size-10 text-accent" aria-hidden="true" />
-          <h2 id="privacy-title" className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">
+          <h2 id="privacy-title" className="mt-4 text-title font-bold tracking-tight">
             {t("home.privacy.title")}
           </h2>
           <p className="mt-4 text-muted-foreground">{t("home.privacy.subtitle")}</p>
@@ -236,7 +236,7 @@ function Join() {
   return (
     <Section id="join">
       <div className="rounded-2xl border border-border bg-[linear-gradient(135deg,rgba(139,157,255,0.16),rgba(94,234,212,0.10))] px-6 py-14 text-center sm:px-12">
-        <h2 id="join-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+        <h2 id="join-title" className="text-title font-bold tracking-tight">
           {t("home.join.title")}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-muted-foreground">{t("home.join.subtitle")}</p>

@@ -7,7 +7,7 @@ import { Badge, PageHero } from "~/components/content/page-hero";
 
 export function MarketPage() {
   const { t } = useTranslation();
-  // Without a configured market site this page is the market's home: no link away.
+  // Without a configured market site this page is the market's home: its next step is our shop.
   const marketUrl = useSiteFacts().externalUrls.market;
   const cards = [
     { key: "digital", icon: FileCode2 },
@@ -32,7 +32,7 @@ export function MarketPage() {
       </ContentSection>
       <section aria-labelledby="philosophy-title" className="mx-auto max-w-7xl px-4 pb-20 sm:px-6">
         <div className="rounded-2xl border border-border bg-[linear-gradient(135deg,rgba(139,157,255,0.16),rgba(94,234,212,0.10))] px-6 py-14 text-center sm:px-12">
-          <h2 id="philosophy-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          <h2 id="philosophy-title" className="text-subtitle font-bold tracking-tight">
             {t("market.philosophy.title")}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">{t("market.philosophy.line")}</p>
@@ -44,7 +44,14 @@ export function MarketPage() {
                 <span className="sr-only">{t("market.newTab")}</span>
               </a>
             </Button>
-          ) : null}
+          ) : (
+            // Until the market site exists its physical products are in our own shop: the page's next step.
+            <Button asChild size="lg" className="mt-8">
+              <a href="/shop" data-testid="market-shop">
+                {t("market.shopAction")}
+              </a>
+            </Button>
+          )}
         </div>
       </section>
     </>

@@ -17,7 +17,7 @@ export function TandemPage() {
         title={
           <>
             <Bot className="mx-auto mb-4 size-12 text-primary" aria-hidden="true" />
-            <span className="text-gradient">Tandem</span>
+            <span className="text-primary">Tandem</span>
             <span className="mt-3 block text-2xl font-semibold text-foreground sm:text-3xl">{t("tandem.hero.title")}</span>
           </>
         }
