@@ -28,12 +28,22 @@ export interface Mail {
   replyTo?: string;
   /** Extra header lines, e.g. List-Unsubscribe / List-Unsubscribe-Post on newsletter mails. */
   headers?: Record<string, string>;
+  /** A fixed Message-ID (newsletter mails: one per issue and recipient, so a resend can be recognised, ADR 0067). */
+  messageId?: string;
 }
 
 let transport: Transporter | undefined;
 
+/** DKIM signing (RFC 6376) of every mail when a key is configured; the DNS record is on the console's newsletter page. */
+function dkimOptions() {
+  const env = getEnv();
+  if (!env.DKIM_PRIVATE_KEY_FILE || !env.DKIM_DOMAIN) return undefined;
+  return { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: fs.readFileSync(env.DKIM_PRIVATE_KEY_FILE, "utf8") };
+}
+
 function smtpTransport(url: string) {
-  transport ??= nodemailer.createTransport(url);
+  const dkim = dkimOptions();
+  transport ??= nodemailer.createTransport(url, dkim ? { dkim } : undefined);
   return transport;
 }
 
