@@ -58,6 +58,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
+  // A client killed mid-conversation (the crash tests) resets its connection: nothing to report.
+  smtp.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") throw error;
+  });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const api = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");

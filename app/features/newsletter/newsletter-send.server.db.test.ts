@@ -4,7 +4,8 @@ import { newsletterDeliveries, newsletterIssues } from "~/db/schema";
 import { unsubscribeUrl } from "~/features/account/newsletter-links.server";
 import { unsubscribeAction } from "~/features/account/newsletter-routes.server";
 import { db } from "~/lib/db.server";
-import { getEnv, setEnvForTesting } from "~/lib/env.server";
+import { bulkSender } from "~/lib/mailer.server";
+import { getEnv, setEnvForTesting, type Env } from "~/lib/env.server";
 import { startSmtpSink, type SmtpSink } from "../../../tests/fakes/smtp-sink";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { runJobsUntilIdle } from "../../../tests/helpers/jobs";
@@ -47,9 +48,10 @@ function header(raw: string, name: string) {
 
 describe("newsletter sending", () => {
   let sink: SmtpSink;
-  const base = getEnv();
+  let base: Env;
 
   beforeAll(async () => {
+    base = getEnv();
     sink = await startSmtpSink();
   });
   afterAll(async () => {
@@ -149,7 +151,8 @@ describe("newsletter sending", () => {
     await scheduleSend(actor, id, "");
     await snapshotRecipients(id);
     const rendered = await renderedVersions(id);
-    expect(await sendBatch(id, rendered)).toBe("sent");
+    const sender = bulkSender();
+    expect(await sendBatch(id, rendered, sender)).toBe("sent");
     expect(sink.messages.map((message) => message.to[0]).sort()).toEqual(["sub-1@example.com", "sub-2@example.com"]);
 
     // sub-4 clicks "unsubscribe" in their mail program: a POST of the header's URL, no session, no body.
@@ -164,8 +167,9 @@ describe("newsletter sending", () => {
     };
     expect(response.init?.status ?? 200).toBe(200);
 
-    expect(await sendBatch(id, rendered)).toBe("sent");
-    expect(await sendBatch(id, rendered)).toBe("done");
+    expect(await sendBatch(id, rendered, sender)).toBe("sent");
+    expect(await sendBatch(id, rendered, sender)).toBe("done");
+    sender.close();
     expect(sink.messages.map((message) => message.to[0]).sort()).toEqual(["sub-1@example.com", "sub-2@example.com", "sub-3@example.com"]);
     expect((await sendReport(id)).languages).toEqual([{ language: "en", pending: 0, sent: 3, failed: 0, unsubscribed: 1 }]);
   });

@@ -7,7 +7,7 @@ import { getEnv } from "~/lib/env.server";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n";
 import { enqueueJob, PermanentJobError, registerJobHandler } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
-import { deliverMail } from "~/lib/mailer.server";
+import { bulkSender } from "~/lib/mailer.server";
 import { parseRichText } from "~/lib/rich-text";
 import { getSiteFacts } from "~/lib/site-facts.server";
 import { personalise, renderIssue, type RenderedIssue } from "./render.server";
@@ -172,9 +172,10 @@ function isPermanent(error: unknown) {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type BatchResult = "sent" | "done" | "busy";
+type Sender = Pick<ReturnType<typeof bulkSender>, "send">;
 
 /** One batch on one session; the rate (NEWSLETTER_RATE_PER_S) spaces the mails. */
-export async function sendBatch(issueId: string, rendered: Map<string, RenderedIssue>): Promise<BatchResult> {
+export async function sendBatch(issueId: string, rendered: Map<string, RenderedIssue>, sender: Sender): Promise<BatchResult> {
   const env = getEnv();
   const client = await db().$client.connect();
   let released = false;
@@ -207,7 +208,7 @@ export async function sendBatch(issueId: string, rendered: Map<string, RenderedI
       if (wait > 0) await pause(wait);
       index += 1;
       try {
-        await deliverMail(await newsletterMail(issueId, version, { consentId: row.consent_id, email: row.email }));
+        await sender.send(await newsletterMail(issueId, version, { consentId: row.consent_id, email: row.email }));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (isPermanent(error) || row.attempts >= MAX_ATTEMPTS) {
@@ -262,14 +263,16 @@ async function runSend(payload: Record<string, unknown>) {
   if (status !== "sending") return;
   const rendered = await renderedVersions(issueId);
   const deadline = Date.now() + (getEnv().JOB_TIMEOUT_S * 1000) / 2;
-  for (;;) {
-    const result = await sendBatch(issueId, rendered);
-    if (result === "done") return finish(issueId);
-    if (result === "busy") return;
-    if (Date.now() > deadline) {
-      await enqueueSend(issueId, db());
-      return;
+  const sender = bulkSender();
+  try {
+    for (;;) {
+      const result = await sendBatch(issueId, rendered, sender);
+      if (result === "done") return await finish(issueId);
+      if (result === "busy") return;
+      if (Date.now() > deadline) return await enqueueSend(issueId, db());
     }
+  } finally {
+    sender.close();
   }
 }
 
