@@ -11,7 +11,7 @@ import type { Outcome } from "./action.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
 import type { AudienceInput, VersionInput } from "./schemas/newsletter-issue-schema";
-import { SCHEDULE_TIME_ZONE } from "./schemas/page-schedule-schema";
+import { scheduleInstant } from "./page-schedule.server";
 
 /**
  * Newsletter issues in the console (ADR 0067): an issue has a slug, a version per language (subject,
@@ -199,12 +199,9 @@ export async function scheduleSend(actor: ConsoleActor, id: string, localTime: s
     if (n === 0) return { ok: false, status: 409, error: "admin.newsletterIssues.errors.noVersion" } satisfies Outcome;
     let sendAt = new Date();
     if (localTime) {
-      const { rows } = await tx.execute<{ at: Date; past: boolean }>(
-        sql`select (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) as at, (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) <= now() as past`,
-      );
-      if (rows[0]!.past)
-        return { ok: false, status: 400, fields: { sendAt: "admin.newsletterIssues.errors.sendAtPast" } } satisfies Outcome;
-      sendAt = new Date(rows[0]!.at);
+      const { at, past } = await scheduleInstant(tx, localTime);
+      if (past) return { ok: false, status: 400, fields: { sendAt: "admin.newsletterIssues.errors.sendAtPast" } } satisfies Outcome;
+      sendAt = at;
     }
     await tx
       .update(newsletterIssues)
