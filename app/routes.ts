@@ -51,6 +51,9 @@ export default [
     route("numbers", "routes/admin.numbers.tsx"),
     // Privacy (issues 12, 13): consent records, the launch lists, retention periods.
     route("newsletter", "routes/admin.newsletter.tsx"),
+    // Newsletter issues and their sending (issue 24, ADR 0067).
+    route("newsletter/issues", "routes/admin.newsletter.issues.tsx"),
+    route("newsletter/issues/:id", "routes/admin.newsletter.issues.$id.tsx"),
     route("launches", "routes/admin.launches.tsx"),
     route("retention", "routes/admin.retention.tsx"),
     route("redirects", "routes/admin.redirects.tsx"),

@@ -725,3 +725,92 @@ export const backupRuns = pgTable(
     check("backup_runs_kind_check", sql`${table.kind} in ('backup', 'restore', 'drill')`),
   ],
 );
+
+/* ---------- newsletter issues and sending (issue 24, ADR 0067; migration 0027) ---------- */
+
+export const NEWSLETTER_ISSUE_STATUSES = ["draft", "scheduled", "sending", "sent"] as const;
+export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
+export const NEWSLETTER_DELIVERY_STATES = ["pending", "sending", "sent", "failed", "unsubscribed"] as const;
+export type NewsletterDeliveryState = (typeof NEWSLETTER_DELIVERY_STATES)[number];
+
+/** A newsletter issue: its texts are per language (`newsletterIssueVersions`); a send fixes the audience. */
+export const newsletterIssues = pgTable(
+  "newsletter_issues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    status: text("status").$type<NewsletterIssueStatus>().notNull().default("draft"),
+    /** Kept out of the public archive. */
+    private: boolean("private").notNull().default(false),
+    /** Subscribers whose language has no version: "skip" them, or send them the "default" (English) one. */
+    missingLanguage: text("missing_language").$type<"skip" | "default">().notNull().default("skip"),
+    /** null: every language. */
+    segmentLanguages: text("segment_languages").array(),
+    segmentCustomerType: text("segment_customer_type").$type<CustomerType>(),
+    /** When the send starts (now or the scheduled time). */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    sendRequestedBy: text("send_requested_by"),
+    /** When the recipients were fixed (the send's first step). */
+    snapshotAt: timestamp("snapshot_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("newsletter_issues_slug_unique").on(table.slug),
+    check("newsletter_issues_status_check", sql`${table.status} in ('draft', 'scheduled', 'sending', 'sent')`),
+    check("newsletter_issues_missing_language_check", sql`${table.missingLanguage} in ('skip', 'default')`),
+    check(
+      "newsletter_issues_customer_type_check",
+      sql`${table.segmentCustomerType} is null or ${table.segmentCustomerType} in ('private', 'business')`,
+    ),
+  ],
+);
+
+export const newsletterIssueVersions = pgTable(
+  "newsletter_issue_versions",
+  {
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    subject: text("subject").notNull(),
+    preheader: text("preheader").notNull().default(""),
+    /** A rich-text document (ADR 0061), read through app/lib/rich-text.ts. */
+    body: jsonb("body").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "newsletter_issue_versions_pkey", columns: [table.issueId, table.language] }),
+    check("newsletter_issue_versions_language_check", sql`${table.language} in ('en', 'de', 'es')`),
+  ],
+);
+
+/** One recipient of a send; `claimed_*` name the PostgreSQL session of the process sending it (ADR 0067). */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    consentId: uuid("consent_id").notNull(),
+    email: text("email").notNull(),
+    /** The language of the mail (the consent's, or the default language for "default"). */
+    language: text("language").notNull(),
+    consentLanguage: text("consent_language").notNull(),
+    state: text("state").$type<NewsletterDeliveryState>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedPid: integer("claimed_pid"),
+    claimedBackendStart: timestamp("claimed_backend_start", { withTimezone: true }),
+    error: text("error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    unique("newsletter_deliveries_issue_consent_unique").on(table.issueId, table.consentId),
+    index("newsletter_deliveries_open_idx")
+      .on(table.issueId, table.id)
+      .where(sql`${table.state} in ('pending', 'sending')`),
+    check("newsletter_deliveries_state_check", sql`${table.state} in ('pending', 'sending', 'sent', 'failed', 'unsubscribed')`),
+  ],
+);

@@ -38,6 +38,21 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default("no-reply@localhost"),
+  /** DKIM signing of outgoing mail (ADR 0067): the signing domain, the selector and a PEM private key file. */
+  DKIM_DOMAIN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i, "must be a domain name")
+      .optional(),
+  ),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9-]{1,63}$/i, "must be letters, digits or -")
+    .default("mail"),
+  DKIM_PRIVATE_KEY_FILE: optionalText,
+  /** Newsletter sending (ADR 0067): mails per second across all processes (0: as fast as SMTP takes them), mails per batch. */
+  NEWSLETTER_RATE_PER_S: z.coerce.number({ message: "must be a number of mails per second" }).min(0).default(10),
+  NEWSLETTER_BATCH_SIZE: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1000).default(50),
   CONTACT_TO: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   REQUIRE_EMAIL_CONFIRMATION: booleanFlag.default(true),

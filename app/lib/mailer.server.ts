@@ -28,12 +28,26 @@ export interface Mail {
   replyTo?: string;
   /** Extra header lines, e.g. List-Unsubscribe / List-Unsubscribe-Post on newsletter mails. */
   headers?: Record<string, string>;
+  /** A fixed Message-ID (newsletter mails: one per issue and recipient, so a resend can be recognised, ADR 0067). */
+  messageId?: string;
 }
 
 let transport: Transporter | undefined;
 
+/** DKIM signing (RFC 6376) of every mail when a key is configured; the DNS record is on the console's newsletter page. */
+function dkimOptions() {
+  const env = getEnv();
+  if (!env.DKIM_PRIVATE_KEY_FILE || !env.DKIM_DOMAIN) return undefined;
+  return { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: fs.readFileSync(env.DKIM_PRIVATE_KEY_FILE, "utf8") };
+}
+
+function smtpOptions(url: string, pool: boolean) {
+  const dkim = dkimOptions();
+  return { url, pool, ...(dkim ? { dkim } : {}) };
+}
+
 function smtpTransport(url: string) {
-  transport ??= nodemailer.createTransport(url);
+  transport ??= nodemailer.createTransport(smtpOptions(url, false));
   return transport;
 }
 
@@ -43,25 +57,25 @@ function linksOf(text: string) {
   return text.match(/https?:\/\/[^\s<>"')]+/g) ?? [];
 }
 
+async function sendOver(smtp: Transporter, mail: Mail) {
+  try {
+    await smtp.sendMail({ from: getEnv().MAIL_FROM, ...mail });
+  } catch (error) {
+    const responseCode = (error as { responseCode?: number }).responseCode;
+    // 5xx answers for the recipient are final (bad address); everything else is retried.
+    if (responseCode && responseCode >= 500 && responseCode < 600 && responseCode !== 552) {
+      throw new PermanentJobError(`SMTP refused the message: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+}
+
 export async function deliverMail(mail: Mail) {
   const env = getEnv();
-  const message = { from: env.MAIL_FROM, ...mail };
-  if (env.SMTP_URL) {
-    try {
-      await smtpTransport(env.SMTP_URL).sendMail(message);
-    } catch (error) {
-      const responseCode = (error as { responseCode?: number }).responseCode;
-      // 5xx answers for the recipient are final (bad address); everything else is retried.
-      if (responseCode && responseCode >= 500 && responseCode < 600 && responseCode !== 552) {
-        throw new PermanentJobError(`SMTP refused the message: ${(error as Error).message}`);
-      }
-      throw error;
-    }
-    return;
-  }
+  if (env.SMTP_URL) return sendOver(smtpTransport(env.SMTP_URL), mail);
   const dir = path.join(env.DATA_DIR, "outbox");
   makePrivateDir(dir);
-  const info = await EML_TRANSPORT.sendMail(message);
+  const info = await EML_TRANSPORT.sendMail({ from: env.MAIL_FROM, ...mail });
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`;
   const temporary = path.join(dir, `.${name}.tmp`);
   // The mail's links work for whoever reads it: the file is this user's alone (ADR 0045).
@@ -69,6 +83,19 @@ export async function deliverMail(mail: Mail) {
   fs.renameSync(temporary, path.join(dir, name));
   logger.info(`Mail to ${mail.to} ("${mail.subject}") written to outbox/${name}`);
   for (const link of linksOf(mail.text)) logger.info(`  link: ${link}`);
+}
+
+/**
+ * Many mails in a row (a newsletter's batches): over SMTP they share a few open connections (nodemailer's
+ * pool) instead of one connection each; `close` ends them. Without SMTP_URL each goes to the outbox folder.
+ */
+export function bulkSender() {
+  const url = getEnv().SMTP_URL;
+  const pooled = url ? nodemailer.createTransport(smtpOptions(url, true)) : undefined;
+  return {
+    send: (mail: Mail) => (pooled ? sendOver(pooled, mail) : deliverMail(mail)),
+    close: () => pooled?.close(),
+  };
 }
 
 type Executor = Pick<Database, "insert" | "execute">;

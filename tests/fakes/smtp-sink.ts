@@ -19,16 +19,25 @@ export interface SmtpSink {
   smtpPort: number;
   httpPort: number;
   messages: ReceivedMail[];
+  /** Addresses refused at RCPT TO with a permanent 550 (a mailbox that does not exist). */
+  rejected: Set<string>;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   let failures = 0;
+  const rejected = new Set<string>();
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejected.has(address.address.toLowerCase())) return callback();
+      const error = new Error("No such user") as Error & { responseCode: number };
+      error.responseCode = 550;
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -48,6 +57,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         callback();
       });
     },
+  });
+  // A client killed mid-conversation (the crash tests) resets its connection: nothing to report.
+  smtp.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") throw error;
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const api = http.createServer((req, res) => {
@@ -74,6 +87,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     smtpPort: (smtp.server.address() as AddressInfo).port,
     httpPort: (api.address() as AddressInfo).port,
     messages,
+    rejected,
     close: () =>
       Promise.all([
         new Promise<void>((resolve) => smtp.close(() => resolve())),

@@ -47,7 +47,7 @@ function buildWorker() {
 }
 
 export async function startChildWorker(
-  mode: "periodic" | "mail" | "signup" | "ratelimit" | "redirects",
+  mode: "periodic" | "mail" | "newsletter" | "signup" | "ratelimit" | "redirects",
   env: Record<string, string> = {},
 ): Promise<ChildWorker> {
   const file = await buildWorker();

@@ -8,6 +8,7 @@
  *   minute) that records each run in the table `cluster_task_runs` and takes TASK_RUN_MS.
  *   Prints `RUN-START <id>` / `RUN-END <id>`.
  * - `mail`: the product's job workers with the real mail handler (SMTP_URL).
+ * - `newsletter`: the same with the newsletter's send job (ADR 0067).
  * - `ratelimit`: RATE_HITS hits at once on one rate-limit key (limit RATE_LIMIT) once a line
  *   arrives on stdin; prints `ALLOWED <n>`.
  * - `signup`: one sign-up through better-auth (SIGNUP_EMAIL), as the /auth action makes it;
@@ -62,7 +63,8 @@ if (mode === "periodic") {
   });
   await startJobs({ pollingIntervalSeconds: 0.5 });
   print("READY");
-} else if (mode === "mail") {
+} else if (mode === "mail" || mode === "newsletter") {
+  if (mode === "newsletter") await import("../../app/features/newsletter/send.server");
   await startJobs({ pollingIntervalSeconds: 0.5 });
   print("READY");
 } else if (mode === "ratelimit") {

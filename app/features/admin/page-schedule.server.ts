@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { pageContent, pageSchedules } from "~/db/schema";
 import { isLegalPage, isContentNamespace, type ContentNamespace } from "~/lib/content-pages";
-import { db } from "~/lib/db.server";
+import { db, type Database } from "~/lib/db.server";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { enqueueJob, registerJobHandler } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
@@ -49,6 +49,18 @@ export async function listSchedules(): Promise<Record<string, string>> {
 }
 
 /**
+ * The instant of a wall-clock time in SCHEDULE_TIME_ZONE (`YYYY-MM-DDTHH:mm`, as the form's input gives
+ * it), and whether it has passed: PostgreSQL's time zone data turns it into an instant (daylight saving
+ * included). Scheduled publishes and scheduled newsletter sends (ADR 0067) read times through it.
+ */
+export async function scheduleInstant(executor: Pick<Database, "execute">, localTime: string) {
+  const { rows } = await executor.execute<{ at: Date; past: boolean }>(
+    sql`select (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) as at, (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) <= now() as past`,
+  );
+  return { at: new Date(rows[0]!.at), past: rows[0]!.past };
+}
+
+/**
  * Schedules the publish of the draft at `localTime` (`YYYY-MM-DDTHH:mm`, a wall-clock time in
  * SCHEDULE_TIME_ZONE, as the form's input gives it), replacing an earlier schedule. Refused: a time
  * that has passed, a page without a draft, a legal page for anyone but an admin.
@@ -61,11 +73,7 @@ export async function schedulePublish(
 ): Promise<Outcome> {
   if (isLegalPage(namespace) && actor.role !== "admin") return LEGAL_NEEDS_ADMIN;
   return db().transaction(async (tx) => {
-    // PostgreSQL's time zone data turns the wall-clock time into an instant (daylight saving included).
-    const { rows } = await tx.execute<{ at: Date; past: boolean }>(
-      sql`select (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) as at, (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) <= now() as past`,
-    );
-    const { at, past } = rows[0]!;
+    const { at, past } = await scheduleInstant(tx, localTime);
     if (past) return { ok: false, status: 400, fields: { publishAt: "admin.pages.schedule.errors.past" } } satisfies Outcome;
     const [page] = await tx
       .select({ draft: pageContent.draft })

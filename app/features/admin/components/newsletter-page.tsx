@@ -41,6 +41,9 @@ export function NewsletterPage({
   return (
     <>
       <AdminHeading title={t("admin.newsletter.title")}>
+        <Button asChild size="sm">
+          <Link to="/admin/newsletter/issues">{t("admin.newsletter.issuesLink")}</Link>
+        </Button>
         <Button asChild variant="outline" size="sm">
           <a href="/admin/newsletter/export.csv" download>
             <Download aria-hidden="true" />

@@ -1,0 +1,158 @@
+import mjml2html from "mjml";
+import { getEnv } from "~/lib/env.server";
+import type { Language } from "~/lib/i18n";
+import { getFixedT } from "~/lib/i18n.server";
+import { escapeHtml } from "~/lib/mailer.server";
+import type { RichBlock, RichDoc, RichTextNode } from "~/lib/rich-text";
+import { isPlaceholder } from "~/lib/site-facts";
+import { getSiteFacts } from "~/lib/site-facts.server";
+
+/**
+ * A newsletter issue's version as the mail it becomes (ADR 0067): MJML renders the responsive HTML,
+ * the same document gives the plain-text part. Nothing per recipient but the unsubscribe link: no
+ * tracking pixel, no rewritten links. A version is rendered once per send and language with a
+ * placeholder for that link (`personalise` fills it in), so a large send does not run MJML per mail.
+ */
+export interface IssueVersionContent {
+  subject: string;
+  preheader: string;
+  body: RichDoc;
+}
+
+export interface RenderedIssue {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export const UNSUBSCRIBE_PLACEHOLDER = "https://unsubscribe.invalid/placeholder";
+
+/** Links of the site (a path) become absolute: a mail is read away from the site. */
+function absolute(href: string) {
+  return href.startsWith("/") ? `${getEnv().PUBLIC_URL}${href}` : href;
+}
+
+function inlineHtml(nodes: RichTextNode[] | undefined) {
+  return (nodes ?? [])
+    .map((node) => {
+      let html = escapeHtml(node.text);
+      for (const mark of node.marks ?? []) {
+        if (mark.type === "bold") html = `<strong>${html}</strong>`;
+        else if (mark.type === "italic") html = `<em>${html}</em>`;
+        else html = `<a href="${escapeHtml(absolute(mark.attrs.href))}" style="color:#1d4ed8">${html}</a>`;
+      }
+      return html;
+    })
+    .join("");
+}
+
+function blocksHtml(blocks: RichBlock[]): string {
+  return blocks
+    .map((block) => {
+      if (block.type === "paragraph") return `<p style="margin:0 0 16px">${inlineHtml(block.content)}</p>`;
+      if (block.type === "heading") {
+        const size = block.attrs.level === 2 ? 22 : 18;
+        return `<h${block.attrs.level} style="margin:24px 0 12px;font-size:${size}px;line-height:1.3">${inlineHtml(block.content)}</h${block.attrs.level}>`;
+      }
+      const tag = block.type === "bulletList" ? "ul" : "ol";
+      const items = block.content.map((item) => `<li>${blocksHtml(item.content)}</li>`).join("");
+      return `<${tag} style="margin:0 0 16px;padding-left:24px">${items}</${tag}>`;
+    })
+    .join("");
+}
+
+function inlineText(nodes: RichTextNode[] | undefined) {
+  return (nodes ?? [])
+    .map((node) => {
+      const link = node.marks?.find((mark) => mark.type === "link");
+      const href = link?.type === "link" ? absolute(link.attrs.href) : undefined;
+      return href && href !== node.text ? `${node.text} (${href})` : node.text;
+    })
+    .join("");
+}
+
+function blocksText(blocks: RichBlock[], indent = ""): string[] {
+  const out: string[] = [];
+  for (const block of blocks) {
+    if (block.type === "paragraph") out.push(indent + inlineText(block.content), "");
+    else if (block.type === "heading") {
+      const line = inlineText(block.content);
+      out.push(indent + line, indent + (block.attrs.level === 2 ? "=" : "-").repeat(Math.min(line.length, 60)), "");
+    } else {
+      block.content.forEach((item, index) => {
+        const bullet = block.type === "bulletList" ? "- " : `${index + 1}. `;
+        const lines = blocksText(item.content, `${indent}   `).filter((line) => line.trim() !== "");
+        if (lines.length) out.push(`${indent}${bullet}${lines[0].trimStart()}`, ...lines.slice(1));
+      });
+      out.push("");
+    }
+  }
+  return out;
+}
+
+/** The company's postal address, as the imprint has it: the footer of a commercial mail names its sender. */
+async function senderLines() {
+  const facts = await getSiteFacts();
+  const { street, postalCode, city, country } = facts.address;
+  const address = [street, [postalCode, city].filter((part) => !isPlaceholder(part)).join(" "), country]
+    .filter((part) => !isPlaceholder(part) && part.trim() !== "")
+    .join(", ");
+  return { name: facts.name, address };
+}
+
+/** One version as mail, with UNSUBSCRIBE_PLACEHOLDER where each recipient's own link goes. */
+export async function renderIssue(language: Language, content: IssueVersionContent): Promise<RenderedIssue> {
+  const t = await getFixedT(language);
+  const sender = await senderLines();
+  const footer = t("mail.newsletterIssue.footer", { company: sender.name });
+  const unsubscribe = t("mail.unsubscribe");
+  const mjml = `<mjml lang="${language}">
+  <mj-head>
+    <mj-title>${escapeHtml(content.subject)}</mj-title>
+    ${content.preheader ? `<mj-preview>${escapeHtml(content.preheader)}</mj-preview>` : ""}
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text font-size="16px" line-height="1.5" color="#1f2937" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f4f4f5">
+    <mj-section padding="24px 0 8px">
+      <mj-column><mj-text font-size="20px" font-weight="bold" color="#111827">${escapeHtml(sender.name)}</mj-text></mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" padding="16px 8px">
+      <mj-column><mj-text>${blocksHtml(content.body.content)}</mj-text></mj-column>
+    </mj-section>
+    <mj-section padding="16px 0 32px">
+      <mj-column>
+        <mj-text font-size="12px" color="#4b5563">
+          <p style="margin:0 0 8px">${escapeHtml(footer)}</p>
+          <p style="margin:0 0 8px"><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#4b5563">${escapeHtml(unsubscribe)}</a></p>
+          ${sender.address ? `<p style="margin:0">${escapeHtml(sender.name)}, ${escapeHtml(sender.address)}</p>` : ""}
+        </mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`;
+  const { html, errors } = await mjml2html(mjml, { validationLevel: "strict" });
+  if (errors.length) throw new Error(`newsletter template: ${errors.map((error) => error.formattedMessage).join("; ")}`);
+  const text = [
+    ...(content.preheader ? [content.preheader, ""] : []),
+    ...blocksText(content.body.content),
+    "--",
+    footer,
+    `${unsubscribe}: ${UNSUBSCRIBE_PLACEHOLDER}`,
+    ...(sender.address ? [`${sender.name}, ${sender.address}`] : []),
+  ]
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n");
+  return { subject: content.subject, html, text };
+}
+
+/** The rendered mail for one recipient: their own unsubscribe link in place of the placeholder. */
+export function personalise(rendered: RenderedIssue, unsubscribeLink: string): RenderedIssue {
+  return {
+    subject: rendered.subject,
+    html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeHtml(unsubscribeLink)),
+    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeLink),
+  };
+}
