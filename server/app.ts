@@ -36,6 +36,7 @@ import "~/features/account/shopify.server";
 import "~/features/privacy/retention.server";
 import "~/features/account/confirmation-sweep.server";
 import "~/features/admin/page-schedule.server";
+import "~/features/news/news-schedule.server";
 
 /**
  * The product's HTTP application, built by Vite together with the React Router app so both
