@@ -60,6 +60,9 @@ export default [
     route("pages/:page/history", "routes/admin.pages.$page.history.tsx"),
     // Translation status, export and import of a language (ADR 0062).
     route("translations", "routes/admin.translations.tsx"),
+    // News posts (issue 24, ADR 0066).
+    route("news", "routes/admin.news.tsx"),
+    route("news/:id", "routes/admin.news.$id.tsx"),
     // The system view (ADR 0065).
     route("system", "routes/admin.system.tsx"),
     route("outbox", "routes/admin.outbox.tsx"),

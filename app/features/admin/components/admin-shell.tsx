@@ -13,6 +13,7 @@ import {
   Signpost,
   FileText,
   Languages,
+  Newspaper,
   Activity,
   Send,
 } from "lucide-react";
@@ -26,6 +27,7 @@ const NAV: Array<{ section: ConsoleSection; to: string; labelKey: string; icon: 
   { section: "overview", to: "/admin", labelKey: "admin.nav.overview", icon: LayoutDashboard, end: true },
   { section: "pages", to: "/admin/pages", labelKey: "admin.nav.pages", icon: FileText },
   { section: "pages", to: "/admin/translations", labelKey: "admin.nav.translations", icon: Languages },
+  { section: "news", to: "/admin/news", labelKey: "admin.nav.news", icon: Newspaper },
   { section: "media", to: "/admin/media", labelKey: "admin.nav.media", icon: ImageIcon },
   { section: "categories", to: "/admin/categories", labelKey: "admin.nav.categories", icon: FolderTree },
   { section: "inbox", to: "/admin/inbox", labelKey: "admin.nav.inbox", icon: Inbox },
