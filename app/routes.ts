@@ -29,6 +29,10 @@ export default [
   route("api/media/:id/download", "routes/api.media.download.ts"),
   route("api/media/:id/preview", "routes/api.media.preview.ts"),
   route("contact", "routes/contact.tsx"),
+  // News (issue 24, ADR 0066): the list, its Atom feed per language, one post by its slug.
+  route("news", "routes/news.tsx"),
+  route("news/feed.xml", "routes/news.feed[.]xml.ts"),
+  route("news/:slug", "routes/news.$slug.tsx"),
   route("notify", "routes/notify.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   // A content page's texts for the browser's translator (ADR 0054).

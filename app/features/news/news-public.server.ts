@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { newsPostLanguages, type NewsFields } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { isLanguage, LANGUAGES, type Language } from "~/lib/i18n";
+import { NEWS_PAGE_SIZE } from "./news-paging";
 import { SLUG_PATTERN } from "./news-schema";
 
 /**
@@ -9,7 +10,6 @@ import { SLUG_PATTERN } from "./news-schema";
  * always read from `published` (a draft never reaches a visitor). Callers render these on a cache
  * miss of the page cache; a publish drops those pages (tag `content`).
  */
-export const NEWS_PAGE_SIZE = 10;
 
 export interface PublicPost {
   postId: string;
