@@ -34,6 +34,17 @@ const pageOf = (namespace: ContentNamespace, language: Language) => ({
   summary: `${namespace} (${language})`,
 });
 
+/**
+ * The instant of a wall-clock time in SCHEDULE_TIME_ZONE, and whether it has passed: PostgreSQL's time
+ * zone data turns it into an instant (daylight saving included). News schedules use it too.
+ */
+export async function scheduleInstant(executor: Pick<ReturnType<typeof db>, "execute">, localTime: string) {
+  const { rows } = await executor.execute<{ at: Date; past: boolean }>(
+    sql`select (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) as at, (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) <= now() as past`,
+  );
+  return rows[0]!;
+}
+
 /** The schedule of one page and language, for the editor. */
 export async function scheduleOf(namespace: ContentNamespace, language: Language) {
   const [row] = await db().select().from(pageSchedules).where(where(namespace, language));
@@ -61,11 +72,7 @@ export async function schedulePublish(
 ): Promise<Outcome> {
   if (isLegalPage(namespace) && actor.role !== "admin") return LEGAL_NEEDS_ADMIN;
   return db().transaction(async (tx) => {
-    // PostgreSQL's time zone data turns the wall-clock time into an instant (daylight saving included).
-    const { rows } = await tx.execute<{ at: Date; past: boolean }>(
-      sql`select (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) as at, (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) <= now() as past`,
-    );
-    const { at, past } = rows[0]!;
+    const { at, past } = await scheduleInstant(tx, localTime);
     if (past) return { ok: false, status: 400, fields: { publishAt: "admin.pages.schedule.errors.past" } } satisfies Outcome;
     const [page] = await tx
       .select({ draft: pageContent.draft })

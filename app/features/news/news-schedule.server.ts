@@ -5,7 +5,7 @@ import type { Outcome } from "~/features/admin/action.server";
 import { recordAudit } from "~/features/admin/audit.server";
 import type { ConsoleActor } from "~/features/admin/guard.server";
 import { roleOfUser } from "~/features/admin/roles.server";
-import { SCHEDULE_TIME_ZONE } from "~/features/admin/schemas/page-schedule-schema";
+import { scheduleInstant } from "~/features/admin/page-schedule.server";
 import { db } from "~/lib/db.server";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { enqueueJob, registerJobHandler } from "~/lib/jobs.server";
@@ -27,10 +27,7 @@ export const NEWS_PUBLISH_JOB = "news.publish-scheduled";
  */
 export async function scheduleNews(actor: ConsoleActor, postId: string, language: Language, localTime: string): Promise<Outcome> {
   return db().transaction(async (tx) => {
-    const { rows } = await tx.execute<{ at: Date; past: boolean }>(
-      sql`select (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) as at, (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) <= now() as past`,
-    );
-    const { at, past } = rows[0]!;
+    const { at, past } = await scheduleInstant(tx, localTime);
     if (past) return { ok: false, status: 400, fields: { publishAt: "admin.pages.schedule.errors.past" } } satisfies Outcome;
     const [row] = await tx.select({ draft: newsPostLanguages.draft }).from(newsPostLanguages).where(rowWhere(postId, language));
     if (!row?.draft) return { ok: false, status: 409, error: "admin.pages.schedule.errors.noDraft" } satisfies Outcome;

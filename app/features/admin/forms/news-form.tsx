@@ -1,13 +1,12 @@
 import { useMemo } from "react";
-import { Link } from "react-router";
 import { getFormProps, HydratedInput, SubmitButton, TextareaField, TextField } from "~/components/form";
 import type { NewsFields } from "~/db/schema";
 import { newsPostSchema } from "~/features/news/news-schema";
 import type { NewsState } from "~/features/news/news.server";
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/lib/i18n";
+import { LANGUAGE_NAMES, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/use-translation";
-import { cn } from "~/lib/utils";
 import { AdminHeading } from "../components/admin-shell";
+import { LanguageTabs } from "../components/language-tabs";
 import { ActionButton, DeleteButton, FormOutcome, useConsoleForm } from "../components/console-form";
 import { PageSchedule, type PageScheduleData } from "../components/page-schedule";
 import { RichTextField } from "../components/rich-text-field";
@@ -59,21 +58,11 @@ export function NewsEditor({ post }: { post: NewsEditorData }) {
           </a>
         ) : null}
       </AdminHeading>
-      <nav aria-label={t("admin.news.language")} className="mb-4 flex flex-wrap gap-2">
-        {LANGUAGES.map((language) => (
-          <Link
-            key={language}
-            to={`/admin/news/${post.id}?language=${language}`}
-            aria-current={language === post.language ? "page" : undefined}
-            className={cn(
-              "rounded-md border px-3 py-1 text-sm",
-              language === post.language ? "border-primary bg-primary/10 font-medium" : "border-border hover:bg-muted",
-            )}
-          >
-            {LANGUAGE_NAMES[language]}
-          </Link>
-        ))}
-      </nav>
+      <LanguageTabs
+        label={t("admin.news.language")}
+        current={post.language}
+        hrefOf={(language) => `/admin/news/${post.id}?language=${language}`}
+      />
       <div className="mb-6 space-y-1 text-sm text-muted-foreground" data-testid="news-state" data-state={post.state}>
         {post.draftAt ? <p>{t("admin.news.draftNote", { date: formatDate(post.draftAt) })}</p> : null}
         <p>
