@@ -25,6 +25,10 @@ const FEATURES_DIR = path.join(ROOT, "app/features");
  * of their modules. Widening a feature's browser surface is a one-line, reviewable change here.
  */
 export const FEATURE_PUBLIC_MODULES = {
+  // Who may use which console section, and the form rules news posts share with content pages (rich text, schedule time).
+  admin: ["access.ts", "schemas/console-schemas.ts", "schemas/page-schema.ts", "schemas/page-schedule-schema.ts"],
+  // The news post form's schema: the console's editor checks what the server enforces.
+  news: ["news-schema.ts"],
   // The view types of media items, filters and categories.
   media: ["media-types.ts"],
   // The retention periods' units and bounds: the console's form checks what the server enforces.

@@ -29,6 +29,10 @@ export default [
   route("api/media/:id/download", "routes/api.media.download.ts"),
   route("api/media/:id/preview", "routes/api.media.preview.ts"),
   route("contact", "routes/contact.tsx"),
+  // News (issue 24, ADR 0066): the list, its Atom feed per language, one post by its slug.
+  route("news", "routes/news.tsx"),
+  route("news/feed.xml", "routes/news.feed[.]xml.ts"),
+  route("news/:slug", "routes/news.$slug.tsx"),
   route("notify", "routes/notify.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   // A content page's texts for the browser's translator (ADR 0054).
@@ -63,6 +67,9 @@ export default [
     route("pages/:page/history", "routes/admin.pages.$page.history.tsx"),
     // Translation status, export and import of a language (ADR 0062).
     route("translations", "routes/admin.translations.tsx"),
+    // News posts (issue 24, ADR 0066).
+    route("news", "routes/admin.news.tsx"),
+    route("news/:id", "routes/admin.news.$id.tsx"),
     // The system view (ADR 0065).
     route("system", "routes/admin.system.tsx"),
     route("outbox", "routes/admin.outbox.tsx"),

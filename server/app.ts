@@ -37,6 +37,7 @@ import "~/features/privacy/retention.server";
 import "~/features/account/confirmation-sweep.server";
 import "~/features/admin/page-schedule.server";
 import "~/features/backup/console.server";
+import "~/features/news/news-schedule.server";
 
 /**
  * The product's HTTP application, built by Vite together with the React Router app so both

@@ -25,7 +25,7 @@ export interface PageTable {
   routes: PageRoute[];
   /** The route a path names (`.data` requests included), the catch-all excepted. */
   find(path: string): PageRoute | undefined;
-  /** The page cache's rule for a path (exact paths only: a page's data request is never shared). */
+  /** The page cache's rule for a path (a page's data request is never shared). */
   cacheOf(path: string): PageCache | undefined;
   /** Page paths that `/ABOUT` or `/about/` are redirected to. */
   canonicalPaths: ReadonlySet<string>;
@@ -107,7 +107,10 @@ export function derivePageTable(build: Pick<ServerBuild, "routes">): PageTable {
   return {
     routes,
     find,
-    cacheOf: (path) => exact.get(path)?.page.cache,
+    // A dynamic page (a news post) may be cached too; never a data request.
+    cacheOf: (path) =>
+      exact.get(path)?.page.cache ??
+      (path.endsWith(".data") ? undefined : dynamic.find(({ pattern }) => pattern.test(path))?.route.page.cache),
     // A console path is never folded (`/ADMIN` answers like any unknown path: ADR 0020).
     canonicalPaths: new Set(publicPages.map((route) => route.path)),
     sitemapPaths: publicPages.filter((route) => route.page.sitemap).map((route) => route.path),

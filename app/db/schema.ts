@@ -814,3 +814,88 @@ export const newsletterDeliveries = pgTable(
     check("newsletter_deliveries_state_check", sql`${table.state} in ('pending', 'sending', 'sent', 'failed', 'unsubscribed')`),
   ],
 );
+
+/* ---------- news posts (issue 24, ADR 0066; migration 0026) ---------- */
+
+/** A post's texts in one language, as the form holds them (`body`: the rich text's JSON, ADR 0061). */
+export interface NewsFields {
+  title: string;
+  slug: string;
+  summary: string;
+  body: string;
+  /** A media library item (an image), or "" for none. */
+  coverId: string;
+  tags: string[];
+}
+
+export const newsPosts = pgTable("news_posts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdBy: text("created_by"),
+});
+
+/** One language of a post: its draft and what visitors read; live while `published` is set and `unpublishedAt` is not. */
+export const newsPostLanguages = pgTable(
+  "news_post_languages",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => newsPosts.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    draft: jsonb("draft").$type<NewsFields>(),
+    draftAt: timestamp("draft_at", { withTimezone: true }),
+    draftBy: text("draft_by"),
+    published: jsonb("published").$type<NewsFields>(),
+    publishedSlug: text("published_slug"),
+    /** The first publish: the article's date. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The latest publish. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    publishedBy: text("published_by"),
+    unpublishedAt: timestamp("unpublished_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ name: "news_post_languages_pkey", columns: [table.postId, table.language] }),
+    uniqueIndex("news_post_languages_slug_idx").on(table.language, table.publishedSlug),
+    index("news_post_languages_live_idx")
+      .on(table.language, table.publishedAt.desc())
+      .where(sql`${table.published} is not null and ${table.unpublishedAt} is null`),
+    check("news_post_languages_language_check", sql`${table.language} in ('en', 'de', 'es')`),
+  ],
+);
+
+export const newsPostVersions = pgTable(
+  "news_post_versions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => newsPosts.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    fields: jsonb("fields").$type<NewsFields>().notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: text("published_by"),
+    publishedByEmail: text("published_by_email"),
+  },
+  (table) => [index("news_post_versions_post_idx").on(table.postId, table.language, table.publishedAt.desc())],
+);
+
+export const newsSchedules = pgTable(
+  "news_schedules",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => newsPosts.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    id: uuid("id").notNull().defaultRandom(),
+    publishAt: timestamp("publish_at", { withTimezone: true }).notNull(),
+    scheduledBy: text("scheduled_by").notNull(),
+    scheduledByEmail: text("scheduled_by_email").notNull(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "news_schedules_pkey", columns: [table.postId, table.language] }),
+    unique("news_schedules_id_unique").on(table.id),
+    check("news_schedules_language_check", sql`${table.language} in ('en', 'de', 'es')`),
+  ],
+);

@@ -18,6 +18,8 @@ const SERVER_ONLY = new Set(["mail", "admin", "http"]);
 // String literals that look like keys but are not.
 const NOT_KEYS = new Set([
   "shop.cart", // the cart's localStorage key (features/shop/cart-store.ts)
+  // Audit actions and the job of the news posts (features/news/*.server.ts).
+  ...["draft", "publish", "unpublish", "discard", "delete", "schedule", "unschedule", "restore"].map((verb) => `news.${verb}`),
 ]);
 
 function resolveImport(from: string, specifier: string) {

@@ -26,6 +26,12 @@ export interface PageMeta {
   imageAlt?: string;
   /** The organization as JSON-LD (schema.org). */
   organization?: Record<string, unknown>;
+  /** Open Graph type: "website" unless the page is one article (a news post). */
+  ogType?: "website" | "article";
+  /** `image` is not the site's 1200x630 PNG (a news post's cover): its size and type are not announced. */
+  ownImage?: boolean;
+  /** More JSON-LD of the page (a news post's Article). */
+  jsonLd?: Array<Record<string, unknown>>;
   noindex?: boolean;
 }
 
@@ -80,7 +86,7 @@ export function metaFromLoader({ data }: { data?: { meta?: PageMeta } | null }) 
     tags.push({ tagName: "link", rel: "alternate", hrefLang: alternate.hrefLang, href: alternate.href });
   }
   tags.push(
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: meta.ogType ?? "website" },
     { property: "og:site_name", content: siteConfig.name },
     { property: "og:title", content: meta.title },
     { property: "og:description", content: meta.description },
@@ -88,12 +94,14 @@ export function metaFromLoader({ data }: { data?: { meta?: PageMeta } | null }) 
   if (meta.ogLocale) tags.push({ property: "og:locale", content: meta.ogLocale });
   for (const locale of meta.ogLocaleAlternates ?? []) tags.push({ property: "og:locale:alternate", content: locale });
   if (meta.image) {
-    tags.push(
-      { property: "og:image", content: meta.image },
-      { property: "og:image:width", content: String(OG_IMAGE_SIZE.width) },
-      { property: "og:image:height", content: String(OG_IMAGE_SIZE.height) },
-      { property: "og:image:type", content: "image/png" },
-    );
+    tags.push({ property: "og:image", content: meta.image });
+    if (!meta.ownImage) {
+      tags.push(
+        { property: "og:image:width", content: String(OG_IMAGE_SIZE.width) },
+        { property: "og:image:height", content: String(OG_IMAGE_SIZE.height) },
+        { property: "og:image:type", content: "image/png" },
+      );
+    }
     if (meta.imageAlt) tags.push({ property: "og:image:alt", content: meta.imageAlt });
   }
   tags.push(
@@ -104,5 +112,6 @@ export function metaFromLoader({ data }: { data?: { meta?: PageMeta } | null }) 
   if (meta.image) tags.push({ name: "twitter:image", content: meta.image });
   if (meta.imageAlt) tags.push({ name: "twitter:image:alt", content: meta.imageAlt });
   if (meta.organization) tags.push({ "script:ld+json": meta.organization });
+  for (const data of meta.jsonLd ?? []) tags.push({ "script:ld+json": data });
   return tags;
 }

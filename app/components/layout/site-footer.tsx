@@ -7,6 +7,7 @@ import { Logo } from "./logo";
 
 const ABOUT_LINKS = [
   { to: "/about", labelKey: "common.footer.aboutUs" },
+  { to: "/news", labelKey: "common.footer.news" },
   { to: "/contact", labelKey: "common.footer.contact" },
   { to: "/consulting", labelKey: "common.footer.consulting" },
 ];

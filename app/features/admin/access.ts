@@ -22,6 +22,8 @@ export const CONSOLE_SECTIONS = {
   redirects: ["admin"],
   // Pages as content (issue 23, ADR 0054): editors draft and publish; a legal page needs an admin to publish (pages.server.ts).
   pages: ["admin", "editor"],
+  // News posts (issue 24, ADR 0066): admins write and publish them.
+  news: ["admin"],
   // The system view (ADR 0065): processes, queue, errors (their request ids lead into the log).
   system: ["admin"],
   // Mails with their recipients (personal data), retried or cancelled.

@@ -51,7 +51,8 @@ export async function listSchedules(): Promise<Record<string, string>> {
 /**
  * The instant of a wall-clock time in SCHEDULE_TIME_ZONE (`YYYY-MM-DDTHH:mm`, as the form's input gives
  * it), and whether it has passed: PostgreSQL's time zone data turns it into an instant (daylight saving
- * included). Scheduled publishes and scheduled newsletter sends (ADR 0067) read times through it.
+ * included). Scheduled publishes of pages and news posts and scheduled newsletter sends (ADR 0067) read times
+ * through it.
  */
 export async function scheduleInstant(executor: Pick<Database, "execute">, localTime: string) {
   const { rows } = await executor.execute<{ at: Date; past: boolean }>(

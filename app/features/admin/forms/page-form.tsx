@@ -1,11 +1,11 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { getFormProps, HydratedInput, SubmitButton, TextareaField, TextField } from "~/components/form";
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/lib/i18n";
+import { LANGUAGE_NAMES, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/use-translation";
 import { parseRichTextJson, richTextPlain } from "~/lib/rich-text";
-import { cn } from "~/lib/utils";
 import { AdminHeading } from "../components/admin-shell";
+import { LanguageTabs } from "../components/language-tabs";
 import { FormOutcome, useConsoleForm } from "../components/console-form";
 import { AutosaveStatus, usePageAutosave } from "../components/page-autosave";
 import { PagePreviewLink } from "../components/page-preview-link";
@@ -59,21 +59,11 @@ export function PageEditor({ page }: { page: PageEditorData }) {
           {t("admin.pages.history.link")}
         </Link>
       </AdminHeading>
-      <nav aria-label={t("admin.pages.language")} className="mb-4 flex flex-wrap gap-2">
-        {LANGUAGES.map((language) => (
-          <Link
-            key={language}
-            to={`/admin/pages/${page.namespace}?language=${language}`}
-            aria-current={language === page.language ? "page" : undefined}
-            className={cn(
-              "rounded-md border px-3 py-1 text-sm",
-              language === page.language ? "border-primary bg-primary/10 font-medium" : "border-border hover:bg-muted",
-            )}
-          >
-            {LANGUAGE_NAMES[language]}
-          </Link>
-        ))}
-      </nav>
+      <LanguageTabs
+        label={t("admin.pages.language")}
+        current={page.language}
+        hrefOf={(language) => `/admin/pages/${page.namespace}?language=${language}`}
+      />
       <div className="mb-6 space-y-1 text-sm text-muted-foreground">
         <p data-testid="page-state" data-state={page.state}>
           {page.draftAt ? t("admin.pages.draftNote", { date: formatDate(page.draftAt) }) : null}{" "}

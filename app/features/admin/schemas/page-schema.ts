@@ -26,7 +26,7 @@ function pageField(max: number) {
  * A rich text field (ADR 0061): the editor's document as JSON, read through the allow-list of
  * app/lib/rich-text.ts and kept as the clean document's JSON ("" for an empty one: the default).
  */
-const richField = z.pipe(
+export const richField = z.pipe(
   z.optional(z.string().check(z.maxLength(RICH_TEXT_LIMITS.json, "admin.pages.richText.errors.tooLarge"))),
   z.transform((value, ctx) => {
     if (value === undefined || value.trim() === "") return "";

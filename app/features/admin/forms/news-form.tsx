@@ -1,0 +1,180 @@
+import { useMemo } from "react";
+import { getFormProps, HydratedInput, SubmitButton, TextareaField, TextField } from "~/components/form";
+import type { NewsFields } from "~/db/schema";
+import { newsPostSchema } from "~/features/news/news-schema";
+import type { NewsState } from "~/features/news/news.server";
+import { LANGUAGE_NAMES, type Language } from "~/lib/i18n";
+import { useTranslation } from "~/lib/use-translation";
+import { AdminHeading } from "../components/admin-shell";
+import { LanguageTabs } from "../components/language-tabs";
+import { ActionButton, DeleteButton, FormOutcome, useConsoleForm } from "../components/console-form";
+import { PageSchedule, type PageScheduleData } from "../components/page-schedule";
+import { RichTextField } from "../components/rich-text-field";
+import { useDateFormat } from "../components/use-date-format";
+
+export interface NewsEditorData {
+  /** The post's id, or "new" before its first save. */
+  id: string;
+  language: Language;
+  state: NewsState;
+  fields: NewsFields;
+  /** The language's public address while it is live. */
+  live: { slug: string } | null;
+  publishedAt: string | null;
+  updatedAt: string | null;
+  draftAt: string | null;
+  schedule: PageScheduleData | null;
+  titles: Partial<Record<Language, string>>;
+  versions: Array<{ id: number; number: number; title: string; publishedAt: string; email: string | null }>;
+}
+
+/**
+ * The editor of one news post in one language (ADR 0066): a tab per language, the post's fields (the
+ * draft, else the published text), Save draft and Publish; the language's schedule, unpublish, its
+ * versions, and deleting the post. Made anew when the loader's state changes (a save, a publish).
+ */
+export function NewsEditor({ post }: { post: NewsEditorData }) {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const isNew = post.id === "new";
+  const languageName = LANGUAGE_NAMES[post.language];
+  const title = post.fields.title || post.titles.en || post.titles.de || post.titles.es;
+  const target = `${post.id}-${post.language}`;
+  return (
+    <>
+      <AdminHeading
+        title={
+          title ? t("admin.news.editorTitle", { title, language: languageName }) : t("admin.news.newTitle", { language: languageName })
+        }
+        back={{ to: "/admin/news", label: t("admin.news.title") }}
+      >
+        {post.live ? (
+          <a
+            href={`/news/${post.live.slug}?lang=${post.language}`}
+            className="text-sm text-primary underline underline-offset-2"
+            data-testid="news-view"
+          >
+            {t("admin.news.viewPost")}
+          </a>
+        ) : null}
+      </AdminHeading>
+      <LanguageTabs
+        label={t("admin.news.language")}
+        current={post.language}
+        hrefOf={(language) => `/admin/news/${post.id}?language=${language}`}
+      />
+      <div className="mb-6 space-y-1 text-sm text-muted-foreground" data-testid="news-state" data-state={post.state}>
+        {post.draftAt ? <p>{t("admin.news.draftNote", { date: formatDate(post.draftAt) })}</p> : null}
+        <p>
+          {post.state === "unpublished"
+            ? t("admin.news.unpublishedNote")
+            : post.publishedAt && post.updatedAt
+              ? t("admin.news.publishedNote", { date: formatDate(post.publishedAt), updated: formatDate(post.updatedAt) })
+              : t("admin.news.neverPublished")}
+        </p>
+      </div>
+      {isNew ? null : <PageSchedule target={target} schedule={post.schedule} />}
+      <NewsFieldsForm key={`${target}-${post.draftAt}-${post.updatedAt}`} post={post} />
+      {isNew ? null : (
+        <div className="mt-8 flex flex-wrap items-start gap-3 border-t border-border pt-6">
+          {post.live ? (
+            <ActionButton
+              intent="unpublish"
+              target={target}
+              label={t("admin.news.unpublish", { language: languageName })}
+              confirm={t("admin.news.confirmUnpublish")}
+            />
+          ) : null}
+          <DeleteButton label={t("admin.news.delete")} confirm={t("admin.news.confirmDelete")} />
+        </div>
+      )}
+      {isNew ? null : <NewsVersions post={post} />}
+    </>
+  );
+}
+
+function NewsFieldsForm({ post }: { post: NewsEditorData }) {
+  const { t } = useTranslation();
+  const target = `${post.id}-${post.language}`;
+  const defaultValue = useMemo(() => ({ ...post.fields, tags: post.fields.tags.join(", ") }), [post.fields]);
+  const kit = useConsoleForm("save", { schema: newsPostSchema, target, intents: ["save", "publish", "discard"], defaultValue });
+  const posting = kit.fetcher.formData?.get("intent");
+  return (
+    <kit.fetcher.Form method="post" {...getFormProps(kit.form)} className="max-w-3xl space-y-4">
+      <HydratedInput />
+      <TextField field={kit.fields.title!} label={t("admin.news.fields.title")} />
+      <TextField field={kit.fields.slug!} label={t("admin.news.fields.slug")} description={t("admin.news.fields.slugHint")} />
+      <TextareaField field={kit.fields.summary!} label={t("admin.news.fields.summary")} description={t("admin.news.fields.summaryHint")} />
+      <RichTextField field={kit.fields.body!} value={post.fields.body} label={t("admin.news.fields.body")} />
+      <TextField field={kit.fields.coverId!} label={t("admin.news.fields.cover")} description={t("admin.news.fields.coverHint")} />
+      <TextField field={kit.fields.tags!} label={t("admin.news.fields.tags")} description={t("admin.news.fields.tagsHint")} />
+      <FormOutcome kit={kit} />
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton
+          name="intent"
+          value="save"
+          variant="outline"
+          busy={kit.busy && posting === "save"}
+          busyLabel={t("admin.actions.saving")}
+        >
+          {t("admin.news.saveDraft")}
+        </SubmitButton>
+        <SubmitButton name="intent" value="publish" busy={kit.busy && posting === "publish"} busyLabel={t("admin.news.publishing")}>
+          {t("admin.news.publish", { language: LANGUAGE_NAMES[post.language] })}
+        </SubmitButton>
+        {post.draftAt && post.state === "changed" ? (
+          <SubmitButton
+            name="intent"
+            value="discard"
+            variant="destructive"
+            formNoValidate
+            busy={kit.busy && posting === "discard"}
+            busyLabel={t("admin.news.discarding")}
+            onClick={(event) => {
+              if (!window.confirm(t("admin.news.confirmDiscard"))) event.preventDefault();
+            }}
+          >
+            {t("admin.news.discard")}
+          </SubmitButton>
+        ) : null}
+      </div>
+    </kit.fetcher.Form>
+  );
+}
+
+/** The language's publishes, newest first; any can become the draft again. */
+function NewsVersions({ post }: { post: NewsEditorData }) {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  return (
+    <section aria-labelledby="news-versions" className="mt-8 space-y-2 text-sm">
+      <h2 id="news-versions" className="font-medium">
+        {t("admin.news.versions.title")}
+      </h2>
+      {post.versions.length === 0 ? (
+        <p className="text-muted-foreground">{t("admin.news.versions.none")}</p>
+      ) : (
+        <ol className="space-y-2">
+          {post.versions.map((version) => (
+            <li key={version.id} className="flex flex-wrap items-center gap-3">
+              <span>
+                {t("admin.news.versions.label", {
+                  number: version.number,
+                  title: version.title,
+                  date: formatDate(version.publishedAt),
+                  email: version.email ?? "",
+                })}
+              </span>
+              <ActionButton
+                intent="restore"
+                target={`${post.id}-${post.language}-${version.id}`}
+                fields={{ version: String(version.id) }}
+                label={t("admin.news.versions.restore")}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
