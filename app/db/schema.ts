@@ -120,6 +120,8 @@ export const mediaItems = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
     /** Its own texts, stemmed in its language (languageStemmedVector). */
     searchVector: tsvector("search_vector").generatedAlwaysAs(languageStemmedVector),
+    /** Everything the item is found by, in every language, accents folded; kept by triggers (migration 0029, ADR 0069). */
+    searchDocument: tsvector("search_document"),
     ...timestamps,
   },
   (table) => [
@@ -693,6 +695,11 @@ export const mediaItemTranslations = pgTable(
     check("media_item_translations_language_check", sql`${table.language} in ('en', 'de', 'es')`),
   ],
 );
+
+// --- Media search across languages (issue 29, ADR 0069; migration 0029) ---
+
+/** The words a misspelt search word is corrected to (filled by the search triggers, never by the app). */
+export const mediaSearchWords = pgTable("media_search_words", { word: text("word").primaryKey() });
 
 /* ---------- backups (ADR 0064) ---------- */
 
