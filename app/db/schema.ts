@@ -122,6 +122,9 @@ export const mediaItems = pgTable(
     searchVector: tsvector("search_vector").generatedAlwaysAs(languageStemmedVector),
     /** Everything the item is found by, in every language, accents folded; kept by triggers (migration 0029, ADR 0069). */
     searchDocument: tsvector("search_document"),
+    /** Openverse's licence groups, read from `license` by media_license_allows (migration 0029). */
+    licenseCommercial: boolean("license_commercial").generatedAlwaysAs(sql`media_license_allows("license", 'commercial')`),
+    licenseModification: boolean("license_modification").generatedAlwaysAs(sql`media_license_allows("license", 'modification')`),
     ...timestamps,
   },
   (table) => [

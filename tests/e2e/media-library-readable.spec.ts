@@ -84,7 +84,8 @@ test.describe("a library people can read", () => {
     const lightbox = page.getByTestId("media-lightbox");
     await expect(lightbox).toBeVisible();
     await expect(lightbox.locator("img")).toHaveJSProperty("complete", true);
-    expect(await lightbox.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    // A visitor's enlarged image is the rendition (480 px wide), not the 1200 px original (ADR 0069).
+    expect(await lightbox.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
     // Escape closes the lightbox only; a second Escape the dialog.
     await page.keyboard.press("Escape");
     await expect(lightbox).toBeHidden();

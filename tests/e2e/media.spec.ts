@@ -173,19 +173,19 @@ test.describe("media library", () => {
     await expect(dialog.getByRole("button", { name: "Sign in" })).toBeInViewport();
   });
 
-  test("preview opens the file in a new tab through a signed URL", async ({ page, context }) => {
+  test("a visitor's preview opens a rendition in a new tab through a signed URL, never the original", async ({ page, context }) => {
     await gotoMedia(page, `/media?q=${TOKEN}`);
     const popupPromise = context.waitForEvent("page");
     await card(page, "Logo pack")
       .getByRole("button", { name: /^Preview/ })
       .click();
     const popup = await popupPromise;
-    await expect.poll(() => popup.url()).toMatch(/\/files\/media-files\/items\/[0-9a-f-]{36}\/logo\.png\?expires=\d+&sig=/);
-    // the full file, not the thumbnail
+    await expect.poll(() => popup.url()).toMatch(/\/files\/media-files\/items\/[0-9a-f-]{36}\/thumbnail\.webp\?expires=\d+&sig=/);
+    // A visitor's preview is the re-encoded rendition (ADR 0069); the original is for members.
     const response = await page.request.get(popup.url());
     expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toBe("image/png");
-    expect(Buffer.compare(await response.body(), fs.readFileSync(path.join(fixtureDir, "files/logo.png")))).toBe(0);
+    expect(response.headers()["content-type"]).toBe("image/webp");
+    expect(Buffer.compare(await response.body(), fs.readFileSync(path.join(fixtureDir, "files/logo.png")))).not.toBe(0);
     // A tampered signature is refused.
     const tampered = popup.url().replace(/sig=([^&]{4})/, "sig=AAAA");
     expect((await page.request.get(tampered)).status()).toBe(403);

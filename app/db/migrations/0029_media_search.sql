@@ -147,3 +147,8 @@ CREATE FUNCTION media_license_allows(license jsonb, what text) RETURNS boolean L
 		ELSE false END
 	FROM (SELECT lower(concat_ws(' ', license ->> 'spdx_id', license ->> 'url', license ->> 'name')) AS t) l;
 $$;
+--> statement-breakpoint
+-- Kept with the row, so the filters' counts read two booleans instead of matching the licence text.
+ALTER TABLE "media_items" ADD COLUMN "license_commercial" boolean GENERATED ALWAYS AS (media_license_allows("license", 'commercial')) STORED;
+--> statement-breakpoint
+ALTER TABLE "media_items" ADD COLUMN "license_modification" boolean GENERATED ALWAYS AS (media_license_allows("license", 'modification')) STORED;

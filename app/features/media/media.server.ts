@@ -27,6 +27,8 @@ export const isPublished = isNotNull(mediaItems.publishedAt);
 const {
   searchVector: _searchVector,
   searchDocument: _searchDocument,
+  licenseCommercial: _licenseCommercial,
+  licenseModification: _licenseModification,
   searchableText: _searchableText,
   updatedAt: _updatedAt,
   publishedAt: _publishedAt,
@@ -137,7 +139,8 @@ export function filterConditions(filters: MediaFilters): SQL[] {
     conditions.push(exists(linked));
   }
   if (filters.language) conditions.push(eq(mediaItems.language, filters.language));
-  if (filters.license) conditions.push(sql`media_license_allows(${mediaItems.license}, ${filters.license})`);
+  if (filters.license === "commercial") conditions.push(eq(mediaItems.licenseCommercial, true));
+  else if (filters.license === "modification") conditions.push(eq(mediaItems.licenseModification, true));
   return conditions;
 }
 
@@ -215,7 +218,12 @@ export type FileAccess =
 /** A published item's file: the one place downloads and previews look an item up, so a draft's file is no one's. */
 async function findStoredFile(id: string) {
   const [item] = await db()
-    .select({ title: mediaItems.title, filePath: mediaItems.filePath })
+    .select({
+      title: mediaItems.title,
+      filePath: mediaItems.filePath,
+      thumbnailPath: mediaItems.thumbnailPath,
+      fileType: mediaItems.fileType,
+    })
     .from(mediaItems)
     .where(and(eq(mediaItems.id, id), isPublished));
   return item;
@@ -266,14 +274,28 @@ export async function createDownload(user: SessionUser | null, id: string): Prom
   };
 }
 
-/** Preview (spec §6): anyone may open the file inline through a 60 s signed URL. */
-export async function createPreview(id: string): Promise<FileAccess> {
+/**
+ * Preview (spec §6, ADR 0069), inline through a 60 s signed URL. A member opens the original file. A
+ * visitor sees an image, and a PDF's first page, as the WebP drawn at import (re-encoded, at most
+ * 480 px wide and 1440 px high), never the original bytes (401 for an image without one); audio and
+ * video stream as they are (Range requests), and so, for now, do sheets and other documents.
+ */
+export async function createPreview(id: string, user: SessionUser | null = null): Promise<FileAccess> {
   if (!isUuid(id)) return { ok: false, status: 404, reason: "not-found" };
   const item = await findStoredFile(id);
   if (!item?.filePath) return { ok: false, status: 404, reason: "not-found" };
+  const rendition = !user && (item.fileType === "image" || item.fileType === "pdf");
+  if (!rendition) {
+    return {
+      ok: true,
+      url: createSignedUrl("media-files", item.filePath, FILE_URL_TTL_S),
+      fileName: downloadFileName(item.title, item.filePath),
+    };
+  }
+  if (!item.thumbnailPath) return { ok: false, status: 401, reason: "unauthenticated" };
   return {
     ok: true,
-    url: createSignedUrl("media-files", item.filePath, FILE_URL_TTL_S),
-    fileName: downloadFileName(item.title, item.filePath),
+    url: createSignedUrl("media-files", item.thumbnailPath, FILE_URL_TTL_S),
+    fileName: downloadFileName(item.title, item.thumbnailPath),
   };
 }
