@@ -13,9 +13,8 @@ import { CARD_PREVIEW_TTL_S, FILE_URL_TTL_S, PAGE_SIZE, type CategoryOption, typ
 /**
  * Reading the media library (spec §7 "Media"): newest first (keyset pagination on (created_at, id),
  * so page 4,000 is as fast as page 1), by relevance or by downloads; type group, category, language,
- * license group and the search across languages (search.server.ts, ADR 0069).
- * Visitors see published items only, in the page's language where the item has a translation and
- * in the item's own language otherwise (ADR 0060).
+ * license group and the search across languages (search.server.ts, ADR 0069). Visitors see published
+ * items only, in the page's language where the item has a translation, else in its own (ADR 0060).
  */
 
 export { decodeCursor, encodeCursor, isUuid, parseFilters } from "./filters";
