@@ -5,7 +5,7 @@ import { invalidatePages } from "~/lib/page-invalidation.server";
 import { FileRefused, type Refusal } from "~/lib/untrusted-file.server";
 import { deleteFile, saveFile, saveFileFrom } from "~/lib/storage.server";
 import { safeFileName, uuidFromTitle } from "./import/file-names";
-import { describeError, itemSchema, manifestSchema, type ManifestItem } from "./import/manifest-schema";
+import { describeError, itemSchema, manifestSchema, manifestTranslations, type ManifestItem } from "./import/manifest-schema";
 import { measure, type Measured } from "./import/measure.server";
 import {
   ensureCategories,
@@ -153,13 +153,7 @@ async function importItem(
     if (item.translations) {
       if (item.translations[item.language as "en" | "de" | "es"])
         throw new Error(`translations.${item.language}: the item's own language; its texts are title and description`);
-      const translations = Object.fromEntries(
-        Object.entries(item.translations).map(([code, texts]) => [
-          code,
-          { title: texts.title, description: texts.description, altText: texts.alt_text, searchableText: texts.searchable_text },
-        ]),
-      );
-      await replaceTranslations(tx, id, item.language, translations);
+      await replaceTranslations(tx, id, item.language, manifestTranslations(item));
     }
     await options.beforeCommit?.(index);
   });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { countFacets } from "./facets.server";
-import { itemSchema, manifestSchema } from "./import/manifest-schema";
+import { itemSchema, manifestSchema, manifestTranslations } from "./import/manifest-schema";
 import { ensureCategories, nameCategories, replaceTranslations, upsertItem } from "./import/save-item.server";
 import { filterConditions, findMedia } from "./media.server";
 import type { MediaFilters } from "./media-types";
@@ -42,11 +42,7 @@ async function loadDemoTexts() {
         item.categories,
         item.created_at ? new Date(item.created_at) : null,
       );
-      const translations = Object.entries(item.translations ?? {}).map(([code, texts]) => [
-        code,
-        { title: texts.title, description: texts.description, altText: texts.alt_text, searchableText: texts.searchable_text },
-      ]);
-      await replaceTranslations(tx, id, item.language, Object.fromEntries(translations));
+      await replaceTranslations(tx, id, item.language, manifestTranslations(item));
     });
   }
 }

@@ -78,6 +78,16 @@ export const itemSchema = z.object({
 
 export type ManifestItem = z.infer<typeof itemSchema>;
 
+/** A manifest item's translations as the database's fields name them (`alt_text` → `altText`). */
+export function manifestTranslations(item: ManifestItem) {
+  return Object.fromEntries(
+    Object.entries(item.translations ?? {}).map(([code, texts]) => [
+      code,
+      { title: texts.title, description: texts.description, altText: texts.alt_text, searchableText: texts.searchable_text },
+    ]),
+  );
+}
+
 export const manifestSchema = z.object({
   categories: z
     .array(z.string().trim().min(1).max(100))
