@@ -40,10 +40,10 @@ const card = (page: Page, title: string) =>
 
 test.describe("media library", () => {
   test("search, every filter, URL state and the back button", async ({ page }) => {
-    await gotoMedia(page, `/media?q=${TOKEN}`);
+    // Newest first when chosen (a search is otherwise ordered by relevance, ADR 0069).
+    await gotoMedia(page, `/media?q=${TOKEN}&sort=newest`);
     await expect(page.getByRole("heading", { level: 1, name: "Open Source Media Library" })).toBeVisible();
     await expect(cards(page)).toHaveCount(6);
-    // newest first
     await expect(cards(page).first()).toContainText(`${TOKEN} Translation API`);
     await expect(cards(page).last()).toContainText(`${TOKEN} Logo pack`);
     // card facts: size in MB with 2 decimals, duration as minutes and seconds
@@ -52,7 +52,15 @@ test.describe("media library", () => {
 
     const type = page.getByLabel("Type");
     // Words in English, the spec's filter values underneath (what the URL and an outside suite select by).
-    await expect(type.locator("option")).toHaveText(["All Types", "Documents", "Images", "Videos", "Audio", "Services"]);
+    // Each with how many items it leaves (ADR 0069).
+    await expect(type.locator("option")).toHaveText([
+      "All Types (6)",
+      "Documents (3)",
+      "Images (1)",
+      "Videos (0)",
+      "Audio (1)",
+      "Services (1)",
+    ]);
     const values = await type.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     expect(values).toEqual(["all", "document", "image", "video", "audio", "services"]);
     await type.selectOption("document");
@@ -61,8 +69,10 @@ test.describe("media library", () => {
     for (const title of ["Release notes", "Price list", "Häuser der Zukunft"]) await expect(card(page, title)).toHaveCount(1);
 
     const category = page.getByLabel("Category");
-    await expect(category.locator("option").first()).toHaveText("All Categories");
-    await category.selectOption({ label: "Brand" });
+    // Each choice shows how many items it leaves (ADR 0069).
+    await expect(category.locator("option").first()).toHaveText(/^All Categories \(\d+\)$/);
+    await expect(category.locator('option[value="brand"]')).toHaveText("Brand (1)");
+    await category.selectOption("brand");
     // Categories by readable address (slug), not by id.
     await expect(page).toHaveURL(/category=brand(&|$)/);
     await expect(cards(page)).toHaveCount(1);
@@ -256,8 +266,20 @@ test.describe("media library", () => {
     await expect(dialog.getByRole("link", { name: /^API Docs/ })).toHaveAttribute("href", "https://example.org/docs");
   });
 
+  test("on a phone the filters wait behind one 'Filters (n)' button and the first result is in the first screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoMedia(page, `/media?q=${TOKEN}&type=document`);
+    const toggle = page.getByTestId("media-filters-toggle");
+    await expect(toggle).toHaveText(/^Filters \(1\)/);
+    await expect(page.getByLabel("Category")).toBeHidden();
+    await expect(cards(page).first()).toBeInViewport();
+    await toggle.click();
+    await expect(page.getByLabel("Category")).toBeVisible();
+    expect((await toggle.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  });
+
   test("Load more appends the next page, newest first, without repeats", async ({ page }) => {
-    await gotoMedia(page, "/media?q=Quokkaloop");
+    await gotoMedia(page, "/media?q=Quokkaloop&sort=newest");
     await expect(cards(page)).toHaveCount(24);
     await expect(cards(page).first()).toContainText("Quokkaloop service 27");
     await page.getByRole("link", { name: "Load more" }).click();
