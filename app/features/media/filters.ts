@@ -40,9 +40,9 @@ export function parseFilters(url: URL): MediaFilters {
   };
 }
 
-/** The order a list is in: relevance with a search unless another was chosen, newest without one. */
+/** The order a list is in: newest first (the spec's order, also for a search) unless another was chosen. */
 export function sortOf(filters: MediaFilters): SortOrder {
-  return filters.sort ?? (filters.q ? "relevance" : "newest");
+  return filters.sort ?? "newest";
 }
 
 /** Where the next page starts: after an item (newest first, keyset) or after a number of items (other orders). */

@@ -54,7 +54,10 @@ export function MediaSearchForm({
   const { filters, facets, categories } = data;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const format = numberFormat(LANGUAGE_LOCALES[language]);
-  /** An option's label with how many items choosing it leaves (none while the counts are unknown). */
+  /**
+   * An option's label with how many items choosing it leaves (none while the counts are unknown). The "all"
+   * choices keep the spec's words alone ("All Types", "All Categories"): they narrow nothing.
+   */
   const counted = (label: string, count: number | undefined) =>
     facets ? t("media.filters.option", { label, count: format.format(count ?? 0) }) : label;
 
@@ -108,7 +111,7 @@ export function MediaSearchForm({
           value={choice.type}
           options={TYPE_FILTER_OPTIONS.map((type) => ({
             value: type,
-            label: counted(type === "all" ? t("media.filters.allTypes") : t(`media.filters.types.${type}`), facets?.type[type]),
+            label: type === "all" ? t("media.filters.allTypes") : counted(t(`media.filters.types.${type}`), facets?.type[type]),
           }))}
           onChoose={(type) => choose({ type: type as MediaFilters["type"] })}
         />
@@ -117,7 +120,7 @@ export function MediaSearchForm({
           label={t("media.filters.category")}
           value={choice.category}
           options={[
-            { value: "", label: counted(t("media.filters.allCategories"), facets?.category[""]) },
+            { value: "", label: t("media.filters.allCategories") },
             ...categories.map((category) => ({
               value: category.slug,
               label: counted(category.name, facets?.category[category.slug]),
@@ -131,7 +134,7 @@ export function MediaSearchForm({
           label={t("media.filters.language")}
           value={choice.language}
           options={[
-            { value: "", label: counted(t("media.filters.allLanguages"), facets?.language[""]) },
+            { value: "", label: t("media.filters.allLanguages") },
             ...LANGUAGES.map((code) => ({ value: code, label: counted(LANGUAGE_NAMES[code], facets?.language[code]), lang: code })),
           ]}
           onChoose={(language) => choose({ language })}
@@ -142,7 +145,7 @@ export function MediaSearchForm({
           value={choice.license}
           options={LICENSE_FILTER_OPTIONS.map((group) => ({
             value: group,
-            label: counted(t(`media.filters.licenses.${group || "any"}`), facets?.license[group]),
+            label: group ? counted(t(`media.filters.licenses.${group}`), facets?.license[group]) : t("media.filters.licenses.any"),
           }))}
           onChoose={(license) => choose({ license: license as MediaFilters["license"] })}
         />

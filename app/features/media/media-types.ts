@@ -26,7 +26,7 @@ export interface MediaFilters {
   language?: string;
   /** A license group, or "" / absent for any license. */
   license?: LicenseFilter;
-  /** Absent: relevance with a search, newest without. */
+  /** Absent: newest first (the spec's order); relevance is chosen, and only with a search. */
   sort?: SortOrder;
 }
 

@@ -48,7 +48,8 @@ async function loadDemoTexts() {
 }
 
 async function search(q: string, language: "en" | "de" | "es", filters: Partial<MediaFilters> = {}) {
-  const query = { ...all, ...filters, q };
+  // The gold set measures the ranking: relevance order (the page's default stays newest first, spec §7).
+  const query = { ...all, sort: "relevance" as const, ...filters, q };
   const terms = await resolveSearch(q, filterConditions(query));
   const page = await findMedia(query, { language, limit: 10, terms });
   return { terms, ids: page.items.map((item) => item.id), titles: page.items.map((item) => item.title) };
