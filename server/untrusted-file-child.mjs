@@ -53,7 +53,8 @@ async function image(job) {
   try {
     await sharp(job.file, { failOn: "error", limitInputPixels: job.maxPixels })
       .rotate()
-      .resize({ width: job.width, withoutEnlargement: true })
+      // Never taller than three widths: the thumbnail is also a visitor's preview, at most 1600 px (ADR 0069).
+      .resize({ width: job.width, height: job.width * 3, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 78 })
       .toFile(job.thumbnail);
   } catch (error) {

@@ -121,6 +121,11 @@ export const mediaItems = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
     /** Its own texts, stemmed in its language (languageStemmedVector). */
     searchVector: tsvector("search_vector").generatedAlwaysAs(languageStemmedVector),
+    /** Everything the item is found by, in every language, accents folded; kept by triggers (migration 0029, ADR 0069). */
+    searchDocument: tsvector("search_document"),
+    /** Openverse's licence groups, read from `license` by media_license_allows (migration 0029). */
+    licenseCommercial: boolean("license_commercial").generatedAlwaysAs(sql`media_license_allows("license", 'commercial')`),
+    licenseModification: boolean("license_modification").generatedAlwaysAs(sql`media_license_allows("license", 'modification')`),
     ...timestamps,
   },
   (table) => [
@@ -695,6 +700,11 @@ export const mediaItemTranslations = pgTable(
     check("media_item_translations_language_check", sql`${table.language} in ('en', 'de', 'es')`),
   ],
 );
+
+// --- Media search across languages (issue 29, ADR 0069; migration 0029) ---
+
+/** The words a misspelt search word is corrected to (filled by the search triggers, never by the app). */
+export const mediaSearchWords = pgTable("media_search_words", { word: text("word").primaryKey() });
 
 /* ---------- backups (ADR 0064) ---------- */
 

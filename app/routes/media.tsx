@@ -3,8 +3,10 @@ import { useLoaderData, useRouteLoaderData } from "react-router";
 import { AccountNoticeSlot } from "~/features/account/account-notice-slot";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
-import { countMedia, findCategory, listCategoryOptions } from "~/features/media/library.server";
-import { findMedia, findMediaItem, type MediaPage as FoundPage } from "~/features/media/media.server";
+import { countFacets } from "~/features/media/facets.server";
+import { findCategory, listCategoryOptions } from "~/features/media/library.server";
+import { filterConditions, findMedia, findMediaItem, type MediaPage as FoundPage } from "~/features/media/media.server";
+import { resolveSearch } from "~/features/media/search.server";
 import { toCardView } from "~/features/media/media-types";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
@@ -24,7 +26,7 @@ export const page = {
     lifetimeMs: LIVE_LIFETIME_MS,
     brotliQuality: 5,
     key(params) {
-      if (!onlyParams(params, ["q", "type", "category", "language", "cursor", "item"])) return undefined;
+      if (!onlyParams(params, ["q", "type", "category", "language", "license", "sort", "cursor", "item"])) return undefined;
       // The loader's own parsing: what it ignores or trims does not make another page.
       const filters = parseLibraryFilters(new URL(`http://cache.invalid/?${params}`));
       const cursor = params.get("cursor");
@@ -34,6 +36,8 @@ export const page = {
         type: filters.type === "all" ? "" : filters.type,
         category: filters.category,
         language: filters.language ?? "",
+        license: filters.license ?? "",
+        sort: filters.sort ?? "",
         cursor: cursor && decodeCursor(cursor) ? cursor : "",
         item: isUuid(item) ? item.toLowerCase() : "",
       });
@@ -59,18 +63,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const category = findCategory(categories, requested.category);
   const filters = { ...requested, category: category?.slug ?? "" };
   const query = { ...requested, category: category?.id ?? "" };
-  let page: FoundPage & Pick<MediaPageData, "loadFailed" | "total"> = {
+  let page: FoundPage & Pick<MediaPageData, "loadFailed" | "total" | "facets" | "suggestion"> = {
     items: [],
     nextCursor: null,
     loadFailed: false,
     total: 0,
+    facets: null,
+    suggestion: null,
   };
   try {
-    const [found, total] = await Promise.all([
-      findMedia(query, { cursor: url.searchParams.get("cursor"), language }),
-      countMedia(query, language),
+    // The typo fallback first: the list and the counts are of the same (maybe corrected) search.
+    const terms = await resolveSearch(query.q, filterConditions(query));
+    const [found, counted] = await Promise.all([
+      findMedia(query, { cursor: url.searchParams.get("cursor"), language, terms }),
+      countFacets(query, terms),
     ]);
-    page = { ...found, total, loadFailed: false };
+    // The filters count by category id; the page names categories by slug.
+    const byCategory = Object.fromEntries(categories.map((option) => [option.slug ?? option.id, counted.facets.category[option.id] ?? 0]));
+    byCategory[""] = counted.facets.category[""] ?? 0;
+    page = {
+      ...found,
+      total: counted.total,
+      facets: { ...counted.facets, category: byCategory },
+      suggestion: terms.corrected,
+      loadFailed: false,
+    };
   } catch (error) {
     logger.error(`Loading media items failed: ${(error as Error).message}`);
     page.loadFailed = true;

@@ -19,7 +19,10 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { findMedia } from "~/features/media/media.server";
+import { countFacets } from "~/features/media/facets.server";
+import { filterConditions, findMedia } from "~/features/media/media.server";
+import type { MediaFilters } from "~/features/media/media-types";
+import { resolveSearch } from "~/features/media/search.server";
 import { insertGeneratedMedia } from "./media-data";
 import { freePort } from "./product-server.mjs";
 import { closeDatabase, db, openDatabase } from "~/lib/db.server";
@@ -64,7 +67,7 @@ async function explain(label: string, build: () => Promise<unknown>) {
     (pool as unknown as { query: unknown }).query = (config: unknown, values?: unknown) => {
       const text = typeof config === "string" ? config : (config as { text?: string })?.text;
       const params = values ?? (config as { values?: unknown })?.values;
-      if (text?.includes("from media_items m")) captured = { text, values: (params as unknown[]) ?? [] };
+      if (text?.includes('from "media_items"')) captured = { text, values: (params as unknown[]) ?? [] };
       return (original as (a: unknown, b?: unknown) => unknown)(config, values);
     };
     await build();
@@ -85,6 +88,34 @@ async function explain(label: string, build: () => Promise<unknown>) {
     for (const row of rows) log(`   ${row["QUERY PLAN"]}`);
   } finally {
     client.release();
+  }
+}
+
+/**
+ * The /media loader's database work for a search, in this process (no page cache): the typo
+ * fallback, the page and the filters' counts, as the route runs them. p50/p95 of RUNS runs each.
+ */
+async function timeLoaderQueries(queries: Array<{ label: string; filters: MediaFilters }>) {
+  const runs = Number(process.env.BENCH_QUERY_RUNS ?? 40);
+  log(`\nSearch with facets and typo fallback, in process (${runs} runs each after one warm-up):`);
+  log("| query | p50 ms | p95 ms | results | corrected |");
+  log("| --- | ---: | ---: | ---: | --- |");
+  for (const { label, filters } of queries) {
+    const once = async () => {
+      const terms = await resolveSearch(filters.q, filterConditions(filters));
+      const [, counted] = await Promise.all([findMedia(filters, { terms }), countFacets(filters, terms)]);
+      return { total: counted.total, corrected: terms.corrected };
+    };
+    const first = await once();
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      await once();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!.toFixed(1);
+    log(`| ${label} | ${at(50)} | ${at(95)} | ${first.total} | ${first.corrected ?? "-"} |`);
   }
 }
 
@@ -194,6 +225,11 @@ async function main() {
       { label: "type + category, no search", filters: { q: "", type: "audio" as const, category: categoryId } },
     ];
     for (const query of queries) await explain(query.label, () => findMedia(query.filters));
+    await timeLoaderQueries([
+      ...queries,
+      { label: "typo 'podcats intervew'", filters: { q: "podcats intervew", type: "all" as const, category: "" } },
+      { label: "search + licence group", filters: { q: "casa", type: "all" as const, category: "", license: "commercial" as const } },
+    ]);
     await closeDatabase();
 
     const port = await freePort();

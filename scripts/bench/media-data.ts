@@ -3,13 +3,15 @@ import { db } from "~/lib/db.server";
 
 /**
  * The generated library of the benchmarks (bench:media, bench:dynamic): `items` media items in 12
- * categories, titles and descriptions in four languages, one INSERT ... SELECT generate_series.
+ * categories, titles and descriptions in four languages, one INSERT ... SELECT generate_series; a
+ * mix of licences (two of five open for commercial use and changes) and a German translation for a
+ * third of the items (ADR 0060, 0069).
  * Files are not written (file_path points to missing files); the database must be open.
  */
 export async function insertGeneratedMedia(items: number) {
   await db().execute(sql`insert into categories (name) select 'Category ' || lpad(g::text, 2, '0') from generate_series(1, 12) g`);
   await db().execute(sql`
-    insert into media_items (title, description, file_type, language, searchable_text, file_size, duration_ms, file_path, created_at)
+    insert into media_items (title, description, file_type, language, searchable_text, file_size, duration_ms, file_path, license, download_count, created_at)
     select
       (array['Sunset','Mountain','Haus','Casa','Brand','Logo','Tutorial','Podcast','Interview','Report','Budget','Meeting','Häuser','Ciudad','Garden','Robot'])[1 + g % 16]
         || ' ' || (array['photo','video','guide','sheet','track','template','deck','clip'])[1 + (g / 16) % 8] || ' ' || g,
@@ -21,10 +23,16 @@ export async function insertGeneratedMedia(items: number) {
       1000 + (g * 7919) % 50000000,
       case when g % 7 in (1, 2) then (g * 37) % 7200000 end,
       case when g % 7 <> 6 then 'items/bench/missing-' || g || '.bin' end,
+      (array['{"spdx_id": "CC-BY-4.0"}', '{"spdx_id": "CC0-1.0"}', '{"spdx_id": "CC-BY-NC-4.0"}', '{"spdx_id": "CC-BY-ND-4.0"}', '{"name": "All rights reserved"}'])[1 + g % 5]::jsonb,
+      (g * 7) % 500,
       now() - make_interval(secs => g * 37)
     from generate_series(1, ${items}) g`);
   await db().execute(sql`
     insert into media_categories (media_item_id, category_id)
     select m.id, c.id from media_items m
     join (select id, row_number() over (order by name) - 1 as n from categories) c on c.n = abs(hashtext(m.id::text)) % 12`);
+  await db().execute(sql`
+    insert into media_item_translations (media_item_id, language, title, description)
+    select m.id, 'de', 'Häuser und Gärten ' || substr(m.id::text, 1, 6), 'Deutsche Beschreibung für Fotografen und Podcaster'
+    from media_items m where m.language <> 'de' and abs(hashtext(m.id::text)) % 3 = 0`);
 }

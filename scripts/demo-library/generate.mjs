@@ -23,6 +23,7 @@ import {
 import { uuidv5, wav } from "./lib.mjs";
 import { docx, xlsx } from "./office.mjs";
 import { brandGuide, licenseGuideDe } from "./pdf.mjs";
+import { CATEGORY_NAMES, TRANSLATIONS } from "./translations.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const SEED = join(ROOT, "seed");
@@ -338,6 +339,7 @@ function item(slug, f) {
     license: f.license,
     attribution,
     ...(f.searchable_text ? { searchable_text: f.searchable_text } : {}),
+    ...(TRANSLATIONS[slug] ? { translations: TRANSLATIONS[slug] } : {}),
     created_at: f.created_at,
   });
 }
@@ -730,6 +732,7 @@ item("patrones", {
 
 const manifest = {
   categories: ["Brand", "Sound", "Templates", "Tutorials"],
+  category_names: CATEGORY_NAMES,
   items,
 };
 writeFileSync(join(SEED, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");

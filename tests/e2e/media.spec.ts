@@ -40,10 +40,10 @@ const card = (page: Page, title: string) =>
 
 test.describe("media library", () => {
   test("search, every filter, URL state and the back button", async ({ page }) => {
-    await gotoMedia(page, `/media?q=${TOKEN}`);
+    // Newest first, the spec's order (also for a search; relevance is a choice, ADR 0069).
+    await gotoMedia(page, `/media?q=${TOKEN}&sort=newest`);
     await expect(page.getByRole("heading", { level: 1, name: "Open Source Media Library" })).toBeVisible();
     await expect(cards(page)).toHaveCount(6);
-    // newest first
     await expect(cards(page).first()).toContainText(`${TOKEN} Translation API`);
     await expect(cards(page).last()).toContainText(`${TOKEN} Logo pack`);
     // card facts: size in MB with 2 decimals, duration as minutes and seconds
@@ -52,7 +52,15 @@ test.describe("media library", () => {
 
     const type = page.getByLabel("Type");
     // Words in English, the spec's filter values underneath (what the URL and an outside suite select by).
-    await expect(type.locator("option")).toHaveText(["All Types", "Documents", "Images", "Videos", "Audio", "Services"]);
+    // Each with how many items it leaves (ADR 0069).
+    await expect(type.locator("option")).toHaveText([
+      "All Types",
+      "Documents (3)",
+      "Images (1)",
+      "Videos (0)",
+      "Audio (1)",
+      "Services (1)",
+    ]);
     const values = await type.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     expect(values).toEqual(["all", "document", "image", "video", "audio", "services"]);
     await type.selectOption("document");
@@ -61,8 +69,10 @@ test.describe("media library", () => {
     for (const title of ["Release notes", "Price list", "Häuser der Zukunft"]) await expect(card(page, title)).toHaveCount(1);
 
     const category = page.getByLabel("Category");
-    await expect(category.locator("option").first()).toHaveText("All Categories");
-    await category.selectOption({ label: "Brand" });
+    // Each choice shows how many items it leaves (ADR 0069).
+    await expect(category.locator("option").first()).toHaveText(/^All Categories \(\d+\)$/);
+    await expect(category.locator('option[value="brand"]')).toHaveText("Brand (1)");
+    await category.selectOption("brand");
     // Categories by readable address (slug), not by id.
     await expect(page).toHaveURL(/category=brand(&|$)/);
     await expect(cards(page)).toHaveCount(1);
@@ -173,19 +183,19 @@ test.describe("media library", () => {
     await expect(dialog.getByRole("button", { name: "Sign in" })).toBeInViewport();
   });
 
-  test("preview opens the file in a new tab through a signed URL", async ({ page, context }) => {
+  test("a visitor's preview opens a rendition in a new tab through a signed URL, never the original", async ({ page, context }) => {
     await gotoMedia(page, `/media?q=${TOKEN}`);
     const popupPromise = context.waitForEvent("page");
     await card(page, "Logo pack")
       .getByRole("button", { name: /^Preview/ })
       .click();
     const popup = await popupPromise;
-    await expect.poll(() => popup.url()).toMatch(/\/files\/media-files\/items\/[0-9a-f-]{36}\/logo\.png\?expires=\d+&sig=/);
-    // the full file, not the thumbnail
+    await expect.poll(() => popup.url()).toMatch(/\/files\/media-files\/items\/[0-9a-f-]{36}\/thumbnail\.webp\?expires=\d+&sig=/);
+    // A visitor's preview is the re-encoded rendition (ADR 0069); the original is for members.
     const response = await page.request.get(popup.url());
     expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toBe("image/png");
-    expect(Buffer.compare(await response.body(), fs.readFileSync(path.join(fixtureDir, "files/logo.png")))).toBe(0);
+    expect(response.headers()["content-type"]).toBe("image/webp");
+    expect(Buffer.compare(await response.body(), fs.readFileSync(path.join(fixtureDir, "files/logo.png")))).not.toBe(0);
     // A tampered signature is refused.
     const tampered = popup.url().replace(/sig=([^&]{4})/, "sig=AAAA");
     expect((await page.request.get(tampered)).status()).toBe(403);
@@ -256,8 +266,20 @@ test.describe("media library", () => {
     await expect(dialog.getByRole("link", { name: /^API Docs/ })).toHaveAttribute("href", "https://example.org/docs");
   });
 
+  test("on a phone the filters wait behind one 'Filters (n)' button and the first result is in the first screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoMedia(page, `/media?q=${TOKEN}&type=document`);
+    const toggle = page.getByTestId("media-filters-toggle");
+    await expect(toggle).toHaveText(/^Filters \(1\)/);
+    await expect(page.getByLabel("Category")).toBeHidden();
+    await expect(cards(page).first()).toBeInViewport();
+    await toggle.click();
+    await expect(page.getByLabel("Category")).toBeVisible();
+    expect((await toggle.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  });
+
   test("Load more appends the next page, newest first, without repeats", async ({ page }) => {
-    await gotoMedia(page, "/media?q=Quokkaloop");
+    await gotoMedia(page, "/media?q=Quokkaloop&sort=newest");
     await expect(cards(page)).toHaveCount(24);
     await expect(cards(page).first()).toContainText("Quokkaloop service 27");
     await page.getByRole("link", { name: "Load more" }).click();

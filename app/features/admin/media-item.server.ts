@@ -3,6 +3,7 @@ import { categories, mediaCategories, mediaItems, mediaItemTranslations } from "
 import { db, type Database } from "~/lib/db.server";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { publicContentChanged } from "~/lib/public-content.server";
+import { replaceTranslations } from "~/features/media/import.server";
 import { diffFields, recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
 import { isUuid } from "./ids";
@@ -125,18 +126,6 @@ async function unknownCategories(ids: string[]) {
   return found.length !== ids.length;
 }
 
-/**
- * Replaces the item's translations: one row per language with any text, none for its own language
- * (its own columns hold those texts).
- */
-async function saveTranslations(tx: Pick<Database, "insert" | "delete">, id: string, language: string, translations: Translations) {
-  await tx.delete(mediaItemTranslations).where(eq(mediaItemTranslations.mediaItemId, id));
-  const rows = Object.entries(translations)
-    .filter(([code]) => code !== language)
-    .map(([code, texts]) => ({ mediaItemId: id, language: code, ...texts }));
-  if (rows.length) await tx.insert(mediaItemTranslations).values(rows);
-}
-
 /** The translations as stored after a save (its own language's left out), for the audit entry. */
 function storedTranslations(language: string, translations: Translations): Translations {
   return Object.fromEntries(Object.entries(translations).filter(([code]) => code !== language));
@@ -166,7 +155,7 @@ export async function saveMediaItem(actor: ConsoleActor, id: string, input: Medi
       .set({ ...values, updatedAt: new Date() })
       .where(eq(mediaItems.id, id));
     await linkCategories(tx, id, input.categories);
-    await saveTranslations(tx, id, values.language, translations);
+    await replaceTranslations(tx, id, values.language, translations);
     await recordAudit(
       actor,
       { action: "library.update", entity: "media", entityId: id, summary: values.title, before, after: editable(values, input.categories) },
@@ -203,7 +192,7 @@ export async function createServiceItem(actor: ConsoleActor, input: MediaItemInp
   const id = await db().transaction(async (tx) => {
     const [row] = await tx.insert(mediaItems).values(values).returning({ id: mediaItems.id });
     await linkCategories(tx, row!.id, input.categories);
-    await saveTranslations(tx, row!.id, values.language, storedTranslations(values.language, translationsOf(input)));
+    await replaceTranslations(tx, row!.id, values.language, storedTranslations(values.language, translationsOf(input)));
     await recordAudit(
       actor,
       {

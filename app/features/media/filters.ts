@@ -1,5 +1,13 @@
 import { LANGUAGES } from "~/lib/i18n";
-import { SEARCH_MAX, type MediaFilters, type TypeFilter } from "./media-types";
+import {
+  LICENSE_FILTER_OPTIONS,
+  SEARCH_MAX,
+  SORT_OPTIONS,
+  type LicenseFilter,
+  type MediaFilters,
+  type SortOrder,
+  type TypeFilter,
+} from "./media-types";
 
 /**
  * Reading the library's address (`?q=&type=&category=&language=&cursor=`): pure functions shared by
@@ -15,25 +23,33 @@ export function isUuid(value: unknown): value is string {
 
 const TYPE_FILTERS: readonly TypeFilter[] = ["all", "document", "image", "video", "audio", "services"];
 
-/** The filters of a URL (`?q=&type=&category=`); anything unknown falls back to "all". */
+/** The filters of a URL (`?q=&type=&category=&license=&sort=`); anything unknown falls back to "all". */
 export function parseFilters(url: URL): MediaFilters {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX);
   const type = url.searchParams.get("type") ?? "all";
   const category = url.searchParams.get("category");
+  const license = url.searchParams.get("license") ?? "";
+  const sort = url.searchParams.get("sort") ?? "";
   return {
     q,
     type: (TYPE_FILTERS as readonly string[]).includes(type) ? (type as TypeFilter) : "all",
     category: isUuid(category) ? category.toLowerCase() : "",
+    ...((LICENSE_FILTER_OPTIONS as readonly string[]).includes(license) && license ? { license: license as LicenseFilter } : {}),
+    // Relevance needs a search; without one it is the default order, newest first.
+    ...((SORT_OPTIONS as readonly string[]).includes(sort) && !(sort === "relevance" && !q) ? { sort: sort as SortOrder } : {}),
   };
 }
 
-interface Cursor {
-  createdAt: string;
-  id: string;
+/** The order a list is in: newest first (the spec's order, also for a search) unless another was chosen. */
+export function sortOf(filters: MediaFilters): SortOrder {
+  return filters.sort ?? "newest";
 }
 
+/** Where the next page starts: after an item (newest first, keyset) or after a number of items (other orders). */
+type Cursor = { createdAt: string; id: string } | { offset: number };
+
 export function encodeCursor(cursor: Cursor) {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString("base64url");
+  return Buffer.from("offset" in cursor ? `@${cursor.offset}` : `${cursor.createdAt}|${cursor.id}`).toString("base64url");
 }
 
 /**
@@ -50,9 +66,15 @@ function isTimestampText(value: string | undefined): value is string {
   return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** The deepest page an offset cursor reaches (relevance and download order). */
+const OFFSET_MAX = 10_000;
+
 export function decodeCursor(value: string | null | undefined): Cursor | undefined {
   if (!value) return undefined;
-  const [createdAt, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
+  const text = Buffer.from(value, "base64url").toString("utf8");
+  const offset = /^@(\d{1,5})$/.exec(text);
+  if (offset) return Number(offset[1]) <= OFFSET_MAX ? { offset: Number(offset[1]) } : undefined;
+  const [createdAt, id] = text.split("|");
   if (!isUuid(id) || !isTimestampText(createdAt)) return undefined;
   return { createdAt, id };
 }

@@ -93,6 +93,38 @@ describe("media import", () => {
     expect(await countItems()).toBe(6);
   });
 
+  it("stores an item's translations and the categories' German and Spanish names, and refuses a translation into the item's own language", async () => {
+    const dir = tempDir();
+    const manifest = {
+      categories: ["Brand"],
+      category_names: { Brand: { de: "Marke", es: "Marca" } },
+      items: [
+        {
+          title: "Brand consulting",
+          file_type: "services",
+          language: "en",
+          categories: ["Brand"],
+          translations: { de: { title: "Markenberatung" }, es: { title: "Asesoría de marca", description: "Para su equipo." } },
+        },
+        { title: "Own language twice", file_type: "services", language: "de", translations: { de: { title: "Doppelt" } } },
+      ],
+    };
+    fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+    const result = await importManifest(path.join(dir, "manifest.json"));
+    expect(result.rejected).toEqual([
+      expect.objectContaining({ index: 1, reason: expect.stringMatching(/^translations\.de: the item's own language/) }),
+    ]);
+    const { rows } = await db().execute<{ language: string; title: string; description: string | null }>(
+      sql`select language, title, description from media_item_translations order by language`,
+    );
+    expect(rows).toEqual([
+      { language: "de", title: "Markenberatung", description: null },
+      { language: "es", title: "Asesoría de marca", description: "Para su equipo." },
+    ]);
+    const { rows: named } = await db().execute<{ names: unknown }>(sql`select names from categories where name = 'Brand'`);
+    expect(named[0].names).toEqual({ de: "Marke", es: "Marca" });
+  });
+
   it("refuses a manifest that is not JSON or has no items", async () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, "bad.json"), "{ not json");

@@ -5,9 +5,16 @@ import { invalidatePages } from "~/lib/page-invalidation.server";
 import { FileRefused, type Refusal } from "~/lib/untrusted-file.server";
 import { deleteFile, saveFile, saveFileFrom } from "~/lib/storage.server";
 import { safeFileName, uuidFromTitle } from "./import/file-names";
-import { describeError, itemSchema, manifestSchema, type ManifestItem } from "./import/manifest-schema";
+import { describeError, itemSchema, manifestSchema, manifestTranslations, type ManifestItem } from "./import/manifest-schema";
 import { measure, type Measured } from "./import/measure.server";
-import { ensureCategories, findItemFiles, findItemIdByTitle, upsertItem } from "./import/save-item.server";
+import {
+  ensureCategories,
+  findItemFiles,
+  findItemIdByTitle,
+  nameCategories,
+  replaceTranslations,
+  upsertItem,
+} from "./import/save-item.server";
 
 /**
  * Imports a media manifest (CONTRACT.md "Media manifest") into the database and the private
@@ -23,6 +30,7 @@ import { ensureCategories, findItemFiles, findItemIdByTitle, upsertItem } from "
 export { safeFileName, uuidFromTitle } from "./import/file-names";
 export { detectSheetType, THUMBNAIL_WIDTH_PX } from "./import/measure.server";
 export { mimeTypeOf } from "./import/mime-types";
+export { replaceTranslations } from "./import/save-item.server";
 
 export interface RejectedItem {
   index: number;
@@ -141,6 +149,12 @@ async function importItem(
 
   await db().transaction(async (tx) => {
     await upsertItem(tx, values, categoryNames, item.created_at ? new Date(item.created_at) : null, options.draft);
+    // A manifest that gives translations replaces the item's; one that gives none keeps the console's.
+    if (item.translations) {
+      if (item.translations[item.language as "en" | "de" | "es"])
+        throw new Error(`translations.${item.language}: the item's own language; its texts are title and description`);
+      await replaceTranslations(tx, id, item.language, manifestTranslations(item));
+    }
     await options.beforeCommit?.(index);
   });
 
@@ -179,7 +193,8 @@ async function importManifestItems(manifestFile: string, options: ImportOptions)
   if (!manifest.success) throw new ManifestError(`The manifest is invalid: ${describeError(manifest.error)}`);
   const baseDir = path.dirname(path.resolve(manifestFile));
 
-  await ensureCategories([...new Set(manifest.data.categories)]);
+  await ensureCategories([...new Set([...manifest.data.categories, ...Object.keys(manifest.data.category_names)])]);
+  await nameCategories(manifest.data.category_names);
 
   const result: ImportResult = { created: [], updated: [], rejected: [] };
   const seenIds = new Set<string>();

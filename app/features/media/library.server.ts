@@ -1,8 +1,9 @@
-import { and, asc, count, sql } from "drizzle-orm";
+import { and, asc, count } from "drizzle-orm";
 import { categories, mediaItems } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { DEFAULT_LANGUAGE, LANGUAGE_LOCALES, type Language } from "~/lib/i18n";
-import { filterConditions, searchMatches } from "./media.server";
+import { filterConditions } from "./media.server";
+import { searchCondition, type SearchTerms } from "./search.server";
 import type { CategoryOption, MediaFilters } from "./media-types";
 
 /**
@@ -43,24 +44,12 @@ export function findCategory(options: CategoryOption[], value: string): Category
 }
 
 /** How many items match (the same conditions as findMedia, without the page cursor). */
-export async function countMedia(filters: MediaFilters, language: Language = DEFAULT_LANGUAGE): Promise<number> {
+export async function countMedia(filters: MediaFilters, terms?: SearchTerms): Promise<number> {
   const conditions = filterConditions(filters);
-  if (!filters.q) {
-    const [row] = await db()
-      .select({ total: count() })
-      .from(mediaItems)
-      .where(and(...conditions));
-    return row?.total ?? 0;
-  }
-  // An item found several ways counts once: each way counts what no earlier way found (no set of ids to build).
-  const matches = searchMatches(filters.q, language);
-  const counts = matches.map((match, index) => {
-    const earlier = matches.slice(0, index).map((way) => sql`not (${way})`);
-    return sql`(${db()
-      .select({ total: count() })
-      .from(mediaItems)
-      .where(and(...conditions, match, ...earlier))})`;
-  });
-  const { rows } = await db().execute<{ total: number }>(sql`select (${sql.join(counts, sql` + `)})::int as total`);
-  return rows[0]?.total ?? 0;
+  if (filters.q) conditions.push(searchCondition(terms ?? { q: filters.q, corrected: null }));
+  const [row] = await db()
+    .select({ total: count() })
+    .from(mediaItems)
+    .where(and(...conditions));
+  return row?.total ?? 0;
 }

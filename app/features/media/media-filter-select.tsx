@@ -6,7 +6,7 @@ export interface FilterOption {
 }
 
 /**
- * A filter of the media library (type, category, language): a select with its label for screen
+ * A filter of the media library (type, category, language, license, order): a select with its label for screen
  * readers, which works as a plain GET form field without JavaScript and applies at once with it.
  */
 export function FilterSelect({
@@ -14,15 +14,12 @@ export function FilterSelect({
   label,
   value,
   options,
-  widthClass,
   onChoose,
 }: {
-  name: "type" | "category" | "language";
+  name: "type" | "category" | "language" | "license" | "sort";
   label: string;
   value: string;
   options: FilterOption[];
-  /** Its width from the `lg` breakpoint on, where the filters share one row with the search (below it, three equal columns). */
-  widthClass: string;
   onChoose: (value: string) => void;
 }) {
   const id = `media-${name}`;
@@ -31,7 +28,7 @@ export function FilterSelect({
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <select id={id} name={name} value={value} onChange={(event) => onChoose(event.target.value)} className={`mfield px-3 ${widthClass}`}>
+      <select id={id} name={name} value={value} onChange={(event) => onChoose(event.target.value)} className="mfield px-3">
         {options.map((option) => (
           <option key={option.value} value={option.value} lang={option.lang}>
             {option.label}

@@ -1,16 +1,15 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { usePreloadToaster, toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MediaCard } from "./media-card";
 import { LazyMediaDialog, preloadMediaDialogHandlers } from "./media-dialog-lazy";
-import { FilterSelect } from "./media-filter-select";
-import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n";
-import { fromCardView, SEARCH_MAX, TYPE_FILTER_OPTIONS, type MediaCardView, type MediaFilters, type MediaItemView } from "./media-types";
+import { choiceOf, MediaSearchForm } from "./media-search-form";
+import { fromCardView, type MediaCardView, type MediaFacets, type MediaFilters, type MediaItemView } from "./media-types";
 import { useFileActions } from "./use-file-actions";
 
 export interface MediaPageData {
@@ -28,6 +27,10 @@ export interface MediaPageData {
   loadFailed: boolean;
   /** How many items match the filters (all pages). */
   total: number;
+  /** How many items each filter choice leaves (categories by slug); null when loading failed. */
+  facets: MediaFacets | null;
+  /** The typo-corrected search the list shows results of ("Did you mean …?"), or null. */
+  suggestion: string | null;
   /** Set by the client loader when a reload failed (the previous list stays). */
   loadFailedAt?: number;
 }
@@ -41,13 +44,10 @@ export function filtersToParams(filters: MediaFilters, extra: Record<string, str
   if (filters.type !== "all") params.set("type", filters.type);
   if (filters.category) params.set("category", filters.category);
   if (filters.language) params.set("language", filters.language);
+  if (filters.license) params.set("license", filters.license);
+  if (filters.sort) params.set("sort", filters.sort);
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return params;
-}
-
-/** What the filter selects show ("" = all categories, all languages). */
-function choiceOf(filters: MediaFilters) {
-  return { type: filters.type, category: filters.category, language: filters.language ?? "" };
 }
 
 /** `dialogNotice`: shown in the item's dialog (the account notice of a visitor a gated download sent to sign up). */
@@ -165,78 +165,35 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
         <p className="mt-3 text-muted-foreground">{t("media.intro")}</p>
       </header>
 
-      <Form
-        method="get"
-        action="/media"
-        role="search"
-        className="mt-8 grid gap-3 rounded-lg border border-border bg-card p-4 lg:grid-cols-[minmax(0,1fr)_auto_auto_auto]"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <MediaSearchForm
+        data={data}
+        query={query}
+        choice={choice}
+        onQueryChange={onQueryChange}
+        onSubmit={() => {
           clearTimeout(debounce.current);
           isTyping.current = false;
           applyFilters({ q: query.trim() });
         }}
-      >
-        <div className="relative">
-          <label htmlFor="media-search" className="sr-only">
-            {t("media.search.label")}
-          </label>
-          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <input
-            id="media-search"
-            name="q"
-            type="search"
-            value={query}
-            maxLength={SEARCH_MAX}
-            onChange={(event) => onQueryChange(event.target.value)}
-            placeholder={t("media.search.placeholder")}
-            className="mfield pl-9 pr-3 placeholder:text-muted-foreground"
-          />
-        </div>
-        <div className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-3 lg:contents">
-          <FilterSelect
-            name="type"
-            label={t("media.filters.type")}
-            value={choice.type}
-            widthClass="lg:w-44"
-            options={TYPE_FILTER_OPTIONS.map((type) => ({
-              value: type,
-              label: type === "all" ? t("media.filters.allTypes") : t(`media.filters.types.${type}`),
-            }))}
-            onChoose={(type) => choose({ type: type as MediaFilters["type"] })}
-          />
-          <FilterSelect
-            name="category"
-            label={t("media.filters.category")}
-            value={choice.category}
-            widthClass="lg:w-52"
-            options={[
-              { value: "", label: t("media.filters.allCategories") },
-              ...data.categories.map((category) => ({ value: category.slug, label: category.name, lang: category.lang })),
-            ]}
-            onChoose={(category) => choose({ category })}
-          />
-          <FilterSelect
-            name="language"
-            label={t("media.filters.language")}
-            value={choice.language}
-            widthClass="lg:w-48"
-            options={[
-              { value: "", label: t("media.filters.allLanguages") },
-              ...LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code], lang: code })),
-            ]}
-            onChoose={(language) => choose({ language })}
-          />
-        </div>
-        {/* Without JavaScript the form is submitted with this button. */}
-        <noscript>
-          <Button type="submit">{t("media.search.submit")}</Button>
-        </noscript>
-      </Form>
+        choose={choose}
+      />
 
-      <p className="mt-6 text-sm text-muted-foreground" role="status" data-testid="media-count">
+      <p className="mt-4 text-sm text-muted-foreground sm:mt-6" role="status" data-testid="media-count">
         {data.loadFailed ? "" : t("media.results.count", { count: data.total })}
       </p>
+      {data.suggestion && (
+        <p className="mt-1 text-sm" data-testid="media-suggestion">
+          {t("media.search.didYouMean.before")}{" "}
+          <Link
+            className="font-medium text-primary underline underline-offset-4"
+            to={`/media?${filtersToParams({ ...filters, q: data.suggestion })}`}
+            preventScrollReset
+          >
+            {data.suggestion}
+          </Link>
+          {t("media.search.didYouMean.after")}
+        </p>
+      )}
       <section
         aria-label={t("media.results.label")}
         aria-busy={isLoading}

@@ -10,6 +10,13 @@ export const SEARCH_MAX = 200;
 export type TypeFilter = "all" | "document" | "image" | "video" | "audio" | "services";
 export const TYPE_FILTER_OPTIONS: readonly TypeFilter[] = ["all", "document", "image", "video", "audio", "services"];
 
+/** Openverse's license groups (ADR 0069): what the license lets everyone do. */
+export type LicenseFilter = "" | "commercial" | "modification";
+export const LICENSE_FILTER_OPTIONS: readonly LicenseFilter[] = ["", "commercial", "modification"];
+/** The list's order; "relevance" only with a search (without one the list is newest first). */
+export type SortOrder = "relevance" | "newest" | "downloads";
+export const SORT_OPTIONS: readonly SortOrder[] = ["relevance", "newest", "downloads"];
+
 export interface MediaFilters {
   q: string;
   type: TypeFilter;
@@ -17,6 +24,20 @@ export interface MediaFilters {
   category: string;
   /** An item language ("de"), or "" / absent for all. */
   language?: string;
+  /** A license group, or "" / absent for any license. */
+  license?: LicenseFilter;
+  /** Absent: newest first (the spec's order); relevance is chosen, and only with a search. */
+  sort?: SortOrder;
+}
+
+/** How many items each filter choice leaves (the other filters applied), counted in the same request. */
+export interface MediaFacets {
+  type: Partial<Record<TypeFilter, number>>;
+  /** By category id ("" = all categories). */
+  category: Record<string, number>;
+  /** By item language ("" = all languages). */
+  language: Record<string, number>;
+  license: Record<"" | "commercial" | "modification", number>;
 }
 
 export interface CategoryOption {

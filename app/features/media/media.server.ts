@@ -6,39 +6,18 @@ import { db } from "~/lib/db.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { createSignedUrl } from "~/lib/storage.server";
-import { decodeCursor, encodeCursor, isUuid } from "./filters";
+import { decodeCursor, encodeCursor, isUuid, sortOf } from "./filters";
+import { searchCondition, searchRank, type SearchTerms } from "./search.server";
 import { CARD_PREVIEW_TTL_S, FILE_URL_TTL_S, PAGE_SIZE, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
 
 /**
- * Reading the media library (spec §7 "Media"): newest first, optional type group, category and
- * full-text search, keyset pagination on (created_at, id) so page 4,000 is as fast as page 1.
- * Visitors see published items only, in the page's language where the item has a translation and
- * in the item's own language otherwise (ADR 0060).
+ * Reading the media library (spec §7 "Media"): newest first (keyset pagination on (created_at, id),
+ * so page 4,000 is as fast as page 1), by relevance or by downloads; type group, category, language,
+ * license group and the search across languages (search.server.ts, ADR 0069). Visitors see published
+ * items only, in the page's language where the item has a translation, else in its own (ADR 0060).
  */
 
 export { decodeCursor, encodeCursor, isUuid, parseFilters } from "./filters";
-
-/** websearch syntax, stemmed by each supported language and OR-ed: "Häuser" finds "Haus". */
-export function searchQuery(q: string): SQL {
-  return sql`(websearch_to_tsquery('english'::regconfig, ${q}) || websearch_to_tsquery('german'::regconfig, ${q}) || websearch_to_tsquery('spanish'::regconfig, ${q}) || websearch_to_tsquery('simple'::regconfig, ${q}))`;
-}
-
-/**
- * The ways an item matches a search, one condition each: its own texts (stemmed in its language), or
- * its translation into the page's language (stemmed in that one). The page and the count run one
- * query per way and join the results (see findMedia): an OR of the two in one query cannot use both
- * GIN indexes and walked the whole table for a rare word, a UNION inside one query collected every
- * match of a common word before sorting. More ways to match (issue 29: typos, unaccent) are more
- * entries here.
- */
-export function searchMatches(q: string, language: Language): SQL[] {
-  const query = searchQuery(q);
-  return [
-    sql`${mediaItems.searchVector} @@ ${query}`,
-    sql`exists (select 1 from media_item_translations tr
-      where tr.media_item_id = ${mediaItems.id} and tr.language = ${language} and tr.search_vector @@ ${query})`,
-  ];
-}
 
 /** What visitors may see: published items (a draft is seen only in the console). */
 export const isPublished = isNotNull(mediaItems.publishedAt);
@@ -46,6 +25,9 @@ export const isPublished = isNotNull(mediaItems.publishedAt);
 /** The columns a view needs: all but the search vector, the searchable text and updated_at. */
 const {
   searchVector: _searchVector,
+  searchDocument: _searchDocument,
+  licenseCommercial: _licenseCommercial,
+  licenseModification: _licenseModification,
   searchableText: _searchableText,
   updatedAt: _updatedAt,
   publishedAt: _publishedAt,
@@ -156,48 +138,52 @@ export function filterConditions(filters: MediaFilters): SQL[] {
     conditions.push(exists(linked));
   }
   if (filters.language) conditions.push(eq(mediaItems.language, filters.language));
+  if (filters.license === "commercial") conditions.push(eq(mediaItems.licenseCommercial, true));
+  else if (filters.license === "modification") conditions.push(eq(mediaItems.licenseModification, true));
   return conditions;
 }
 
-/** The list's order (created_at, id descending) in JavaScript: milliseconds, then PostgreSQL's microseconds, then the id. */
-function newestFirst(a: ItemRow, b: ItemRow) {
-  const byTime = b.createdAt.getTime() - a.createdAt.getTime();
-  if (byTime !== 0) return byTime;
-  if (a.cursorTs !== b.cursorTs) return a.cursorTs < b.cursorTs ? 1 : -1;
-  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
-}
-
-/** One page of the library for the given filters, newest first, in the page's language. */
+/**
+ * One page of the library for the given filters, in the page's language. A search runs as `terms`
+ * says (resolveSearch: with its typo correction), else as typed.
+ */
 export async function findMedia(
   filters: MediaFilters,
-  options: { cursor?: string | null; limit?: number; language?: Language } = {},
+  options: { cursor?: string | null; limit?: number; language?: Language; terms?: SearchTerms } = {},
 ): Promise<MediaPage> {
   const limit = Math.min(Math.max(options.limit ?? PAGE_SIZE, 1), 100);
   const language = options.language ?? DEFAULT_LANGUAGE;
+  const terms = filters.q ? (options.terms ?? { q: filters.q, corrected: null }) : undefined;
   const conditions = filterConditions(filters);
+  if (terms) conditions.push(searchCondition(terms));
+  const sort = sortOf(filters);
   const cursor = decodeCursor(options.cursor);
-  // A row comparison, so PostgreSQL walks media_items_created_at_idx from the cursor on.
-  if (cursor) conditions.push(sql`(${mediaItems.createdAt}, ${mediaItems.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
-  const newest = (extra?: SQL) =>
-    selectItems(language)
-      .where(and(...conditions, extra))
-      // The index's own order (DESC NULLS LAST); Drizzle's desc() would sort NULLS FIRST.
-      .orderBy(sql`${mediaItems.createdAt} desc nulls last`, sql`${mediaItems.id} desc nulls last`)
-      .limit(limit + 1);
-  // A search: the newest matches of each way, each with its own best plan, merged in the same order.
-  const found = filters.q ? await Promise.all(searchMatches(filters.q, language).map((match) => newest(match))) : [await newest()];
-  const seen = new Set<string>();
-  const rows = found
-    .flat()
-    .sort(newestFirst)
-    .filter((row) => !seen.has(row.id) && seen.add(row.id))
-    .slice(0, limit + 1);
+  // The index's own order (DESC NULLS LAST), which Drizzle's desc() would not write.
+  const newest = [sql`${mediaItems.createdAt} desc nulls last`, sql`${mediaItems.id} desc nulls last`];
+  let order = newest;
+  let offset = 0;
+  if (sort === "newest") {
+    // A row comparison, so PostgreSQL walks media_items_created_at_idx from the cursor on.
+    if (cursor && "id" in cursor)
+      conditions.push(sql`(${mediaItems.createdAt}, ${mediaItems.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
+  } else {
+    order = [sort === "relevance" && terms ? sql`${searchRank(terms)} desc` : sql`${mediaItems.downloadCount} desc`, ...newest];
+    offset = cursor && "offset" in cursor ? cursor.offset : 0;
+  }
+  const rows = await selectItems(language)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(limit + 1)
+    .offset(offset);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return {
-    items: page.map((row) => toView(row, language)),
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursorTs, id: last.id }) : null,
-  };
+  const next =
+    rows.length <= limit || !last
+      ? null
+      : sort === "newest"
+        ? encodeCursor({ createdAt: last.cursorTs, id: last.id })
+        : encodeCursor({ offset: offset + limit });
+  return { items: page.map((row) => toView(row, language)), nextCursor: next };
 }
 
 /** A published item in the page's language (a draft is not found). */
@@ -231,7 +217,12 @@ export type FileAccess =
 /** A published item's file: the one place downloads and previews look an item up, so a draft's file is no one's. */
 async function findStoredFile(id: string) {
   const [item] = await db()
-    .select({ title: mediaItems.title, filePath: mediaItems.filePath })
+    .select({
+      title: mediaItems.title,
+      filePath: mediaItems.filePath,
+      thumbnailPath: mediaItems.thumbnailPath,
+      fileType: mediaItems.fileType,
+    })
     .from(mediaItems)
     .where(and(eq(mediaItems.id, id), isPublished));
   return item;
@@ -282,14 +273,28 @@ export async function createDownload(user: SessionUser | null, id: string): Prom
   };
 }
 
-/** Preview (spec §6): anyone may open the file inline through a 60 s signed URL. */
-export async function createPreview(id: string): Promise<FileAccess> {
+/**
+ * Preview (spec §6, ADR 0069), inline through a 60 s signed URL. A member opens the original file. A
+ * visitor sees an image, and a PDF's first page, as the WebP drawn at import (re-encoded, at most
+ * 480 px wide and 1440 px high), never the original bytes (401 for an image without one); audio and
+ * video stream as they are (Range requests), and so, for now, do sheets and other documents.
+ */
+export async function createPreview(id: string, user: SessionUser | null = null): Promise<FileAccess> {
   if (!isUuid(id)) return { ok: false, status: 404, reason: "not-found" };
   const item = await findStoredFile(id);
   if (!item?.filePath) return { ok: false, status: 404, reason: "not-found" };
+  const rendition = !user && (item.fileType === "image" || item.fileType === "pdf");
+  if (!rendition) {
+    return {
+      ok: true,
+      url: createSignedUrl("media-files", item.filePath, FILE_URL_TTL_S),
+      fileName: downloadFileName(item.title, item.filePath),
+    };
+  }
+  if (!item.thumbnailPath) return { ok: false, status: 401, reason: "unauthenticated" };
   return {
     ok: true,
-    url: createSignedUrl("media-files", item.filePath, FILE_URL_TTL_S),
-    fileName: downloadFileName(item.title, item.filePath),
+    url: createSignedUrl("media-files", item.thumbnailPath, FILE_URL_TTL_S),
+    fileName: downloadFileName(item.title, item.thumbnailPath),
   };
 }

@@ -19,23 +19,6 @@ export function useFileActions(isSignedIn: boolean) {
   // Counts returned by the server after a download, shown until the list reloads.
   const [downloadCounts, setDownloadCounts] = useState<Record<string, number>>({});
 
-  const preview = useCallback(
-    async (item: MediaItemView) => {
-      try {
-        const response = await fetch(`/api/media/${item.id}/preview?format=json`, {
-          headers: { Accept: "application/json" },
-        });
-        if (!response.ok) throw new Error(`status ${response.status}`);
-        const { url } = (await response.json()) as { url: string };
-        window.open(url, "_blank", "noopener,noreferrer");
-      } catch (error) {
-        console.error("Preview failed", error);
-        toast.error(t("media.toast.previewFailedTitle"), { description: t("media.toast.previewFailedDescription") });
-      }
-    },
-    [t],
-  );
-
   // Spec §6: the toast, then /auth; with the way back to this item, its dialog open (`?item=`).
   const requireSignIn = useCallback(
     (item?: MediaItemView) => {
@@ -47,6 +30,25 @@ export function useFileActions(isSignedIn: boolean) {
       void navigate(authUrlReturningTo(`${window.location.pathname}${params.size ? `?${params}` : ""}`));
     },
     [navigate, t],
+  );
+
+  const preview = useCallback(
+    async (item: MediaItemView) => {
+      try {
+        const response = await fetch(`/api/media/${item.id}/preview?format=json`, {
+          headers: { Accept: "application/json" },
+        });
+        // An image without a visitor's rendition opens after signing in.
+        if (response.status === 401) return requireSignIn(item);
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        const { url } = (await response.json()) as { url: string };
+        window.open(url, "_blank", "noopener,noreferrer");
+      } catch (error) {
+        console.error("Preview failed", error);
+        toast.error(t("media.toast.previewFailedTitle"), { description: t("media.toast.previewFailedDescription") });
+      }
+    },
+    [requireSignIn, t],
   );
 
   const download = useCallback(

@@ -61,16 +61,43 @@ export const itemSchema = z.object({
   license: z.object({ name: optionalText, spdx_id: optionalText, url: optionalUrl, notice: optionalText }).nullish(),
   attribution: z.object({ text: optionalText, url: optionalUrl }).nullish(),
   searchable_text: optionalText,
+  /** The item's texts in the other site languages (ADR 0060); the item's own language is not one of them. */
+  translations: z
+    .partialRecord(
+      z.enum(["en", "de", "es"], { message: "translations are keyed by en, de or es" }),
+      z.object({
+        title: optionalText.pipe(z.string().max(300, "title is longer than 300 characters").nullable()),
+        description: optionalText,
+        alt_text: optionalText,
+        searchable_text: optionalText,
+      }),
+    )
+    .nullish(),
   created_at: z.iso.datetime({ offset: true, message: "created_at must be an ISO-8601 time" }).nullish(),
 });
 
 export type ManifestItem = z.infer<typeof itemSchema>;
+
+/** A manifest item's translations as the database's fields name them (`alt_text` → `altText`). */
+export function manifestTranslations(item: ManifestItem) {
+  return Object.fromEntries(
+    Object.entries(item.translations ?? {}).map(([code, texts]) => [
+      code,
+      { title: texts.title, description: texts.description, altText: texts.alt_text, searchableText: texts.searchable_text },
+    ]),
+  );
+}
 
 export const manifestSchema = z.object({
   categories: z
     .array(z.string().trim().min(1).max(100))
     .nullish()
     .transform((value) => value ?? []),
+  /** Category names in German and Spanish, by the English name (ADR 0060). */
+  category_names: z
+    .record(z.string().trim().min(1).max(100), z.object({ de: optionalText, es: optionalText }))
+    .nullish()
+    .transform((value) => value ?? {}),
   items: z.array(z.unknown(), { message: "the manifest needs an array items" }),
 });
 

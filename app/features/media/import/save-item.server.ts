@@ -1,9 +1,46 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { categories, mediaCategories, mediaItems } from "~/db/schema";
+import { categories, mediaCategories, mediaItems, mediaItemTranslations, type CategoryNames } from "~/db/schema";
 import { db, type Database } from "~/lib/db.server";
 
 /** The database or the import's transaction. */
 type Executor = Pick<Database, "insert" | "select" | "delete">;
+
+/** An item's texts in one other language (a null field falls back to the item's own). */
+export interface TranslationTexts {
+  title: string | null;
+  description: string | null;
+  altText: string | null;
+  searchableText: string | null;
+}
+
+/**
+ * Replaces an item's translations (the import and the console's item form): one row per language,
+ * none for the item's own language (its own columns hold those texts).
+ */
+export async function replaceTranslations(
+  tx: Pick<Database, "insert" | "delete">,
+  id: string,
+  language: string,
+  translations: Partial<Record<string, TranslationTexts>>,
+) {
+  await tx.delete(mediaItemTranslations).where(eq(mediaItemTranslations.mediaItemId, id));
+  const rows = Object.entries(translations)
+    .filter((entry): entry is [string, TranslationTexts] => entry[0] !== language && entry[1] !== undefined)
+    .map(([code, texts]) => ({ mediaItemId: id, language: code, ...texts }));
+  if (rows.length) await tx.insert(mediaItemTranslations).values(rows);
+}
+
+/** Sets the German and Spanish names the manifest gives, keeping names it does not give. */
+export async function nameCategories(names: Record<string, Record<keyof CategoryNames, string | null>>) {
+  for (const [name, translated] of Object.entries(names)) {
+    const given = Object.fromEntries(Object.entries(translated).filter(([, value]) => value));
+    if (Object.keys(given).length === 0) continue;
+    await db()
+      .update(categories)
+      .set({ names: sql`${categories.names} || ${JSON.stringify(given)}::jsonb` })
+      .where(eq(categories.name, name));
+  }
+}
 
 /** The row of an imported item (the columns the manifest and the measuring fill). */
 export type ItemValues = Omit<typeof mediaItems.$inferInsert, "createdAt" | "updatedAt" | "searchVector" | "downloadCount" | "publishedAt">;
