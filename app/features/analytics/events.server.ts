@@ -92,7 +92,15 @@ export async function saltOf(day: string): Promise<Buffer> {
 
 /** The day's visitor: the same for one address and browser on one site within a UTC day, unrelated across days. */
 export function visitorHash(salt: Buffer, site: string, address: string, userAgent: string) {
-  return createHash("sha256").update(salt).update(site).update("\0").update(address).update("\0").update(userAgent).digest().subarray(0, VISITOR_BYTES);
+  return createHash("sha256")
+    .update(salt)
+    .update(site)
+    .update("\0")
+    .update(address)
+    .update("\0")
+    .update(userAgent)
+    .digest()
+    .subarray(0, VISITOR_BYTES);
 }
 
 function siteOf() {
