@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { AdminHeading } from "./admin-shell";
 import { BarChart } from "./bar-chart";
-import { DataTable, rangeQuery, useFormats, type Range, type Row, type TableName } from "./analytics-table";
+import { DataTable, TableHeading, useFormats, type Range, type Row, type TableName } from "./analytics-table";
 import { useTranslation } from "~/lib/use-translation";
 
 interface Analytics {
@@ -103,18 +103,7 @@ export function AnalyticsPage({ analytics, eventDays }: { analytics: Analytics; 
         <Stat label={t("admin.analytics.views")} value={analytics.totals.views} previous={analytics.totals.previousViews} />
       </div>
       <section className="mb-4 rounded-lg border border-border bg-card p-4" aria-labelledby="analytics-days">
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="analytics-days" className="text-base font-semibold">
-            {t("admin.analytics.perDay")}
-          </h2>
-          <a
-            href={`/admin/analytics/export.csv?table=days&${rangeQuery(range)}`}
-            className="text-sm text-primary underline underline-offset-2"
-            download
-          >
-            {t("admin.analytics.csv", { title: t("admin.analytics.perDay") })}
-          </a>
-        </div>
+        <TableHeading table="days" title={t("admin.analytics.perDay")} range={range} />
         <BarChart points={analytics.perDay.map((point) => ({ label: format.day(point.day), value: point.views }))} summary={chartTitle} />
         <details className="mt-3">
           <summary className="cursor-pointer text-sm text-primary">{t("admin.analytics.showTable")}</summary>
@@ -147,18 +136,7 @@ export function AnalyticsPage({ analytics, eventDays }: { analytics: Analytics; 
         </details>
       </section>
       <section className="mb-4 rounded-lg border border-border bg-card p-4" aria-labelledby="analytics-goals" data-testid="analytics-goals">
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="analytics-goals" className="text-base font-semibold">
-            {t("admin.analytics.goals")}
-          </h2>
-          <a
-            href={`/admin/analytics/export.csv?table=goals&${rangeQuery(range)}`}
-            className="text-sm text-primary underline underline-offset-2"
-            download
-          >
-            {t("admin.analytics.csv", { title: t("admin.analytics.goals") })}
-          </a>
-        </div>
+        <TableHeading table="goals" title={t("admin.analytics.goals")} range={range} />
         <dl className="grid gap-3 sm:grid-cols-4">
           {analytics.goals.map((goal) => (
             <div key={goal.key}>

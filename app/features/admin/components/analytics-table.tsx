@@ -34,7 +34,7 @@ export type TableName =
   | "gatedDownloads"
   | "notFound";
 
-export function rangeQuery(range: Range) {
+function rangeQuery(range: Range) {
   return range.preset !== null ? `days=${range.preset}` : `from=${range.from}&to=${range.to}`;
 }
 
@@ -49,6 +49,25 @@ export function useFormats() {
     number: (value: number) => number.format(value),
     change: (value: number, previous: number) => (previous === 0 ? "–" : percent.format((value - previous) / previous)),
   };
+}
+
+/** A section's heading with the link to its CSV (`table`: the export's name). */
+export function TableHeading({ table, title, range }: { table: string; title: string; range: Range }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+      <h2 id={`analytics-${table}`} className="text-base font-semibold">
+        {title}
+      </h2>
+      <a
+        href={`/admin/analytics/export.csv?table=${table}&${rangeQuery(range)}`}
+        className="text-sm text-primary underline underline-offset-2"
+        download
+      >
+        {t("admin.analytics.csv", { title })}
+      </a>
+    </div>
+  );
 }
 
 /** One table of the page: its rows with the period before, and its CSV. */
@@ -78,18 +97,7 @@ export function DataTable({
       aria-labelledby={`analytics-${name}`}
       data-testid={`analytics-${name}`}
     >
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={`analytics-${name}`} className="text-base font-semibold">
-          {title}
-        </h2>
-        <a
-          href={`/admin/analytics/export.csv?table=${name}&${rangeQuery(range)}`}
-          className="text-sm text-primary underline underline-offset-2"
-          download
-        >
-          {t("admin.analytics.csv", { title })}
-        </a>
-      </div>
+      <TableHeading table={name} title={title} range={range} />
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("admin.analytics.none")}</p>
       ) : (
