@@ -53,6 +53,8 @@ export default [
     route("media/:id", "routes/admin.media.$id.tsx"),
     route("categories", "routes/admin.categories.tsx"),
     route("numbers", "routes/admin.numbers.tsx"),
+    // Analytics without tracking (issue 25, ADR 0068).
+    route("analytics", "routes/admin.analytics.tsx"),
     // Privacy (issues 12, 13): consent records, the launch lists, retention periods.
     route("newsletter", "routes/admin.newsletter.tsx"),
     // Newsletter issues and their sending (issue 24, ADR 0067).
@@ -79,6 +81,7 @@ export default [
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("admin/newsletter/export.csv", "routes/admin.newsletter.export[.]csv.ts"),
   route("admin/launches/export.csv", "routes/admin.launches.export[.]csv.ts"),
+  route("admin/analytics/export.csv", "routes/admin.analytics.export[.]csv.ts"),
   route("admin/translations/export", "routes/admin.translations.export.ts"),
   route("admin/media/upload", "routes/admin.media.upload.ts"),
   route("admin/media/:id/file", "routes/admin.media.$id.file.ts"),

@@ -32,6 +32,10 @@ import { createRequestGuard, refuse } from "./request-guard";
 import { createPreviewDoor } from "./preview-door";
 import { limitRequestsPerClient } from "./connection-limits";
 import { measureRequests, serveMetrics } from "./metrics";
+import { clientAddressOf } from "./request-url";
+import { countVisits } from "./analytics";
+import { startEventFlush, stopEventFlush } from "~/features/analytics/events.server";
+import "~/features/analytics/rollup.server";
 import "~/features/account/shopify.server";
 import "~/features/privacy/retention.server";
 import "~/features/account/confirmation-sweep.server";
@@ -83,9 +87,12 @@ export function createApp() {
     runWithRequestId(requestId, next);
   });
   app.use(measureRequests(pages));
+  // Page views, 404s and library searches for the console's Analytics (ADR 0068): sorted out once the
+  // answer is finished (cached pages too), then an in-memory append; no cookie, nothing stored in the browser.
+  app.use(countVisits(pages));
 
   const getLoadContext = (req: express.Request, res: express.Response) => ({
-    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    clientIp: clientAddressOf(req),
     cspNonce: res.locals.cspNonce as string,
     pages: res.locals.pageTable as PageTable | undefined,
   });
@@ -119,7 +126,7 @@ export function createApp() {
   // Accounts: the real client address (Express honours TRUST_PROXY) for better-auth's and our
   // own rate limits; a client-sent value is overwritten. Then better-auth, before any body parser.
   app.use((req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    req.headers[CLIENT_IP_HEADER] = clientAddressOf(req);
     next();
   });
   app.all("/api/auth/{*any}", createAuthGateway());
@@ -173,6 +180,7 @@ export async function startRuntime() {
   // Named, so the console's System page lists this process among those using the database.
   await openDatabase({ applicationName: serverApplicationName() });
   startErrorLog();
+  startEventFlush();
   await startChangeListener();
   await startRedirects();
   await prepareStorage().catch((error: unknown) => {
@@ -190,6 +198,8 @@ export async function startRuntime() {
 
 /** The last part of shutdown, after the HTTP server has stopped taking requests. */
 export async function stopRuntime() {
+  // The last second of counted requests, while the database is open.
+  await stopEventFlush();
   await stopJobs();
   stopRedirects();
   await stopChangeListener();

@@ -142,9 +142,11 @@ describe("page cache", () => {
     expect((await get("/media?q=%20api%20")).state).toBe("hit");
     expect((await get("/media?type=all&q=api")).state).toBe("hit");
     expect((await get("/media?q=other")).state).toBe("miss");
-    const unknown = await get("/media?q=api&utm_source=mail");
+    const unknown = await get("/media?q=api&ref=mail");
     expect(unknown.state).toBeNull();
     expect(renders).toBe(3);
+    // A campaign's utm_* is for the analytics only: the same page, rendered without it.
+    expect((await get("/media?q=api&utm_source=mail")).state).toBe("hit");
   });
 
   it("renders a library page for the category slug and language the address names (links from /consulting)", async () => {

@@ -12,3 +12,12 @@ export function urlOf(req: ExpressRequest) {
     return new URL(`${req.protocol}://localhost${req.originalUrl}`);
   }
 }
+
+/**
+ * The client's address: Express's `req.ip`, which reads X-Forwarded-For only as far as TRUST_PROXY
+ * allows (server/app.ts), else the socket's. The one reading of it for rate limits, the accounts'
+ * limits (x-client-ip) and the analytics' daily visitor hash.
+ */
+export function clientAddressOf(req: Pick<ExpressRequest, "ip" | "socket">) {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}

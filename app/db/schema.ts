@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -909,3 +910,61 @@ export const newsSchedules = pgTable(
     check("news_schedules_language_check", sql`${table.language} in ('en', 'de', 'es')`),
   ],
 );
+
+/* ---------- analytics without tracking (issue 25, ADR 0068) ---------- */
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+/** The salt of the current UTC day (visitor hashes); older days' salts are deleted when it rotates. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day").primaryKey(),
+  salt: bytea("salt").notNull(),
+});
+
+/** Counted requests (no address, no user agent): page views, 404s, library searches, previews, gated downloads. */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    day: date("day").notNull(),
+    kind: text("kind").$type<"view" | "not_found" | "search" | "preview" | "gated_download">().notNull(),
+    path: text("path").notNull().default(""),
+    language: text("language").notNull().default(""),
+    browserLanguage: text("browser_language").notNull().default(""),
+    referrer: text("referrer").notNull().default(""),
+    utmSource: text("utm_source").notNull().default(""),
+    utmMedium: text("utm_medium").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    /** sha256(daily salt, site, address, user agent), first 8 bytes: the same visitor within one day only. */
+    visitor: bytea("visitor").notNull(),
+    query: text("query").notNull().default(""),
+    filters: text("filters").notNull().default(""),
+    results: integer("results"),
+    itemId: uuid("item_id"),
+  },
+  (table) => [
+    index("analytics_events_day_idx").on(table.day),
+    check("analytics_events_kind_check", sql`${table.kind} in ('view', 'not_found', 'search', 'preview', 'gated_download')`),
+  ],
+);
+
+/** Daily sums per dimension (page, language, referrer, campaign, search, ...): what the console reads. */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    dimension: text("dimension").notNull(),
+    day: date("day").notNull(),
+    key: text("key").notNull(),
+    detail: text("detail").notNull().default(""),
+    views: integer("views").notNull(),
+    visitors: integer("visitors").notNull(),
+    zeroResults: integer("zero_results").notNull().default(0),
+  },
+  (table) => [primaryKey({ name: "analytics_daily_pkey", columns: [table.dimension, table.day, table.key, table.detail] })],
+);
+
+/** Days the roll-up has summed; a final one is not summed again. */
+export const analyticsRollups = pgTable("analytics_rollups", {
+  day: date("day").primaryKey(),
+  final: boolean("final").notNull(),
+  rolledUpAt: timestamp("rolled_up_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -67,6 +67,8 @@ const envSchema = z.object({
   /** Added to the contract: http or https towards the store (tests use a loopback fake over http). */
   SHOPIFY_PROTOCOL: z.enum(["https", "http"]).default("https"),
   SEED_DEMO: booleanFlag.default(true),
+  /** Counting page views for the console's Analytics (ADR 0068); false counts nothing (benchmarks compare both). */
+  ANALYTICS: booleanFlag.default(true),
   /** The external academy, market and community sites (a value set in the console's settings wins). */
   ACADEMY_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" }).optional()),
   MARKET_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" }).optional()),
@@ -108,6 +110,8 @@ const envSchema = z.object({
   /** "Tell me when it opens" (issue 13): sign-ups never confirmed, and confirmed ones whose launch has not come. */
   RETENTION_PENDING_LAUNCH_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(30),
   RETENTION_LAUNCH_SIGNUP_MONTHS: z.coerce.number({ message: "must be a whole number of months" }).int().min(1).default(24),
+  /** Raw analytics events (ADR 0068): kept this many days, their daily sums for good. */
+  RETENTION_ANALYTICS_EVENT_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(30),
   RETENTION_INTERVAL_MINUTES: z.coerce.number({ message: "must be a whole number of minutes" }).int().min(1).default(60),
   /** Encrypts backups (`npm run backup`, ADR 0064) and opens encrypted ones; unset: backups are not encrypted. */
   BACKUP_PASSPHRASE: optionalText.pipe(z.string().min(12, "must be at least 12 characters").optional()),

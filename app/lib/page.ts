@@ -56,11 +56,20 @@ export const CONTENT_LIFETIME_MS = 5 * 60 * 1000;
 /** Pages of live data, dropped at once by their tag's invalidation; the lifetime bounds what is not announced (download counts). */
 export const LIVE_LIFETIME_MS = 60 * 1000;
 
-/** Whether the query names only `known` parameters (and the language). */
+/**
+ * Whether the query names only `known` parameters (and the language, and a campaign's utm_*, which
+ * only the analytics read, server/analytics.ts: a landing page from a campaign link stays cached).
+ */
 export function onlyParams(params: URLSearchParams, known: readonly string[]) {
-  for (const name of params.keys()) if (name !== "lang" && !known.includes(name)) return false;
+  for (const name of params.keys()) if (name !== "lang" && !UTM_PARAMS.includes(name) && !known.includes(name)) return false;
   return true;
 }
+
+/** The campaign parameters the analytics keep (ADR 0068). */
+export const UTM_PARAMS: readonly string[] = ["utm_source", "utm_medium", "utm_campaign"];
+
+/** How many items a library page found, for the analytics' zero-result searches; a header, so a cached page carries it too. */
+export const RESULT_COUNT_HEADER = "X-Result-Count";
 
 /** The non-empty values, in the order given. */
 export function canonicalQuery(values: Record<string, string>) {

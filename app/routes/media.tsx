@@ -1,5 +1,5 @@
-import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
-import { useLoaderData, useRouteLoaderData } from "react-router";
+import type { ClientLoaderFunctionArgs, HeadersFunction, LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
+import { data, useLoaderData, useRouteLoaderData } from "react-router";
 import { AccountNoticeSlot } from "~/features/account/account-notice-slot";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
@@ -14,7 +14,7 @@ import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
 import type { RootLoaderData } from "~/root";
 import { decodeCursor, isUuid, parseLibraryFilters } from "~/features/media/filters";
-import { canonicalQuery, LIVE_LIFETIME_MS, onlyParams, type Page } from "~/lib/page";
+import { canonicalQuery, LIVE_LIFETIME_MS, onlyParams, RESULT_COUNT_HEADER, type Page } from "~/lib/page";
 
 export const meta = metaFromLoader;
 // Translation namespaces the browser loads for this page (app/lib/i18n.ts).
@@ -46,6 +46,15 @@ export const page = {
 } satisfies Page;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const payload = await loadLibraryPage(request);
+  // The number found, for the analytics' zero-result searches (server/analytics.ts); none when loading failed.
+  return data(payload, { headers: payload.loadFailed ? {} : { [RESULT_COUNT_HEADER]: String(payload.total) } });
+}
+
+/** The loader's headers on the document too (the result count; React Router takes only its cookies without this). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+async function loadLibraryPage(request: Request) {
   const url = new URL(request.url);
   const requested = parseLibraryFilters(url);
   // The page's language: the items' and categories' texts in it, with their own as the fallback.
@@ -112,7 +121,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } satisfies MediaPageData & { meta: typeof meta };
 }
 
-type MediaLoaderData = Awaited<ReturnType<typeof loader>>;
+type MediaLoaderData = Awaited<ReturnType<typeof loadLibraryPage>>;
 let lastData: MediaLoaderData | undefined;
 
 /**

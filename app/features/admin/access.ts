@@ -14,6 +14,8 @@ export const CONSOLE_SECTIONS = {
   settings: ["admin"],
   audit: ["admin"],
   numbers: ["admin"],
+  // Analytics (ADR 0068): no personal data, but the company's numbers: admins, like Numbers.
+  analytics: ["admin"],
   // Privacy (issues 12, 13): personal data in bulk (mailing lists, their export) and the deletion periods.
   newsletter: ["admin"],
   retention: ["admin"],

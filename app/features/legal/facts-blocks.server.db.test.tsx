@@ -45,6 +45,7 @@ const privacyFacts: PrivacyFacts = {
     rateLimitHours: 1,
     launchPendingDays: 7,
     launchMonths: 12,
+    analyticsDays: 30,
   },
 };
 

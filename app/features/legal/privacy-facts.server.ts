@@ -16,6 +16,7 @@ export async function loadPrivacyFacts(): Promise<PrivacyFacts> {
       rateLimitHours: policy.rateLimitHours,
       launchPendingDays: policy.pendingLaunchDays,
       launchMonths: policy.launchSignupMonths,
+      analyticsDays: policy.analyticsEventDays,
     },
   };
 }

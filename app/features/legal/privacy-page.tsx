@@ -30,6 +30,8 @@ export interface PrivacyFacts {
     rateLimitHours: number;
     launchPendingDays: number;
     launchMonths: number;
+    /** Raw analytics events (ADR 0068). */
+    analyticsDays: number;
   };
 }
 

@@ -181,7 +181,7 @@ describe("drafts", () => {
         context: {},
       } as never);
     const page = async (id: string) =>
-      (await mediaLoader({ request: new Request(`http://localhost/media?item=${id}`), params: {}, context: {} } as never)) as {
+      (await mediaLoader({ request: new Request(`http://localhost/media?item=${id}`), params: {}, context: {} } as never)).data as {
         selected: unknown;
         items: Array<{ id: string }>;
       };

@@ -76,6 +76,12 @@ describe("privacy policy says what this installation does", () => {
     expect(de).not.toContain("{{");
     const es = await render("es", env);
     expect(es).toContain("tras 6 meses");
+    // What the analytics collect and for how long (ADR 0068), from the same setting as the Retention page.
+    const counted = { RETENTION_ANALYTICS_EVENT_DAYS: "45" };
+    expect(await render("en", counted)).toContain("Single visit records (section 3): deleted after 45 days");
+    expect(await render("de", counted)).toContain("werden nach 45 Tagen gelöscht");
+    expect(await render("es", counted)).toContain("se eliminan a los 45 días");
+    expect(await render("en", counted)).toContain("without storing your IP address or browser identification");
     expect(es).not.toContain("{{");
   });
 });

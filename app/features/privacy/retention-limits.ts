@@ -13,6 +13,8 @@ export const RETENTION_SETTINGS = [
   { key: "pendingNewsletterDays", env: "RETENTION_PENDING_NEWSLETTER_DAYS", unit: "days", min: 7, max: 365 },
   { key: "pendingLaunchDays", env: "RETENTION_PENDING_LAUNCH_DAYS", unit: "days", min: 1, max: 365 },
   { key: "launchSignupMonths", env: "RETENTION_LAUNCH_SIGNUP_MONTHS", unit: "months", min: 1, max: 60 },
+  // Raw analytics events (ADR 0068); their daily sums stay. At least a day: the roll-up sums a day after it ended.
+  { key: "analyticsEventDays", env: "RETENTION_ANALYTICS_EVENT_DAYS", unit: "days", min: 2, max: 730 },
 ] as const;
 
 export type RetentionKey = (typeof RETENTION_SETTINGS)[number]["key"];

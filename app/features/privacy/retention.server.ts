@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { eraseAccount } from "~/features/account/erasure.server";
 import { deleteStalePendingConsents } from "~/features/account/newsletter-records.server";
+import { deleteOldAnalyticsEvents } from "~/features/analytics/rollup.server";
 import { deleteOldLaunchSignups } from "~/features/launch-notify/launch-signups.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -44,7 +45,8 @@ export type RetentionReport = Record<
   | "verifications"
   | "expiredSessions"
   | "pendingNewsletterRequests"
-  | "launchSignups",
+  | "launchSignups"
+  | "analyticsEvents",
   number
 >;
 
@@ -103,6 +105,7 @@ export async function runRetention(given?: RetentionPolicy): Promise<RetentionRe
     expiredSessions: await count(sql`delete from sessions where expires_at < now()`),
     pendingNewsletterRequests: await deleteStalePendingConsents(policy.pendingNewsletterDays),
     launchSignups: await deleteOldLaunchSignups({ pendingDays: policy.pendingLaunchDays, confirmedMonths: policy.launchSignupMonths }),
+    analyticsEvents: await deleteOldAnalyticsEvents(policy.analyticsEventDays),
   };
 }
 

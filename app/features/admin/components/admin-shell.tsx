@@ -17,6 +17,7 @@ import {
   Activity,
   Send,
   DatabaseBackup,
+  TrendingUp,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -35,6 +36,7 @@ const NAV: Array<{ section: ConsoleSection; to: string; labelKey: string; icon: 
   { section: "members", to: "/admin/members", labelKey: "admin.nav.members", icon: Users },
   { section: "settings", to: "/admin/settings", labelKey: "admin.nav.settings", icon: Settings },
   { section: "numbers", to: "/admin/numbers", labelKey: "admin.nav.numbers", icon: BarChart3 },
+  { section: "analytics", to: "/admin/analytics", labelKey: "admin.nav.analytics", icon: TrendingUp },
   { section: "audit", to: "/admin/audit", labelKey: "admin.nav.audit", icon: ScrollText },
   { section: "newsletter", to: "/admin/newsletter", labelKey: "admin.nav.newsletter", icon: Mail },
   { section: "launches", to: "/admin/launches", labelKey: "admin.nav.launches", icon: BellRing },

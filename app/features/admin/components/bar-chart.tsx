@@ -23,6 +23,7 @@ export function BarChart({
       className="h-auto w-full text-primary"
       data-testid="bar-chart"
     >
+      <title>{summary}</title>
       <line x1="0" y1={height} x2={width} y2={height} stroke="currentColor" strokeOpacity="0.3" />
       {points.map((point, index) => {
         const barHeight = (point.value / max) * (height - 4);
