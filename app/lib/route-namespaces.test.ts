@@ -20,6 +20,11 @@ const NOT_KEYS = new Set([
   "shop.cart", // the cart's localStorage key (features/shop/cart-store.ts)
   // Audit actions and the job of the news posts (features/news/*.server.ts).
   ...["draft", "publish", "unpublish", "discard", "delete", "schedule", "unschedule", "restore"].map((verb) => `news.${verb}`),
+  // The retention task's name (features/privacy/retention.server.ts).
+  "privacy.retention",
+  // The newsletter's send job and its issues' audit actions, `newsletter.issue.*` (features/newsletter, admin/newsletter-issues.server.ts).
+  "newsletter.send",
+  "newsletter.issue",
 ]);
 
 function resolveImport(from: string, specifier: string) {
