@@ -83,6 +83,25 @@ export async function dropApplicationObjects(client: pg.ClientBase) {
     [SKIPPED_SCHEMAS],
   );
   for (const sequence of sequences) await client.query(`drop sequence if exists ${qualified(client, sequence)} cascade`);
+  // Functions and text search configurations the migrations created (the media search's, ADR 0069), not those
+  // of extensions (unaccent, pg_trgm: the migrations create the extensions only if missing).
+  const { rows: routines } = await client.query<{ statement: string }>(
+    `select format('drop %s if exists %I.%I(%s) cascade', case p.prokind when 'p' then 'procedure' else 'function' end,
+                   n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) as statement
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname <> all($1::text[]) and left(n.nspname, 3) <> 'pg_' and n.nspname <> 'information_schema'
+        and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`,
+    [SKIPPED_SCHEMAS],
+  );
+  for (const { statement } of routines) await client.query(statement);
+  const { rows: configurations } = await client.query<{ statement: string }>(
+    `select format('drop text search configuration if exists %I.%I cascade', n.nspname, c.cfgname) as statement
+       from pg_ts_config c join pg_namespace n on n.oid = c.cfgnamespace
+      where n.nspname <> all($1::text[]) and left(n.nspname, 3) <> 'pg_' and n.nspname <> 'information_schema'
+        and not exists (select 1 from pg_depend d where d.classid = 'pg_ts_config'::regclass and d.objid = c.oid and d.deptype = 'e')`,
+    [SKIPPED_SCHEMAS],
+  );
+  for (const { statement } of configurations) await client.query(statement);
   // The job queue's jobs name rows of the database being replaced; pg-boss creates its schema anew at start.
   await client.query("drop schema if exists pgboss cascade");
 }
