@@ -33,7 +33,9 @@ describe("privacy policy says what this installation does", () => {
 
   it("names the 'tell me when it opens' list, its legal basis and periods; a period set in the console wins", async () => {
     const en = await render("en", {});
-    expect(en).toContain("&quot;Tell me when it opens&quot; (only if you sign up on the Academy or Tandem page)");
+    expect(en).toContain(
+      "&quot;Tell me when it opens&quot; (only if you sign up on the Academy or Tandem page, or in the shop&#x27;s cart while the shop is not open)",
+    );
     expect(en).toContain(
       "never confirmed ones are deleted after 30 days; confirmed ones when you remove them or ask us to, or at the latest 24 months",
     );
