@@ -320,7 +320,7 @@ const CASES: Record<string, FormCase> = {
     },
     field: (form) => form.locator('input[name="email"]'),
     invalid: "ada@",
-    problem: "Enter a valid e-mail address.",
+    problem: "Enter a valid email address.",
     next: (form) => form.locator('input[name="vatId"]'),
     landed: "focuses",
   },
