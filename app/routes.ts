@@ -25,6 +25,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+  // The web archive of sent issues (ADR 0067); "confirm" and "unsubscribe" are not issue slugs.
+  route("newsletter/:slug", "routes/newsletter.$slug.tsx"),
   route("media", "routes/media.tsx"),
   route("api/media/:id/download", "routes/api.media.download.ts"),
   route("api/media/:id/preview", "routes/api.media.preview.ts"),

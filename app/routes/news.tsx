@@ -35,6 +35,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function NewsRoute() {
-  const { posts, page, pages, language, feed } = useLoaderData<typeof loader>();
-  return <NewsListPage posts={posts} page={page} pages={pages} language={language} feed={feed} />;
+  const { posts, page, pages, language, feed, archive } = useLoaderData<typeof loader>();
+  return <NewsListPage posts={posts} page={page} pages={pages} language={language} feed={feed} archive={archive} />;
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { siteConfig } from "~/config/site";
+import { archivedIssues } from "~/features/newsletter/archive.server";
 import { getEnv } from "~/lib/env.server";
 import { LANGUAGE_LOCALES, LANGUAGES, type Language } from "~/lib/i18n";
 import { getServerTranslator, languageFromRequest } from "~/lib/i18n.server";
@@ -39,7 +40,8 @@ export async function loadNewsList(request: Request) {
   const origin = getEnv().PUBLIC_URL;
   const meta = await loadPageMeta(request, "news.meta");
   if (page > 1) meta.canonical = `${origin}/news?page=${page}${language === "en" ? "" : `&lang=${language}`}`;
-  return { posts: posts.map(cardOf), page, pages, language, feed: feedUrl(origin, language), meta };
+  const archive = page === 1 ? await archivedIssues(language) : [];
+  return { posts: posts.map(cardOf), page, pages, language, feed: feedUrl(origin, language), archive, meta };
 }
 
 /** A post's head: its own title and summary, its languages' addresses, its cover, and an Article. */

@@ -22,12 +22,15 @@ export function NewsListPage({
   pages,
   language,
   feed,
+  archive = [],
 }: {
   posts: NewsCard[];
   page: number;
   pages: number;
   language: Language;
   feed: string;
+  /** Sent newsletter issues in the visitor's language (the first page only). */
+  archive?: Array<{ slug: string; subject: string; sentAt: string }>;
 }) {
   const { t } = useTranslation();
   return (
@@ -63,6 +66,28 @@ export function NewsListPage({
               <span />
             )}
           </nav>
+        ) : null}
+        {archive.length ? (
+          <section aria-labelledby="newsletter-archive" className="mt-12" data-testid="newsletter-archive">
+            <h2 id="newsletter-archive" className="text-xl font-semibold">
+              {t("news.archive.title")}
+            </h2>
+            <ul className="mt-4 space-y-2">
+              {archive.map((issue) => (
+                <li key={issue.slug} className="flex flex-wrap items-baseline gap-x-3">
+                  <Link
+                    to={`/newsletter/${issue.slug}${language === "en" ? "" : `?lang=${language}`}`}
+                    className="text-primary underline underline-offset-2"
+                  >
+                    {issue.subject}
+                  </Link>
+                  <span className="text-sm text-muted-foreground">
+                    <PostDate iso={issue.sentAt} language={language} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
         <p className="mt-10 text-sm">
           <a href={feed} className="text-primary underline underline-offset-2">

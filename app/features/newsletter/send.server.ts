@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { invalidatePages } from "~/lib/page-invalidation.server";
 import { and, eq, sql } from "drizzle-orm";
 import { newsletterIssues, newsletterIssueVersions } from "~/db/schema";
 import { newsletterHeaders, unsubscribeUrl } from "~/features/account/newsletter-links.server";
@@ -249,6 +250,8 @@ async function finish(issueId: string) {
     .set({ status: "sent", finishedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(newsletterIssues.id, issueId), eq(newsletterIssues.status, "sending")));
   logger.info(`Newsletter issue ${issueId} sent`);
+  // /news lists the archive of sent issues (archive.server.ts).
+  await invalidatePages("content");
 }
 
 /**

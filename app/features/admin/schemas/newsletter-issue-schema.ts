@@ -15,10 +15,13 @@ const errors = "admin.newsletterIssues.errors";
 
 /** The issue's address in the archive (`/newsletter/<slug>`): lower-case words joined by hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const RESERVED_SLUGS = ["confirm", "unsubscribe"];
 
 export const createIssueSchema = z.object({
   slug: requiredText(SLUG_MAX, { required: `${errors}.slugRequired`, tooLong: `${errors}.slugTooLong` }).check(
     z.regex(SLUG_PATTERN, `${errors}.slugInvalid`),
+    // The addresses of the subscription links share `/newsletter/`.
+    z.refine((slug) => !RESERVED_SLUGS.includes(slug), `${errors}.slugReserved`),
   ),
 });
 
