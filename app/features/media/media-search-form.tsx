@@ -103,7 +103,7 @@ export function MediaSearchForm({
       </Button>
       <div
         id="media-filters"
-        className={`${filtersOpen ? "grid" : "hidden"} grid-cols-1 gap-3 sm:grid sm:grid-cols-3 lg:grid-cols-5 lg:col-span-full`}
+        className={`${filtersOpen ? "grid" : "hidden"} grid-cols-1 gap-3 sm:grid sm:grid-cols-3 xl:grid-cols-5 lg:col-span-full`}
       >
         <FilterSelect
           name="type"
