@@ -8,7 +8,8 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { aptInstall, startPostgres15 } from "./postgres15.mjs";
 
-const CHROMIUM = "/usr/bin/chromium";
+// The end-to-end tests run in Debian's chromium-headless-shell (playwright.config.ts, ADR 0078).
+const CHROMIUM = "/usr/bin/chromium-headless-shell";
 const isCI = process.env.CI === "true" || process.env.CI === "1";
 const results = [];
 const started = Date.now();
@@ -65,8 +66,8 @@ fs.mkdirSync("test-results", { recursive: true });
 
 step("Chromium");
 if (!fs.existsSync(CHROMIUM)) {
-  process.stdout.write("Installing Debian's chromium (first run on this machine)\n");
-  aptInstall(["chromium"]);
+  process.stdout.write("Installing Debian's chromium-headless-shell (first run on this machine)\n");
+  aptInstall(["chromium-headless-shell"]);
 }
 
 step("Java (for the W3C Nu HTML Checker)");
