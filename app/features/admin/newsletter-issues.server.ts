@@ -11,7 +11,7 @@ import type { Outcome } from "./action.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
 import type { AudienceInput, VersionInput } from "./schemas/newsletter-issue-schema";
-import { scheduleInstant } from "./page-schedule.server";
+import { scheduleInstant } from "~/lib/schedule-time.server";
 
 /**
  * Newsletter issues in the console (ADR 0067): an issue has a slug, a version per language (subject,

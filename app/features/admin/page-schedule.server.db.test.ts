@@ -9,7 +9,7 @@ import { stopJobs } from "~/lib/jobs.server";
 import { publishedContentChanged } from "~/lib/page-content.server";
 import { cancelSchedule, listSchedules, PUBLISH_JOB, scheduleOf, schedulePublish } from "./page-schedule.server";
 import { publishPage, saveDraft } from "./pages.server";
-import { isLocalDateTime } from "./schemas/page-schedule-schema";
+import { isLocalDateTime } from "~/lib/schedule-time";
 
 /** Scheduled publish (ADR 0059): the row, its pg-boss job, and the job publishing the draft as its scheduler. */
 const admin = { id: "admin-1", email: "admin@ipangel.test", name: "Admin", role: "admin" as const };

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { pageContent, pageSchedules } from "~/db/schema";
 import { isLegalPage, isContentNamespace, type ContentNamespace } from "~/lib/content-pages";
-import { db, type Database } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { enqueueJob, registerJobHandler } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
-import { SCHEDULE_TIME_ZONE } from "./schemas/page-schedule-schema";
+import { scheduleInstant } from "~/lib/schedule-time.server";
 import type { Outcome } from "./action.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
@@ -46,19 +46,6 @@ export async function listSchedules(): Promise<Record<string, string>> {
     .select({ namespace: pageSchedules.namespace, language: pageSchedules.language, publishAt: pageSchedules.publishAt })
     .from(pageSchedules);
   return Object.fromEntries(rows.map((row) => [`${row.namespace}/${row.language}`, row.publishAt.toISOString()]));
-}
-
-/**
- * The instant of a wall-clock time in SCHEDULE_TIME_ZONE (`YYYY-MM-DDTHH:mm`, as the form's input gives
- * it), and whether it has passed: PostgreSQL's time zone data turns it into an instant (daylight saving
- * included). Scheduled publishes of pages and news posts and scheduled newsletter sends (ADR 0067) read times
- * through it.
- */
-export async function scheduleInstant(executor: Pick<Database, "execute">, localTime: string) {
-  const { rows } = await executor.execute<{ at: Date; past: boolean }>(
-    sql`select (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) as at, (${localTime}::timestamp at time zone ${SCHEDULE_TIME_ZONE}) <= now() as past`,
-  );
-  return { at: new Date(rows[0]!.at), past: rows[0]!.past };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Outcome } from "~/features/admin/action.server";
 import { recordAudit } from "~/features/admin/audit.server";
 import type { ConsoleActor } from "~/features/admin/guard.server";
 import { roleOfUser } from "~/features/admin/roles.server";
-import { scheduleInstant } from "~/features/admin/page-schedule.server";
+import { scheduleInstant } from "~/lib/schedule-time.server";
 import { db } from "~/lib/db.server";
 import { isLanguage, type Language } from "~/lib/i18n";
 import { enqueueJob, registerJobHandler } from "~/lib/jobs.server";

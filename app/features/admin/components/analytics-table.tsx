@@ -1,26 +1,10 @@
+import type { AnalyticsRange as Range, Row } from "../analytics.server";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/use-translation";
 
 /** The Analytics page's tables (ADR 0068): each with the period before and a link to its CSV. */
-export interface Range {
-  from: string;
-  to: string;
-  days: number;
-  previousFrom: string;
-  previousTo: string;
-  preset: number | null;
-  invalid: boolean;
-}
-export interface Row {
-  key: string;
-  detail: string;
-  views: number;
-  visitors: number;
-  previous: number;
-  zeroResults: number;
-  title?: string | null;
-}
+export type { Range, Row };
 export type TableName =
   | "pages"
   | "languages"

@@ -3,7 +3,8 @@ import { IntentForm, SubmitButton, TextField } from "~/components/form";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/use-translation";
-import { pageScheduleSchema, SCHEDULE_TIME_ZONE } from "../schemas/page-schedule-schema";
+import { SCHEDULE_TIME_ZONE } from "~/lib/schedule-time";
+import { pageScheduleSchema } from "../schemas/page-schedule-schema";
 import { ActionButton, FormOutcome, useConsoleForm } from "./console-form";
 
 export interface PageScheduleData {

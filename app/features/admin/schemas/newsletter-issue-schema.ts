@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isLocalDateTime } from "./page-schedule-schema";
+import { isLocalDateTime } from "~/lib/schedule-time";
 import { requiredText } from "~/lib/field-schemas";
 import { LANGUAGES } from "~/lib/i18n";
 import { parseRichTextJson, richTextValue, RICH_TEXT_LIMITS } from "~/lib/rich-text";
