@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { createAccount, createConsoleAccount, runAdmin, signedInRequest, userIdOf, visitorRequest } from "../helpers/console";
+import { canUse, type ConsoleSection } from "../../app/features/admin/access";
 import { e2eDataDir, withDatabase } from "../helpers/e2e-server";
+import { routeTable } from "../helpers/routes";
 
 /**
  * Who may use the operator console (issue 11): the whole matrix of visitor, user, editor and
@@ -9,35 +11,12 @@ import { e2eDataDir, withDatabase } from "../helpers/e2e-server";
  * console does not reveal that it exists. Roles are given with `npm run admin`, as an operator would.
  */
 type Audience = "visitor" | "user" | "editor" | "admin";
-type Section =
-  | "overview"
-  | "media"
-  | "categories"
-  | "inbox"
-  | "members"
-  | "settings"
-  | "audit"
-  | "numbers"
-  // Privacy (issues 12, 13): admins only.
-  | "newsletter"
-  | "launches"
-  | "retention"
-  // Redirects (ADR 0055): admins only.
-  | "redirects"
-  // Pages as content (issue 23): editors too.
-  | "pages"
-  // The system view (ADR 0065): admins only.
-  | "system"
-  | "outbox"
-  // Backups (ADR 0071): admins only.
-  | "backups";
 
-const EDITOR_SECTIONS: Section[] = ["overview", "media", "categories", "inbox", "pages"];
-const allowed = (audience: Audience, section: Section) =>
-  audience === "admin" || (audience === "editor" && EDITOR_SECTIONS.includes(section));
+const allowed = (audience: Audience, section: ConsoleSection) =>
+  (audience === "admin" || audience === "editor") && canUse(audience, section);
 
-/** Every console page (GET; also its `.data` request). `:member`, `:item`, `:message` are filled in. */
-const PAGES: Array<{ path: string; section: Section }> = [
+/** Every console page (GET; also its `.data` request). The `:name` parts are filled in from `ids`. */
+const PAGES: Array<{ path: string; section: ConsoleSection }> = [
   { path: "/admin", section: "overview" },
   { path: "/admin/audit", section: "audit" },
   { path: "/admin/settings", section: "settings" },
@@ -50,14 +29,19 @@ const PAGES: Array<{ path: string; section: Section }> = [
   { path: "/admin/media/:item", section: "media" },
   { path: "/admin/categories", section: "categories" },
   { path: "/admin/numbers", section: "numbers" },
+  { path: "/admin/analytics", section: "analytics" },
   { path: "/admin/media/new-service", section: "media" },
   { path: "/admin/newsletter", section: "newsletter" },
   { path: "/admin/newsletter/issues", section: "newsletter" },
+  { path: "/admin/newsletter/issues/:issue", section: "newsletter" },
+  { path: "/admin/news", section: "news" },
+  { path: "/admin/news/:news", section: "news" },
   { path: "/admin/launches", section: "launches" },
   { path: "/admin/retention", section: "retention" },
   { path: "/admin/redirects", section: "redirects" },
   { path: "/admin/pages", section: "pages" },
-  { path: "/admin/pages/home", section: "pages" },
+  { path: "/admin/pages/:page", section: "pages" },
+  { path: "/admin/pages/:page/history", section: "pages" },
   { path: "/admin/translations", section: "pages" },
   { path: "/admin/system", section: "system" },
   { path: "/admin/outbox", section: "outbox" },
@@ -65,7 +49,7 @@ const PAGES: Array<{ path: string; section: Section }> = [
 ];
 
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
-const ACTIONS: Array<{ path: string; section: Section }> = [
+const ACTIONS: Array<{ path: string; section: ConsoleSection }> = [
   { path: "/admin/settings", section: "settings" },
   { path: "/admin/inbox/:message", section: "inbox" },
   { path: "/admin/members/:member", section: "members" },
@@ -77,19 +61,24 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/retention", section: "retention" },
   { path: "/admin/redirects", section: "redirects" },
   { path: "/admin/newsletter/issues", section: "newsletter" },
-  { path: "/admin/newsletter/issues/:item", section: "newsletter" },
-  { path: "/admin/pages/privacy", section: "pages" },
+  { path: "/admin/newsletter/issues/:issue", section: "newsletter" },
+  { path: "/admin/news/:news", section: "news" },
+  { path: "/admin/pages/:page", section: "pages" },
+  { path: "/admin/pages/:page/history", section: "pages" },
   { path: "/admin/translations", section: "pages" },
   { path: "/admin/outbox", section: "outbox" },
   { path: "/admin/backups", section: "backups" },
 ];
 
 /** Resource routes (files, uploads): method and what an allowed caller gets for an empty request. */
-const FILES: Array<{ path: string; section: Section; method: "GET" | "POST" | "PUT"; allowedStatus: number[] }> = [
+const FILES: Array<{ path: string; section: ConsoleSection; method: "GET" | "POST" | "PUT"; allowedStatus: number[] }> = [
   // The older address of the subscribers' export: a permanent redirect to /admin/newsletter/export.csv (ADR 0029).
   { path: "/admin/members/newsletter.csv", section: "members", method: "GET", allowedStatus: [308] },
   { path: "/admin/newsletter/export.csv", section: "newsletter", method: "GET", allowedStatus: [200] },
   { path: "/admin/launches/export.csv", section: "launches", method: "GET", allowedStatus: [200] },
+  { path: "/admin/analytics/export.csv?table=pages&days=7", section: "analytics", method: "GET", allowedStatus: [200] },
+  // A recorded backup whose file lies outside the console's backup folder: not found, never read.
+  { path: "/admin/backups/:backup/file", section: "backups", method: "GET", allowedStatus: [404] },
   // A language's texts for a translator (ADR 0062).
   {
     path: "/admin/translations/export?language=es&page=home&text=published&format=json",
@@ -104,10 +93,10 @@ const FILES: Array<{ path: string; section: Section; method: "GET" | "POST" | "P
 
 const contexts = {} as Record<Audience, APIRequestContext>;
 const emails = {} as Record<Audience, string>;
-const ids = { member: "", item: "00000000-0000-4000-8000-000000000000", message: "00000000-0000-4000-8000-000000000000" };
+const ids: Record<string, string> = { member: "", item: "", message: "", issue: "", news: "", backup: "", page: "privacy" };
 
 function fill(path: string) {
-  return path.replace(":member", ids.member).replace(":item", ids.item).replace(":message", ids.message);
+  return path.replace(/:([a-z]+)/g, (_, name: string) => ids[name] ?? `:${name}`);
 }
 
 const UNKNOWN_PREFIX = "/zz-no-such-page";
@@ -168,11 +157,14 @@ test.beforeAll(async () => {
     );
     return rows[0]!.id;
   });
-  ids.item = await withDatabase(e2eDataDir(), async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      "insert into media_items (title, file_type) values ('Matrix door service', 'services') returning id",
+  await withDatabase(e2eDataDir(), async (client) => {
+    const first = async (query: string) => (await client.query<{ id: string }>(query)).rows[0]!.id;
+    ids.item = await first("insert into media_items (title, file_type) values ('Matrix door service', 'services') returning id");
+    ids.issue = await first("insert into newsletter_issues (slug) values ('matrix-door-issue') returning id");
+    ids.news = await first("insert into news_posts default values returning id::text as id");
+    ids.backup = await first(
+      "insert into backup_runs (kind, location, started_at) values ('backup', '/etc/passwd', now()) returning id::text as id",
     );
-    return rows[0]!.id;
   });
 });
 
@@ -210,6 +202,23 @@ test.describe("npm run admin", () => {
 });
 
 test.describe("the console's doors", () => {
+  test("the matrix holds every console route the build has, and every console action", () => {
+    const shape = (path: string) => path.split("?")[0]!.replace(/:[a-z]+/gi, ":param");
+    const doors = [...PAGES, ...ACTIONS, ...FILES].map((door) => shape(door.path));
+    const posted = [...ACTIONS.map((door) => door.path), ...FILES.filter((door) => door.method !== "GET").map((door) => door.path)].map(
+      shape,
+    );
+    const routes = routeTable().filter((route) => route.console !== null);
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.map((route) => shape(route.path)).filter((path) => !doors.includes(path))).toEqual([]);
+    expect(
+      routes
+        .filter((route) => route.action)
+        .map((route) => shape(route.path))
+        .filter((path) => !posted.includes(path)),
+    ).toEqual([]);
+  });
+
   for (const audience of ["visitor", "user", "editor", "admin"] as const) {
     test(`${audience}: every page, data request, action and file route`, async () => {
       const context = contexts[audience];
