@@ -71,6 +71,13 @@ const envSchema = z.object({
     z.string().refine(isImapUrl, "must be imap://user:password@host:port/mailbox or imaps://…, with a user name").optional(),
   ),
   BOUNCE_POLL_MINUTES: z.coerce.number({ message: "must be a whole number of minutes" }).int().min(1).max(60).default(5),
+  /** The bearer token of POST /api/newsletter/bounces, where a mail provider reports bounces and complaints (ADR 0073); unset: no webhook. */
+  BOUNCE_WEBHOOK_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._~+/-]{16,200}$/, "must be 16 to 200 letters, digits or - . _ ~ + / (a bearer token)")
+      .optional(),
+  ),
   /** Soft bounces (4.x.x) of one address within BOUNCE_SOFT_WINDOW_DAYS that suppress it. */
   BOUNCE_SOFT_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(100).default(3),
   BOUNCE_SOFT_WINDOW_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).max(365).default(30),
