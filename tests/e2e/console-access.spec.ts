@@ -76,6 +76,7 @@ const ACTIONS: Array<{ path: string; section: Section }> = [
   { path: "/admin/launches", section: "launches" },
   { path: "/admin/retention", section: "retention" },
   { path: "/admin/redirects", section: "redirects" },
+  { path: "/admin/newsletter", section: "newsletter" },
   { path: "/admin/newsletter/issues", section: "newsletter" },
   { path: "/admin/newsletter/issues/:item", section: "newsletter" },
   { path: "/admin/pages/privacy", section: "pages" },
