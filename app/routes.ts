@@ -30,6 +30,8 @@ export default [
   route("media", "routes/media.tsx"),
   route("api/media/:id/download", "routes/api.media.download.ts"),
   route("api/media/:id/preview", "routes/api.media.preview.ts"),
+  // Bounces and complaints posted by a mail provider (ADR 0073): bearer token, one form per report.
+  route("api/newsletter/bounces", "routes/api.newsletter.bounces.ts"),
   route("contact", "routes/contact.tsx"),
   // News (issue 24, ADR 0066): the list, its Atom feed per language, one post by its slug.
   route("news", "routes/news.tsx"),

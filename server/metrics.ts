@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { carriesBearerToken } from "~/lib/bearer-token.server";
 import { db, isDatabaseOpen } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -183,8 +183,6 @@ export function measureRequests(pages: () => Promise<PageTable>) {
 /** Headers a proxy adds: a request carrying one was passed on by a proxy, whatever address it came from. */
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-real-ip", "via"];
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;
-/** RFC 6750's `Bearer b64token`; anything else is no token. */
-const BEARER = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
 
 /**
  * Whether the request comes from this machine itself: decided by the socket's address, never by a
@@ -196,16 +194,8 @@ export function isLocalRequest(req: Pick<Request, "headers"> & { socket: { remot
   return FORWARDING_HEADERS.every((name) => req.headers[name] === undefined);
 }
 
-function digest(value: string) {
-  return createHash("sha256").update(value).digest();
-}
-
-/** Whether the Authorization header carries the configured token (compared in constant time). */
-export function carriesMetricsToken(authorization: string | undefined, token: string | undefined) {
-  if (!token || typeof authorization !== "string") return false;
-  const given = BEARER.exec(authorization)?.[1];
-  return given !== undefined && timingSafeEqual(digest(given), digest(token));
-}
+/** Whether the Authorization header carries METRICS_TOKEN (compared in constant time). */
+export const carriesMetricsToken = carriesBearerToken;
 
 /** The `/metrics` door: loopback, or the bearer token; anyone else gets 401. Never cached. */
 export async function serveMetrics(req: Request, res: Response) {

@@ -741,7 +741,7 @@ export const backupRuns = pgTable(
 
 export const NEWSLETTER_ISSUE_STATUSES = ["draft", "scheduled", "sending", "sent"] as const;
 export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
-export const NEWSLETTER_DELIVERY_STATES = ["pending", "sending", "sent", "failed", "unsubscribed"] as const;
+export const NEWSLETTER_DELIVERY_STATES = ["pending", "sending", "sent", "failed", "unsubscribed", "suppressed"] as const;
 export type NewsletterDeliveryState = (typeof NEWSLETTER_DELIVERY_STATES)[number];
 
 /** A newsletter issue: its texts are per language (`newsletterIssueVersions`); a send fixes the audience. */
@@ -816,13 +816,19 @@ export const newsletterDeliveries = pgTable(
     claimedBackendStart: timestamp("claimed_backend_start", { withTimezone: true }),
     error: text("error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** A bounce or complaint that answered this mail (ADR 0073, migration 0033). */
+    bounce: text("bounce").$type<NewsletterBounceKind>(),
   },
   (table) => [
     unique("newsletter_deliveries_issue_consent_unique").on(table.issueId, table.consentId),
     index("newsletter_deliveries_open_idx")
       .on(table.issueId, table.id)
       .where(sql`${table.state} in ('pending', 'sending')`),
-    check("newsletter_deliveries_state_check", sql`${table.state} in ('pending', 'sending', 'sent', 'failed', 'unsubscribed')`),
+    check(
+      "newsletter_deliveries_state_check",
+      sql`${table.state} in ('pending', 'sending', 'sent', 'failed', 'unsubscribed', 'suppressed')`,
+    ),
+    check("newsletter_deliveries_bounce_check", sql`${table.bounce} is null or ${table.bounce} in ('hard', 'soft', 'complaint')`),
   ],
 );
 
@@ -968,3 +974,50 @@ export const analyticsRollups = pgTable("analytics_rollups", {
   final: boolean("final").notNull(),
   rolledUpAt: timestamp("rolled_up_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/* ---------- newsletter bounces and suppressions (issue 24, ADR 0073; migration 0033) ---------- */
+
+export const NEWSLETTER_BOUNCE_KINDS = ["hard", "soft", "complaint"] as const;
+export type NewsletterBounceKind = (typeof NEWSLETTER_BOUNCE_KINDS)[number];
+export const SUPPRESSION_REASONS = ["hard_bounce", "soft_bounces", "complaint"] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+/** Where a bounce came from: the bounce mailbox read over IMAP, or a provider's webhook. */
+export type BounceSource = "mailbox" | "webhook";
+
+/** An address no newsletter goes to (lower case), and why; the operator may lift it. */
+export const newsletterSuppressions = pgTable(
+  "newsletter_suppressions",
+  {
+    email: text("email").primaryKey(),
+    reason: text("reason").$type<SuppressionReason>().notNull(),
+    detail: text("detail").notNull().default(""),
+    source: text("source").$type<BounceSource>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("newsletter_suppressions_reason_check", sql`${table.reason} in ('hard_bounce', 'soft_bounces', 'complaint')`),
+    check("newsletter_suppressions_source_check", sql`${table.source} in ('mailbox', 'webhook')`),
+    check("newsletter_suppressions_email_check", sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/** One bounce or complaint as it arrived; soft ones are counted within BOUNCE_SOFT_WINDOW_DAYS. */
+export const newsletterBounces = pgTable(
+  "newsletter_bounces",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    kind: text("kind").$type<NewsletterBounceKind>().notNull(),
+    /** The RFC 3463 status code (5.1.1), when the report gave one. */
+    status: text("status").notNull().default(""),
+    detail: text("detail").notNull().default(""),
+    source: text("source").$type<BounceSource>().notNull(),
+    deliveryId: bigint("delivery_id", { mode: "number" }).references(() => newsletterDeliveries.id, { onDelete: "set null" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("newsletter_bounces_email_idx").on(table.email, table.receivedAt),
+    check("newsletter_bounces_kind_check", sql`${table.kind} in ('hard', 'soft', 'complaint')`),
+    check("newsletter_bounces_source_check", sql`${table.source} in ('mailbox', 'webhook')`),
+  ],
+);

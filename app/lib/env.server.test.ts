@@ -35,6 +35,10 @@ describe("parseEnv", () => {
     ["SEED_DEMO", "maybe"],
     ["AUTH_SECRET", "short"],
     ["CONTACT_TO", "not-an-address"],
+    ["BOUNCE_IMAP_URL", "pop3://user:pw@mail.example.com/INBOX"],
+    ["BOUNCE_IMAP_URL", "imaps://mail.example.com/INBOX"],
+    ["BOUNCE_ADDRESS", "bounces"],
+    ["BOUNCE_WEBHOOK_TOKEN", "short"],
   ])("stops on a bad %s and names it", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));

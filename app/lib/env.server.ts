@@ -19,6 +19,15 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+function isImapUrl(value: string) {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "imap:" || url.protocol === "imaps:") && url.hostname !== "" && url.username !== "";
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
@@ -53,6 +62,27 @@ const envSchema = z.object({
   /** Newsletter sending (ADR 0067): mails per second across all processes (0: as fast as SMTP takes them), mails per batch. */
   NEWSLETTER_RATE_PER_S: z.coerce.number({ message: "must be a number of mails per second" }).min(0).default(10),
   NEWSLETTER_BATCH_SIZE: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1000).default(50),
+  /**
+   * Bounces (ADR 0073): the envelope sender of newsletter mail, where delivery status notifications go, and
+   * the mailbox of that address read over IMAP (imaps://user:password@host:993/INBOX) every BOUNCE_POLL_MINUTES.
+   */
+  BOUNCE_ADDRESS: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+  BOUNCE_IMAP_URL: optionalText.pipe(
+    z.string().refine(isImapUrl, "must be imap://user:password@host:port/mailbox or imaps://…, with a user name").optional(),
+  ),
+  BOUNCE_POLL_MINUTES: z.coerce.number({ message: "must be a whole number of minutes" }).int().min(1).max(60).default(5),
+  /** The bearer token of POST /api/newsletter/bounces, where a mail provider reports bounces and complaints (ADR 0073); unset: no webhook. */
+  BOUNCE_WEBHOOK_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._~+/-]{16,200}$/, "must be 16 to 200 letters, digits or - . _ ~ + / (a bearer token)")
+      .optional(),
+  ),
+  /** Soft bounces (4.x.x) of one address within BOUNCE_SOFT_WINDOW_DAYS that suppress it. */
+  BOUNCE_SOFT_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(100).default(3),
+  BOUNCE_SOFT_WINDOW_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).max(365).default(30),
+  /** A message in the bounce mailbox larger than this (kilobytes) is left unread there. */
+  BOUNCE_MAX_MESSAGE_KB: z.coerce.number({ message: "must be a whole number of kilobytes" }).int().min(16).max(10240).default(1024),
   CONTACT_TO: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   REQUIRE_EMAIL_CONFIRMATION: booleanFlag.default(true),

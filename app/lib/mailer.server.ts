@@ -30,6 +30,8 @@ export interface Mail {
   headers?: Record<string, string>;
   /** A fixed Message-ID (newsletter mails: one per issue and recipient, so a resend can be recognised, ADR 0067). */
   messageId?: string;
+  /** The SMTP envelope when it differs from From/To: newsletter mail's return path is the bounce mailbox (ADR 0073). */
+  envelope?: { from: string; to: string };
 }
 
 let transport: Transporter | undefined;

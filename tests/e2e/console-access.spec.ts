@@ -60,6 +60,7 @@ const ACTIONS: Array<{ path: string; section: ConsoleSection }> = [
   { path: "/admin/launches", section: "launches" },
   { path: "/admin/retention", section: "retention" },
   { path: "/admin/redirects", section: "redirects" },
+  { path: "/admin/newsletter", section: "newsletter" },
   { path: "/admin/newsletter/issues", section: "newsletter" },
   { path: "/admin/newsletter/issues/:issue", section: "newsletter" },
   { path: "/admin/news/:news", section: "news" },

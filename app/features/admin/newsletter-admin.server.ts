@@ -5,6 +5,12 @@ import {
   listNewsletterSubscribers,
   type ConsentStatus,
 } from "~/features/account/newsletter-records.server";
+import { inArray } from "drizzle-orm";
+import { newsletterSuppressions } from "~/db/schema";
+import { liftSuppression, listSuppressions } from "~/features/newsletter/bounces.server";
+import { db } from "~/lib/db.server";
+import { handleForm, runConsoleIntent, type Outcome } from "./action.server";
+import { liftSuppressionSchema } from "./schemas/suppression-schema";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
 import { csvCell } from "./csv";
@@ -38,19 +44,48 @@ export async function loadNewsletterConsole(filters: NewsletterFilters) {
     limit: CONSENT_PAGE_SIZE + 1,
     offset: (filters.page - 1) * CONSENT_PAGE_SIZE,
   });
+  const page = rows.slice(0, CONSENT_PAGE_SIZE);
+  // The consent stays as the person gave it; a suppression (bounce or complaint) is shown beside it.
+  const emails = [...new Set(page.map((record) => record.email.toLowerCase()))];
+  const suppressed = new Map(
+    (emails.length
+      ? await db()
+          .select({ email: newsletterSuppressions.email, reason: newsletterSuppressions.reason })
+          .from(newsletterSuppressions)
+          .where(inArray(newsletterSuppressions.email, emails))
+      : []
+    ).map((row) => [row.email, row.reason]),
+  );
   return {
     counts: await countConsentRecords(),
-    records: rows.slice(0, CONSENT_PAGE_SIZE).map(({ userId: _userId, ...record }) => ({
+    records: page.map(({ userId: _userId, ...record }) => ({
       ...record,
       requestedAt: record.requestedAt.toISOString(),
       confirmedAt: record.confirmedAt?.toISOString() ?? null,
       withdrawnAt: record.withdrawnAt?.toISOString() ?? null,
+      suppressed: suppressed.get(record.email.toLowerCase()) ?? null,
     })),
     hasMore: rows.length > CONSENT_PAGE_SIZE,
+    suppressions: (await listSuppressions()).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
   };
 }
 
+/** /admin/newsletter's intents: "lift" a suppression. */
+export function newsletterConsoleAction(request: Request, actor: ConsoleActor) {
+  return runConsoleIntent(request, actor, {
+    lift: (context) => handleForm(context, liftSuppressionSchema, ({ email }) => liftSuppressionAction(actor, email)),
+  });
+}
+
+/** Lifts a suppression (the operator knows the mailbox works again); audited. */
+async function liftSuppressionAction(actor: ConsoleActor, email: string): Promise<Outcome> {
+  if (!(await liftSuppression(email))) return { ok: false, status: 404, error: "admin.newsletter.suppressions.errors.notFound" };
+  await recordAudit(actor, { action: "newsletter.suppression.lift", entity: "newsletter-suppression", summary: email.toLowerCase() });
+  return { ok: true, message: "admin.newsletter.suppressions.lifted" };
+}
+
 export type ConsentRecordView = Awaited<ReturnType<typeof loadNewsletterConsole>>["records"][number];
+export type SuppressionView = Awaited<ReturnType<typeof loadNewsletterConsole>>["suppressions"][number];
 
 const SUBSCRIBER_COLUMNS = [
   "email",

@@ -256,26 +256,28 @@ export async function retryFailed(actor: ConsoleActor, id: string): Promise<Outc
   });
 }
 
-export interface LanguageReport {
-  language: string;
-  pending: number;
-  sent: number;
-  failed: number;
-  unsubscribed: number;
-}
+/** `suppressed`: left out, the address was suppressed after the send began; `bounced`: of those sent (ADR 0073). */
+const NO_DELIVERIES = { pending: 0, sent: 0, failed: 0, unsubscribed: 0, suppressed: 0, bounced: 0 };
+export type LanguageReport = { language: string } & typeof NO_DELIVERIES;
 
-/** Per language: how many were sent, failed, unsubscribed meanwhile, are still to go; the failed addresses. */
+/** Per language: how many were sent (and bounced), failed, unsubscribed meanwhile, are still to go; the failed addresses. */
 export async function sendReport(id: string) {
   const rows = await db()
-    .select({ language: newsletterDeliveries.language, state: newsletterDeliveries.state, n: sql<number>`count(*)::int` })
+    .select({
+      language: newsletterDeliveries.language,
+      state: newsletterDeliveries.state,
+      n: sql<number>`count(*)::int`,
+      bounced: sql<number>`count(${newsletterDeliveries.bounce})::int`,
+    })
     .from(newsletterDeliveries)
     .where(eq(newsletterDeliveries.issueId, id))
     .groupBy(newsletterDeliveries.language, newsletterDeliveries.state);
   const languages = new Map<string, LanguageReport>();
   for (const row of rows) {
-    const report = languages.get(row.language) ?? { language: row.language, pending: 0, sent: 0, failed: 0, unsubscribed: 0 };
+    const report = languages.get(row.language) ?? { language: row.language, ...NO_DELIVERIES };
     if (row.state === "sending" || row.state === "pending") report.pending += row.n;
     else report[row.state] += row.n;
+    report.bounced += row.bounced;
     languages.set(row.language, report);
   }
   const failed = await db()

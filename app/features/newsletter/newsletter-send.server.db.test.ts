@@ -107,9 +107,9 @@ describe("newsletter sending", () => {
       expect(mail.html).toContain(`<html lang="${consent.language}"`);
     }
     expect((await sendReport(id)).languages).toEqual([
-      { language: "en", pending: 0, sent: 3, failed: 0, unsubscribed: 0 },
-      { language: "de", pending: 0, sent: 3, failed: 0, unsubscribed: 0 },
-      { language: "es", pending: 0, sent: 2, failed: 0, unsubscribed: 0 },
+      { language: "en", pending: 0, sent: 3, failed: 0, unsubscribed: 0, suppressed: 0, bounced: 0 },
+      { language: "de", pending: 0, sent: 3, failed: 0, unsubscribed: 0, suppressed: 0, bounced: 0 },
+      { language: "es", pending: 0, sent: 2, failed: 0, unsubscribed: 0, suppressed: 0, bounced: 0 },
     ]);
   });
 
@@ -171,7 +171,9 @@ describe("newsletter sending", () => {
     expect(await sendBatch(id, rendered, sender)).toBe("done");
     sender.close();
     expect(sink.messages.map((message) => message.to[0]).sort()).toEqual(["sub-1@example.com", "sub-2@example.com", "sub-3@example.com"]);
-    expect((await sendReport(id)).languages).toEqual([{ language: "en", pending: 0, sent: 3, failed: 0, unsubscribed: 1 }]);
+    expect((await sendReport(id)).languages).toEqual([
+      { language: "en", pending: 0, sent: 3, failed: 0, unsubscribed: 1, suppressed: 0, bounced: 0 },
+    ]);
   });
 
   it("a refused address is failed and listed, and 'retry failed' sends to it alone", async () => {
@@ -184,7 +186,7 @@ describe("newsletter sending", () => {
     await scheduleSend(actor, id, "");
     await runJobsUntilIdle();
     const report = await sendReport(id);
-    expect(report.languages).toEqual([{ language: "de", pending: 0, sent: 2, failed: 1, unsubscribed: 0 }]);
+    expect(report.languages).toEqual([{ language: "de", pending: 0, sent: 2, failed: 1, unsubscribed: 0, suppressed: 0, bounced: 0 }]);
     expect(report.failed).toMatchObject([{ email: "sub-2@example.com", language: "de", error: expect.stringContaining("550") }]);
     // The mailbox exists again: "retry failed" sends to that address alone.
     sink.rejected.clear();

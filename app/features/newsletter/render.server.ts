@@ -109,13 +109,19 @@ export async function renderIssue(language: Language, content: IssueVersionConte
   const mjml = `<mjml lang="${language}">
   <mj-head>
     <mj-title>${escapeHtml(content.subject)}</mj-title>
-    ${content.preheader ? `<mj-preview>${escapeHtml(content.preheader)}</mj-preview>` : ""}
     <mj-attributes>
       <mj-all font-family="Helvetica, Arial, sans-serif" />
       <mj-text font-size="16px" line-height="1.5" color="#1f2937" />
     </mj-attributes>
   </mj-head>
   <mj-body background-color="#f4f4f5">
+    ${
+      // The preheader: hidden without a font colour (mj-preview paints it in the background's colour, which
+      // SpamAssassin scores as hidden text, HTML_FONT_LOW_CONTRAST).
+      content.preheader
+        ? `<mj-raw><div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(content.preheader)}</div></mj-raw>`
+        : ""
+    }
     <mj-section padding="24px 0 8px">
       <mj-column><mj-text font-size="20px" font-weight="bold" color="#111827">${escapeHtml(sender.name)}</mj-text></mj-column>
     </mj-section>

@@ -87,6 +87,7 @@ export async function snapshotRecipients(issueId: string) {
         and (c.language = any(${languages}) or ${fallback}::text is not null)
         and (${segment}::text is null or c.language = any(string_to_array(${segment}, ',')))
         and (${issue.segmentCustomerType}::text is null or coalesce(p.customer_type, 'private') = ${issue.segmentCustomerType})
+        and not exists (select 1 from newsletter_suppressions s where s.email = lower(u.email))
       on conflict (issue_id, consent_id) do nothing`);
     await tx
       .update(newsletterIssues)
@@ -101,20 +102,23 @@ interface ClaimedRow {
   consent_id: string;
   email: string;
   language: string;
-  state: "sending" | "unsubscribed";
+  state: "sending" | "unsubscribed" | "suppressed";
   attempts: number;
 }
 
 /**
  * Claims up to `limit` open rows on `client`'s session: pending ones, and "sending" ones whose session
- * has ended. A row whose consent is no longer confirmed becomes "unsubscribed" in the same statement:
- * an unsubscribe takes effect from the next batch on.
+ * has ended. A row whose consent is no longer confirmed becomes "unsubscribed" in the same statement,
+ * one whose address was suppressed meanwhile (a bounce, ADR 0073) "suppressed": both take effect from
+ * the next batch on.
  */
 async function claim(client: pg.PoolClient, issueId: string, limit: number): Promise<ClaimedRow[]> {
   const { rows } = await client.query<ClaimedRow>(
     `update newsletter_deliveries d
-       set state = case when exists (select 1 from newsletter_consents c where c.id = d.consent_id and c.status = 'confirmed')
-                        then 'sending' else 'unsubscribed' end,
+       set state = case when not exists (select 1 from newsletter_consents c where c.id = d.consent_id and c.status = 'confirmed')
+                        then 'unsubscribed'
+                        when exists (select 1 from newsletter_suppressions s where s.email = lower(d.email))
+                        then 'suppressed' else 'sending' end,
            attempts = d.attempts + 1,
            claimed_pid = pg_backend_pid(),
            claimed_backend_start = (select backend_start from pg_stat_activity where pid = pg_backend_pid())
@@ -158,11 +162,14 @@ export async function renderedVersions(issueId: string): Promise<Map<string, Ren
 /** The complete newsletter mail of one recipient: their link, the list headers, the fixed Message-ID. */
 export async function newsletterMail(issueId: string, rendered: RenderedIssue, recipient: { consentId: string; email: string }) {
   const mail = personalise(rendered, unsubscribeUrl(recipient.consentId));
+  const bounceAddress = getEnv().BOUNCE_ADDRESS;
   return {
     to: recipient.email,
     ...mail,
     headers: { ...newsletterHeaders(recipient.consentId), "List-Id": await listIdHeader() },
     messageId: newsletterMessageId(issueId, recipient.consentId),
+    // Delivery status notifications go to the bounce mailbox (ADR 0073); replies still go to MAIL_FROM.
+    ...(bounceAddress ? { envelope: { from: bounceAddress, to: recipient.email } } : {}),
   };
 }
 

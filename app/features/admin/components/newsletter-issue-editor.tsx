@@ -150,7 +150,7 @@ function Report({ issue }: Pick<IssueEditorData, "issue">) {
       <table className="text-sm" data-testid="send-report">
         <thead>
           <tr>
-            {(["language", "sent", "failed", "unsubscribed", "pending"] as const).map((column) => (
+            {(["language", "sent", "bounced", "failed", "unsubscribed", "suppressed", "pending"] as const).map((column) => (
               <th key={column} scope="col" className="px-2 py-1 text-left font-medium">
                 {t(`admin.newsletterIssues.report.${column}`)}
               </th>
@@ -164,8 +164,10 @@ function Report({ issue }: Pick<IssueEditorData, "issue">) {
                 {LANGUAGE_NAMES[row.language as Language] ?? row.language}
               </th>
               <td className="px-2 py-1">{row.sent}</td>
+              <td className="px-2 py-1">{row.bounced}</td>
               <td className="px-2 py-1">{row.failed}</td>
               <td className="px-2 py-1">{row.unsubscribed}</td>
+              <td className="px-2 py-1">{row.suppressed}</td>
               <td className="px-2 py-1">{row.pending}</td>
             </tr>
           ))}

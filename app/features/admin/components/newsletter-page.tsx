@@ -2,7 +2,9 @@ import { Download } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { ConsentRecordView, NewsletterFilters } from "../newsletter-admin.server";
+import type { ConsentRecordView, NewsletterFilters, SuppressionView } from "../newsletter-admin.server";
+import { liftSuppressionSchema } from "../schemas/suppression-schema";
+import { ActionButton } from "./console-form";
 import { AdminHeading } from "./admin-shell";
 import { ConsoleSearch } from "./console-search";
 import { useDateFormat } from "./use-date-format";
@@ -20,11 +22,13 @@ export function NewsletterPage({
   records,
   hasMore,
   filters,
+  suppressions,
 }: {
   counts: Record<string, number>;
   records: ConsentRecordView[];
   hasMore: boolean;
   filters: NewsletterFilters;
+  suppressions: SuppressionView[];
 }) {
   const { t } = useTranslation();
   const date = useDateFormat();
@@ -93,7 +97,16 @@ export function NewsletterPage({
                   <th scope="row" className="min-w-56 px-3 py-2 font-normal [overflow-wrap:anywhere]">
                     {record.email}
                   </th>
-                  <td className="px-3 py-2">{t(`admin.newsletter.statuses.${record.status}`)}</td>
+                  <td className="px-3 py-2">
+                    {t(`admin.newsletter.statuses.${record.status}`)}
+                    {record.suppressed ? (
+                      <span className="block text-xs text-destructive">
+                        {t("admin.newsletter.suppressions.note", {
+                          reason: t(`admin.newsletter.suppressions.reasons.${record.suppressed}`),
+                        })}
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="whitespace-nowrap px-3 py-2">{date(record.requestedAt)}</td>
                   <td className="whitespace-nowrap px-3 py-2">{date(record.confirmedAt)}</td>
                   <td className="px-3 py-2">
@@ -120,6 +133,44 @@ export function NewsletterPage({
         </div>
       )}
       <Pager page={filters.page} hasMore={hasMore} />
+      <Suppressions suppressions={suppressions} />
     </>
+  );
+}
+
+/** Addresses no newsletter goes to (bounces and complaints, ADR 0073), each with a way to lift it. */
+function Suppressions({ suppressions }: { suppressions: SuppressionView[] }) {
+  const { t } = useTranslation();
+  const date = useDateFormat();
+  return (
+    <section aria-labelledby="suppressions-title" className="mt-8 space-y-3">
+      <h2 id="suppressions-title" className="text-lg font-semibold">
+        {t("admin.newsletter.suppressions.title")}
+      </h2>
+      <p className="max-w-3xl text-sm text-muted-foreground">{t("admin.newsletter.suppressions.intro")}</p>
+      {suppressions.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("admin.newsletter.suppressions.empty")}</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-lg border border-border text-sm" data-testid="suppressions">
+          {suppressions.map((row) => (
+            <li key={row.email} className="flex flex-wrap items-center gap-3 px-3 py-2">
+              <span className="min-w-56 font-medium [overflow-wrap:anywhere]">{row.email}</span>
+              <span>{t(`admin.newsletter.suppressions.reasons.${row.reason}`)}</span>
+              <span className="text-muted-foreground [overflow-wrap:anywhere]">{row.detail}</span>
+              <span className="whitespace-nowrap text-muted-foreground">{date(row.createdAt)}</span>
+              <span className="ml-auto">
+                <ActionButton
+                  intent="lift"
+                  schema={liftSuppressionSchema}
+                  fields={{ email: row.email }}
+                  label={t("admin.newsletter.suppressions.lift")}
+                  confirm={t("admin.newsletter.suppressions.confirmLift", { email: row.email })}
+                />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
