@@ -6,8 +6,10 @@ import {
   BRAND_IMAGE_TYPES,
   BRAND_IMAGES,
   BRAND_PATHS,
+  DEFAULT_MAIL_BRAND,
   NO_BRAND,
   type Brand,
+  type MailBrand,
   type BrandImage,
   type StoredBrand,
 } from "./brand";
@@ -15,7 +17,8 @@ import { cachedUntilChange } from "./change-bus.server";
 import { accentProblem, parseHexColour } from "./contrast";
 import { db } from "./db.server";
 import { readFile } from "./storage.server";
-import { SETTINGS_TOPIC } from "./site-facts.server";
+import { getEnv } from "./env.server";
+import { getSiteFacts, SETTINGS_TOPIC } from "./site-facts.server";
 
 /**
  * The brand (ADR 0076) from row "brand" of `site_settings`: media-library item ids and a colour,
@@ -103,6 +106,18 @@ export async function getBrand(): Promise<Brand> {
 /** After a save in this process (the change bus tells the others). */
 export function forgetBrand() {
   cache().forget();
+}
+
+/** The brand as a mail shows it: absolute URLs under PUBLIC_URL (ADR 0076). */
+export async function mailBrand(): Promise<MailBrand> {
+  const [brand, facts] = await Promise.all([getBrand(), getSiteFacts()]);
+  const origin = getEnv().PUBLIC_URL;
+  return {
+    logoUrl: `${origin}${brand.logo?.url ?? DEFAULT_MAIL_BRAND.logoUrl}`,
+    custom: brand.logo !== null,
+    accent: brand.accent ?? DEFAULT_MAIL_BRAND.accent,
+    name: facts.name,
+  };
 }
 
 /** A brand picture's file as a stream and whether `version` names the current one; undefined when none is chosen. */

@@ -1,4 +1,6 @@
 import { createContext, useContext } from "react";
+import { siteConfig } from "~/config/site";
+import { THEME_COLOURS } from "./contrast";
 
 /**
  * The operator's brand (ADR 0076): logo, favicon and share image are pictures of the media library,
@@ -53,6 +55,23 @@ export const NO_BRAND: Brand = { logo: null, favicon: null, shareImage: null, ac
 export function accentCss(accent: string) {
   return `:root{--color-primary:${accent};--color-ring:${accent}}`;
 }
+
+/** What a mail shows of the brand: an absolute logo URL, the button colour, the company's name. */
+export interface MailBrand {
+  logoUrl: string;
+  /** The operator's logo (shown alone) rather than the product's mark (shown with the name). */
+  custom: boolean;
+  accent: string;
+  name: string;
+}
+
+/** The product's own: its mark as a PNG (mail clients do not show SVG) and the theme's primary colour. */
+export const DEFAULT_MAIL_BRAND: MailBrand = {
+  logoUrl: "/mail-logo.png",
+  custom: false,
+  accent: THEME_COLOURS.primary,
+  name: siteConfig.name,
+};
 
 const BrandContext = createContext<Brand>(NO_BRAND);
 export const BrandProvider = BrandContext.Provider;

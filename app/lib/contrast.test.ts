@@ -31,5 +31,8 @@ describe("contrast", () => {
     const css = readFileSync(new URL("../app.css", import.meta.url), "utf8");
     expect(css).toContain(`--color-background: ${THEME_COLOURS.background};`);
     expect(css).toContain(`--color-primary-foreground: ${THEME_COLOURS.buttonText};`);
+    expect(css).toContain(`--color-primary: ${THEME_COLOURS.primary};`);
+    // The theme's own colour passes its own rule (mails use it when the operator chose none).
+    expect(accentProblem(THEME_COLOURS.primary)).toBeUndefined();
   });
 });

@@ -35,9 +35,9 @@ export const AA_CONTRAST = 4.5;
 /**
  * The theme's colours the brand colour is read against (app.css `@theme`; a unit test keeps the two in
  * step): it is text on the page's background (links, the current page in the navigation) and the
- * background of a button whose text is `primary-foreground`.
+ * background of a button whose text is `primary-foreground`; `primary` is the theme's own brand colour.
  */
-export const THEME_COLOURS = { background: "#0b0f19", buttonText: "#0b0f19" } as const;
+export const THEME_COLOURS = { background: "#0b0f19", buttonText: "#0b0f19", primary: "#8b9dff" } as const;
 
 export type AccentProblem = "format" | "background" | "buttonText";
 

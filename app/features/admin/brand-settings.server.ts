@@ -1,12 +1,9 @@
 import { BRAND_IMAGES, BRAND_KEYS, type BrandKey, type StoredBrand } from "~/lib/brand";
 import { BRAND_SETTINGS_KEY, brandImageChoices, brandImageProblem, forgetBrand, itemsById, readStoredBrand } from "~/lib/brand.server";
 import { parseHexColour } from "~/lib/contrast";
-import { siteSettings } from "~/db/schema";
-import { db } from "~/lib/db.server";
-import { announceSettingsChange, invalidateSiteFacts } from "~/lib/site-facts.server";
 import type { Outcome } from "./action.server";
-import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
+import { storeSettingsRow } from "./settings.server";
 
 /**
  * The brand part of the site settings (ADR 0076): logo, favicon and share image chosen from the media
@@ -40,19 +37,6 @@ export async function saveBrand(actor: ConsoleActor, values: Record<BrandKey, st
     const value = key === "accent" ? parseHexColour(values.accent) : values[key];
     if (value) after[key] = value;
   }
-  await db().transaction(async (tx) => {
-    await tx
-      .insert(siteSettings)
-      .values({ key: BRAND_SETTINGS_KEY, value: after, updatedBy: actor.id })
-      .onConflictDoUpdate({ target: siteSettings.key, set: { value: after, updatedBy: actor.id, updatedAt: new Date() } });
-    await recordAudit(
-      actor,
-      { action: "settings.update", entity: "settings", entityId: BRAND_SETTINGS_KEY, summary: "brand", before, after },
-      tx,
-    );
-    await announceSettingsChange(tx);
-  });
-  forgetBrand();
-  invalidateSiteFacts();
+  await storeSettingsRow(actor, BRAND_SETTINGS_KEY, "brand", before, after, forgetBrand);
   return { ok: true, message: "admin.settings.brand.saved" };
 }
