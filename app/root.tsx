@@ -33,11 +33,15 @@ import { SiteFactsProvider, useSiteFacts, type SiteFacts } from "~/lib/site-fact
 import { CartButton } from "~/features/shop/cart-button";
 import { ConsoleHeader } from "~/components/layout/console-header";
 import { storefrontConfig } from "~/features/shop/storefront.server";
+import { accentCss, BrandProvider, NO_BRAND } from "~/lib/brand";
+import { getBrand } from "~/lib/brand.server";
 import stylesheet from "./app.css?url";
+// The typeface's Latin file (app.css): preloaded so the text swaps to it before the first paint, not after.
+import bodyFont from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url";
 
 export const links = () => [
+  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -55,6 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user,
       // The company's facts (console settings over app/config/site.ts), for the shell and pages.
       site: browserSiteFacts(await getSiteFacts()),
+      // The operator's logo, icon and colour (console settings, ADR 0076); null parts keep the product's own.
+      brand: await getBrand(),
       notice,
       // Without a connected store the header offers the cart only once something is in it (issue 27).
       shopConnected: storefrontConfig() !== null,
@@ -83,6 +89,7 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const defaultFacts = useSiteFacts();
+  const brand = data?.brand ?? NO_BRAND;
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce();
   const location = useLocation();
@@ -110,6 +117,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b0f19" />
         <Meta />
         <Links />
+        <link rel="icon" href={brand.favicon?.url ?? "/favicon.svg"} type={brand.favicon?.type ?? "image/svg+xml"} />
+        {brand.favicon ? <link rel="apple-touch-icon" href={brand.favicon.url} /> : null}
+        {/* The brand colour over the theme's (a checked #rrggbb; inline styles are allowed by the CSP, ADR 0014). */}
+        {brand.accent ? <style>{accentCss(brand.accent)}</style> : null}
         {/* A member shell (ADR 0031) without JavaScript: on to the same page rendered with the member's data. */}
         {data?.user === "pending" && (
           <noscript>
@@ -127,22 +138,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-background text-foreground antialiased">
         <LanguageProvider language={language}>
           <SiteFactsProvider value={data?.site ?? defaultFacts}>
-            <div className="flex min-h-screen flex-col">
-              {inConsole ? (
-                <ConsoleHeader user={data?.user ?? null} />
-              ) : (
-                <SiteHeader
-                  user={data?.user ?? null}
-                  renderCart={(layout) => <CartButton layout={layout} hideWhenEmpty={data?.shopConnected === false} />}
-                />
-              )}
-              <main id="main" className="flex-1">
-                {data?.preview ? <PreviewBanner /> : null}
-                <AccountNoticeSlot notice={data?.notice} />
-                <ContentLanguage language={contentLanguageOf(matches)}>{children}</ContentLanguage>
-              </main>
-              {inConsole ? null : <SiteFooter year={data?.year ?? new Date().getFullYear()} />}
-            </div>
+            <BrandProvider value={brand}>
+              <div className="flex min-h-screen flex-col">
+                {inConsole ? (
+                  <ConsoleHeader user={data?.user ?? null} />
+                ) : (
+                  <SiteHeader
+                    user={data?.user ?? null}
+                    renderCart={(layout) => <CartButton layout={layout} hideWhenEmpty={data?.shopConnected === false} />}
+                  />
+                )}
+                <main id="main" className="flex-1">
+                  {data?.preview ? <PreviewBanner /> : null}
+                  <AccountNoticeSlot notice={data?.notice} />
+                  <ContentLanguage language={contentLanguageOf(matches)}>{children}</ContentLanguage>
+                </main>
+                {inConsole ? null : <SiteFooter year={data?.year ?? new Date().getFullYear()} />}
+              </div>
+            </BrandProvider>
           </SiteFactsProvider>
         </LanguageProvider>
         <Toaster />

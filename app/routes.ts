@@ -42,6 +42,7 @@ export default [
   // A content page's texts for the browser's translator (ADR 0054).
   route("texts/:language/:file", "routes/texts.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route("brand/:image", "routes/brand.$image.ts"),
   // The operator console (issue 11): visible only with a console role (server/console-gate.ts).
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

@@ -6,6 +6,7 @@ import { pagePreviewOf, requestTranslator } from "./page-preview.server";
 import { localizedUrl, OG_IMAGE_PATH, organizationJsonLd, type PageMeta } from "./seo";
 import { liveLanguagesOf } from "./page-content.server";
 import { getSiteFacts } from "./site-facts.server";
+import { getBrand } from "./brand.server";
 
 const ogLocale = (tag: string) => tag.replace("-", "_");
 
@@ -28,6 +29,11 @@ export async function loadPageMeta(request: Request, key: string, options: { noi
   const namespace = key.split(".")[0];
   const live = isContentNamespace(namespace) ? await liveLanguagesOf(namespace, LANGUAGES) : LANGUAGES;
   const shown = live.includes(language) ? language : DEFAULT_LANGUAGE;
+  const [facts, brand] = await Promise.all([getSiteFacts(), getBrand()]);
+  // The operator's share image (ADR 0076) replaces the product's 1200x630 PNG; its size is not announced.
+  const image = brand.shareImage
+    ? { image: `${origin}${brand.shareImage.url}`, imageAlt: facts.name, ownImage: true }
+    : { image: `${origin}${OG_IMAGE_PATH}`, imageAlt: t("common.seo.imageAlt") };
   return {
     title: t(`${key}.title`),
     description: t(`${key}.description`),
@@ -40,9 +46,8 @@ export async function loadPageMeta(request: Request, key: string, options: { noi
     ],
     ogLocale: ogLocale(LANGUAGE_LOCALES[shown]),
     ogLocaleAlternates: live.filter((other) => other !== shown).map((other) => ogLocale(LANGUAGE_LOCALES[other])),
-    image: `${origin}${OG_IMAGE_PATH}`,
-    imageAlt: t("common.seo.imageAlt"),
-    organization: organizationJsonLd(origin, await getSiteFacts()),
+    ...image,
+    organization: organizationJsonLd(origin, facts, { logo: brand.logo?.url, image: brand.shareImage?.url }),
     noindex: options.noindex || preview || undefined,
   };
 }

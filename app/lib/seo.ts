@@ -43,8 +43,11 @@ export function localizedUrl(origin: string, path: string, language: Language) {
   return `${origin}${path}${language === "en" ? "" : `?lang=${language}`}`;
 }
 
-/** The organization (schema.org) from the site's facts (console settings over the file); unset facts are left out. */
-export function organizationJsonLd(origin: string, facts: SiteConfig = siteConfig) {
+/**
+ * The organization (schema.org) from the site's facts (console settings over the file); unset facts are left out.
+ * `brand`: the site-relative URLs of the operator's logo and share image (ADR 0076), when chosen.
+ */
+export function organizationJsonLd(origin: string, facts: SiteConfig = siteConfig, brand: { logo?: string; image?: string } = {}) {
   const siteConfig = facts;
   // Unset facts are left out here, not only by JSON: the page's data would send each one's key (ADR 0036).
   const set = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
@@ -54,8 +57,8 @@ export function organizationJsonLd(origin: string, facts: SiteConfig = siteConfi
     name: siteConfig.name,
     legalName: siteConfig.legalName || undefined,
     url: `${origin}/`,
-    logo: `${origin}/favicon.svg`,
-    image: `${origin}${OG_IMAGE_PATH}`,
+    logo: `${origin}${brand.logo ?? "/favicon.svg"}`,
+    image: `${origin}${brand.image ?? OG_IMAGE_PATH}`,
     email: siteConfig.email || undefined,
     telephone: siteConfig.phone || undefined,
     address: set({

@@ -2,6 +2,8 @@ import { useTranslation } from "~/lib/use-translation";
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
 import { consoleMeta } from "~/features/admin/console.server";
+import { loadBrandForm } from "~/features/admin/brand-settings.server";
+import { BrandForm } from "~/features/admin/forms/brand-form";
 import { SettingsForm } from "~/features/admin/forms/settings-form";
 import { requireConsole } from "~/features/admin/guard.server";
 import { settingsAction } from "~/features/admin/settings-actions.server";
@@ -13,10 +15,10 @@ export const page = { console: "settings" } satisfies Page;
 
 export const meta = metaFromLoader;
 
-/** /admin/settings: the company's facts and links (admins); live on the public pages at once. */
+/** /admin/settings: the company's facts and links, and the brand (admins); live on the public pages at once. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireConsole(request, "settings");
-  return { ...(await loadSettingsForm()), meta: await consoleMeta(request, "admin.meta.settings") };
+  return { ...(await loadSettingsForm()), brand: await loadBrandForm(), meta: await consoleMeta(request, "admin.meta.settings") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -25,11 +27,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminSettingsRoute() {
   const { t } = useTranslation();
-  const { stored, fallbacks, imprintKeys } = useLoaderData<typeof loader>();
+  const { stored, fallbacks, imprintKeys, brand } = useLoaderData<typeof loader>();
   return (
     <>
       <AdminHeading title={t("admin.settings.title")} />
-      <SettingsForm values={stored} fallbacks={fallbacks} imprintKeys={imprintKeys} />
+      <div className="space-y-8">
+        <SettingsForm values={stored} fallbacks={fallbacks} imprintKeys={imprintKeys} />
+        <BrandForm values={brand.stored} choices={brand.choices} />
+      </div>
     </>
   );
 }

@@ -130,6 +130,12 @@ test.describe("search engines and link previews", () => {
       await page.goto(path, { waitUntil: "networkidle" });
       expect(origins.size).toBeGreaterThan(0);
       expect([...origins]).toEqual([new URL(base()).origin]);
+      // The typeface is the site's own file (ADR 0076), loaded, and the text is set in it.
+      const faces = await page.evaluate(() =>
+        [...document.fonts].filter((face) => face.status === "loaded").map((face) => `${face.family.replaceAll('"', "")} ${face.style}`),
+      );
+      expect(faces).toContain("Source Sans 3 normal");
+      await expect(page.locator("h1").first()).toHaveCSS("font-family", /^"Source Sans 3"/);
     });
   }
 

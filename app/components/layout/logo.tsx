@@ -1,3 +1,6 @@
+import { useBrand } from "~/lib/brand";
+import { useSiteFacts } from "~/lib/site-facts";
+
 /**
  * The logo, drawn once per page as a <symbol> (in the header's ShellSprite) that the header and the
  * footer point to with <use> (ADR 0034).
@@ -17,7 +20,14 @@ export const LOGO_SYMBOL = (
   </>
 );
 
+/** The operator's logo (a library picture, ADR 0076) when one is chosen, else the product's mark and name. */
 export function Logo() {
+  const { logo } = useBrand();
+  const { name } = useSiteFacts();
+  if (logo) {
+    const width = logo.width && logo.height ? Math.round((32 * logo.width) / logo.height) : undefined;
+    return <img src={logo.url} alt={name} height={32} width={width} className="h-8 w-auto max-w-40 object-contain" />;
+  }
   return (
     <span className="flex items-center gap-2">
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">

@@ -76,9 +76,13 @@ function PlatformsMenu() {
   const { t } = useTranslation();
   const facts = useSiteFacts();
   const { pathname } = useLocation();
+  const links = platformLinks(facts);
+  const isCurrent = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  // On one of its pages the menu's button wears the current page's colour, as the links beside it do.
+  const inside = links.some((link) => link.kind === "internal" && isCurrent(link.to));
   return (
     <Menu
-      triggerClassName={linkClass({ isActive: pathname === "/platforms" }) + " inline-flex items-center gap-1"}
+      triggerClassName={linkClass({ isActive: inside }) + " inline-flex items-center gap-1"}
       trigger={
         <>
           {t("common.nav.platforms")}
@@ -86,14 +90,14 @@ function PlatformsMenu() {
         </>
       }
     >
-      {platformLinks(facts).map((link) =>
+      {links.map((link) =>
         link.kind === "external" ? (
           <a key={link.labelKey} href={link.href} target="_blank" rel="noopener noreferrer" {...MENU_ITEM_PROPS}>
             <span className="flex-1">{t(link.labelKey)}</span>
             <Icon name="external-link" className="size-3.5 text-muted-foreground" />
           </a>
         ) : (
-          <Link key={link.labelKey} to={link.to} {...MENU_ITEM_PROPS}>
+          <Link key={link.labelKey} to={link.to} {...MENU_ITEM_PROPS} aria-current={isCurrent(link.to) ? "page" : undefined}>
             {t(link.labelKey)}
           </Link>
         ),

@@ -4,6 +4,7 @@ import type { Language } from "~/lib/i18n";
 import { takeMailQuota } from "~/lib/mail-quota.server";
 import { queueMail } from "~/lib/mailer.server";
 import { renderAccountMail } from "./mail.server";
+import { mailBrand } from "~/lib/brand.server";
 
 /**
  * The confirmation mail of a new account, queued crash-safe (ADR 0030). better-auth commits the
@@ -30,7 +31,7 @@ export interface ConfirmationMail {
 export async function queueConfirmationMail(mail: ConfirmationMail, options: { firstOnly: boolean }): Promise<boolean> {
   // A resend (from anyone: the form names only an address) stays within the recipient's daily quota (ADR 0043).
   if (!options.firstOnly && !(await takeMailQuota("confirm", mail.to))) return false;
-  const rendered = await renderAccountMail("confirm", mail.language, { url: mail.url, name: mail.name });
+  const rendered = await renderAccountMail("confirm", mail.language, { url: mail.url, name: mail.name }, await mailBrand());
   return db().transaction(async (tx) => {
     // SKIP LOCKED: an account whose sign-up transaction is still open (or hangs) is not waited for.
     const marked = await tx.execute(sql`

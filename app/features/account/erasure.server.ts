@@ -12,6 +12,7 @@ import { queueMail } from "~/lib/mailer.server";
 import { deleteFolder } from "~/lib/storage.server";
 import { renderAccountMail } from "./mail.server";
 import { SHOPIFY_DELETE_JOB } from "./shopify.server";
+import { mailBrand } from "~/lib/brand.server";
 
 /**
  * Complete erasure of an account (GDPR Art. 17; ADR 0022). Afterwards no row in any table and no
@@ -36,7 +37,9 @@ export async function eraseAccount(userId: string, options: { notify: boolean })
   if (!row) return false;
   const email = row.email.toLowerCase();
   const [shop] = await db().select().from(shopCustomers).where(eq(shopCustomers.userId, userId));
-  const notice = options.notify ? await renderAccountMail("deleted", (row.language ?? "en") as Language, { name: row.name }) : undefined;
+  const notice = options.notify
+    ? await renderAccountMail("deleted", (row.language ?? "en") as Language, { name: row.name }, await mailBrand())
+    : undefined;
 
   await db().transaction(async (tx) => {
     // Sessions, linked accounts, profile, consents, shop link and download records go by cascade.

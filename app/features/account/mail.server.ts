@@ -1,4 +1,7 @@
+import { DEFAULT_MAIL_BRAND, type MailBrand } from "~/lib/brand";
+import { mailBrand } from "~/lib/brand.server";
 import { getFixedT } from "~/lib/i18n.server";
+import { brandedMailHtml } from "~/lib/mail-layout.server";
 import type { Language } from "~/lib/i18n";
 import { takeMailQuota } from "~/lib/mail-quota.server";
 import { queueMail } from "~/lib/mailer.server";
@@ -7,18 +10,16 @@ import { greetingNameOf } from "./username";
 /**
  * The account mails (confirmation, password reset, email change, change notice, deletion
  * notice), plain text and HTML, in the user's language (namespace `mail`). They go through
- * the durable outbox, so an SMTP outage delays them but never fails the user's action.
+ * the durable outbox, so an SMTP outage delays them but never fails the user's action. The HTML
+ * part wears the brand (ADR 0076): the logo, a button in the brand colour, a short fallback link.
  */
 export type AccountMailKind = "confirm" | "reset" | "changeEmail" | "changeEmailNotice" | "deleted" | "newsletterConfirm";
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 export async function renderAccountMail(
   kind: AccountMailKind,
   language: Language,
   values: { url?: string; name?: string; newEmail?: string; unsubscribeUrl?: string },
+  brand: MailBrand = DEFAULT_MAIL_BRAND,
 ) {
   const t = await getFixedT(language);
   // A greeting never carries a URL or a line break from user input (username.ts).
@@ -41,15 +42,20 @@ export async function renderAccountMail(
     signature,
     ...(values.unsubscribeUrl ? ["", `${unsubscribe}: ${values.unsubscribeUrl}`] : []),
   ].join("\n");
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;background:#0b0f19;color:#e5e7eb;padding:24px">
-<div style="max-width:560px;margin:0 auto;background:#111827;border-radius:12px;padding:24px">
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-${values.url ? `<p><a href="${escapeHtml(values.url)}" style="display:inline-block;background:#3b82f6;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(action ?? "")}</a></p><p style="font-size:12px;color:#9ca3af;word-break:break-all">${escapeHtml(values.url)}</p>` : ""}
-<p style="color:#9ca3af">${escapeHtml(footer)}</p>
-<p>${escapeHtml(signature)}</p>
-${values.unsubscribeUrl ? `<p style="font-size:12px"><a href="${escapeHtml(values.unsubscribeUrl)}" style="color:#9ca3af">${escapeHtml(unsubscribe ?? "")}</a></p>` : ""}
-</div></body></html>`;
+  const html = brandedMailHtml({
+    language,
+    brand,
+    blocks: [
+      { text: greeting },
+      { text: intro },
+      ...(values.url
+        ? [{ button: { url: values.url, label: action ?? "", fallbackLead: t("mail.fallbackLead"), fallbackLink: t("mail.fallbackLink") } }]
+        : []),
+      { muted: footer },
+      { text: signature },
+    ],
+    unsubscribe: values.unsubscribeUrl ? { url: values.unsubscribeUrl, label: unsubscribe ?? "" } : undefined,
+  });
   return { subject, text, html };
 }
 
@@ -61,6 +67,6 @@ export async function sendAccountMail(
   values: { url?: string; name?: string; newEmail?: string },
 ) {
   if (!(await takeMailQuota(kind, to))) return;
-  const mail = await renderAccountMail(kind, language, values);
+  const mail = await renderAccountMail(kind, language, values, await mailBrand());
   await queueMail({ to, ...mail });
 }

@@ -11,6 +11,7 @@ import { queueMail } from "~/lib/mailer.server";
 import { renderAccountMail } from "./mail.server";
 import { isValidUnsubscribeLink, newsletterHeaders, unsubscribeUrl } from "./newsletter-links.server";
 import { enqueueShopSync } from "./shopify.server";
+import { mailBrand } from "~/lib/brand.server";
 
 /**
  * Newsletter double opt-in with proof (GDPR Art. 7(1), § 7(2) no. 2 UWG). Choosing the newsletter
@@ -115,11 +116,16 @@ export async function requestNewsletter(
     .returning({ id: newsletterConsents.id });
   const mailLanguage = await userLanguageOf(userId, options.language);
   const confirmUrl = `${getEnv().PUBLIC_URL}/newsletter/confirm?token=${token}`;
-  const mail = await renderAccountMail("newsletterConfirm", mailLanguage, {
-    url: confirmUrl,
-    name: account.username || account.name,
-    unsubscribeUrl: unsubscribeUrl(consent.id),
-  });
+  const mail = await renderAccountMail(
+    "newsletterConfirm",
+    mailLanguage,
+    {
+      url: confirmUrl,
+      name: account.username || account.name,
+      unsubscribeUrl: unsubscribeUrl(consent.id),
+    },
+    await mailBrand(),
+  );
   await queueMail({ to: account.email, ...mail, headers: newsletterHeaders(consent.id) }, { executor });
   return true;
 }

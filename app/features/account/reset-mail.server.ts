@@ -6,6 +6,7 @@ import { logger } from "~/lib/logger.server";
 import { takeMailQuota } from "~/lib/mail-quota.server";
 import { queueMail } from "~/lib/mailer.server";
 import { renderAccountMail } from "./mail.server";
+import { mailBrand } from "~/lib/brand.server";
 
 /**
  * The reset mail, with limits a stranger cannot use up (ADR 0043). Anyone may ask for a reset of
@@ -71,7 +72,7 @@ export async function mailResetLink(mail: ResetMail): Promise<ResetMailOutcome> 
     logger.info("reset mail not sent: the newest link mailed today is valid again");
     return "newest-link-revived";
   }
-  const rendered = await renderAccountMail("reset", mail.language, { url: mail.url, name: mail.name });
+  const rendered = await renderAccountMail("reset", mail.language, { url: mail.url, name: mail.name }, await mailBrand());
   await db().transaction(async (tx) => {
     await tx.insert(passwordResetMails).values({ verificationId: mail.verificationId, userId: mail.userId });
     await queueMail({ to: mail.to, ...rendered }, { executor: tx });

@@ -1,9 +1,10 @@
+import { saveBrand } from "./brand-settings.server";
 import { handleForm, runConsoleIntent, type ConsoleHandler } from "./action.server";
 import type { ConsoleActor } from "./guard.server";
-import { settingsSchema } from "./schemas/console-schemas";
+import { brandSchema, settingsSchema } from "./schemas/console-schemas";
 import { saveSettings } from "./settings.server";
 
-/** /admin/settings: the one form of the company's facts and links. */
+/** /admin/settings: the company's facts and links, and the brand. */
 const save: ConsoleHandler = (context, actor) =>
   handleForm(
     context,
@@ -15,6 +16,10 @@ const save: ConsoleHandler = (context, actor) =>
     { keepValues: true },
   );
 
+/** The brand: pictures from the library and the colour (ADR 0076). */
+const brand: ConsoleHandler = (context, actor) =>
+  handleForm(context, brandSchema, (values) => saveBrand(actor, values), { keepValues: true });
+
 export function settingsAction(request: Request, actor: ConsoleActor) {
-  return runConsoleIntent(request, actor, { save });
+  return runConsoleIntent(request, actor, { save, brand });
 }

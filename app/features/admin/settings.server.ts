@@ -49,17 +49,31 @@ export async function loadSettingsForm() {
 export async function saveSettings(actor: ConsoleActor, values: Record<SettingKey, string>) {
   const before = await readStoredSettings();
   const after = Object.fromEntries(SETTING_KEYS.filter((key) => values[key]).map((key) => [key, values[key]]));
+  await storeSettingsRow(actor, SITE_SETTINGS_KEY, "site", before, after);
+}
+
+/**
+ * One row of `site_settings` replaced (the facts, "site"; the brand, "brand", ADR 0076): audited with
+ * before/after, announced to every process on commit (each drops its copies on "settings"), and this
+ * process's copies and cached pages dropped at once.
+ */
+export async function storeSettingsRow(
+  actor: ConsoleActor,
+  key: string,
+  summary: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  /** Drops another in-memory copy of the row (the brand's) before the pages are dropped. */
+  forget?: () => void,
+) {
   await db().transaction(async (tx) => {
     await tx
       .insert(siteSettings)
-      .values({ key: SITE_SETTINGS_KEY, value: after, updatedBy: actor.id })
+      .values({ key, value: after, updatedBy: actor.id })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value: after, updatedBy: actor.id, updatedAt: new Date() } });
-    await recordAudit(
-      actor,
-      { action: "settings.update", entity: "settings", entityId: SITE_SETTINGS_KEY, summary: "site", before, after },
-      tx,
-    );
+    await recordAudit(actor, { action: "settings.update", entity: "settings", entityId: key, summary, before, after }, tx);
     await announceSettingsChange(tx);
   });
+  forget?.();
   invalidateSiteFacts();
 }

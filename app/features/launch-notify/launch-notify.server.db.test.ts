@@ -178,6 +178,10 @@ describe("tell me when it opens (double opt-in)", () => {
     const text = (job! as unknown as Record<string, string>).text;
     const link = new URL(/https:\/\/site\.example\/notify\?remove=\S+/.exec(text)![0]);
     expect((job! as unknown as Record<string, string>).html).toContain(`href="https://site.example/notify?remove=`);
+    // The HTML part shows words, not token URLs: a button and short links carry them (ADR 0076).
+    const shown = (job! as unknown as Record<string, string>).html.replace(/<[^>]*>/g, " ");
+    expect(shown).not.toMatch(/notify\?(token|remove)=/);
+    expect(shown).toContain("Meine Adresse von der Liste nehmen");
     const id = link.searchParams.get("remove")!;
     const signature = link.searchParams.get("s")!;
 

@@ -8,7 +8,9 @@ import type { IntentContext } from "~/lib/form-action.server";
 import { doneAnswer, failedAnswer, invalidAnswer, parseForm, type FormAnswer } from "~/lib/form-submission";
 import { getFixedT, languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
-import { escapeHtml, queueMail } from "~/lib/mailer.server";
+import { queueMail } from "~/lib/mailer.server";
+import { brandedMailHtml, type MailBlock } from "~/lib/mail-layout.server";
+import { mailBrand } from "~/lib/brand.server";
 import { takeMailQuota } from "~/lib/mail-quota.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import type { LaunchNotifyResult, LaunchTopic } from "./launch-topics";
@@ -52,6 +54,7 @@ export async function requestLaunchNotification(
     const link = `${getEnv().PUBLIC_URL}/notify?token=${token}`;
     const t = await getFixedT(language);
     const topicName = t(`notify.topics.${topic}`);
+    const brand = await mailBrand();
     await db().transaction(async (tx) => {
       const [entry] = await tx
         .insert(launchNotifications)
@@ -64,11 +67,25 @@ export async function requestLaunchNotification(
       const removeLink = removalUrl(entry!.id);
       const subject = t("notify.mail.subject", { topic: topicName });
       const text = t("notify.mail.text", { topic: topicName, link, removeLink });
-      const html = text
+      // The HTML part: the confirmation link as the button, the removal link as a short link (ADR 0076).
+      const button = {
+        url: link,
+        label: t("notify.mail.action"),
+        fallbackLead: t("mail.fallbackLead"),
+        fallbackLink: t("mail.fallbackLink"),
+      };
+      const blocks: MailBlock[] = text
         .split("\n")
-        .map((line) => (line === link || line === removeLink ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>` : escapeHtml(line)))
-        .join("<br>");
-      await queueMail({ to: email, subject, text, html: `<p>${html}</p>` }, { executor: tx });
+        .filter((line) => line !== "")
+        .map((line) =>
+          line === link
+            ? { button }
+            : line === removeLink
+              ? { link: { url: removeLink, label: t("notify.mail.removeAction") } }
+              : { text: line },
+        );
+      const html = brandedMailHtml({ language, brand, blocks });
+      await queueMail({ to: email, subject, text, html }, { executor: tx });
     });
     return "sent";
   } catch (error) {

@@ -159,9 +159,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14" data-hydrated={isHydrated ? "true" : undefined}>
       <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-          <span className="text-gradient">{t("media.title")}</span>
-        </h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("media.title")}</h1>
         <p className="mt-3 text-muted-foreground">{t("media.intro")}</p>
       </header>
 

@@ -1,4 +1,6 @@
 import * as z from "zod/mini";
+import { BRAND_IMAGES, type BrandImage } from "~/lib/brand";
+import { accentProblem, type AccentProblem } from "~/lib/contrast";
 import { boundedText, requiredText } from "~/lib/field-schemas";
 import { isPlaceholder, SETTING_GROUPS, SETTING_KEYS, type SettingKey } from "~/lib/site-facts";
 import { REPLY_MAX_LENGTH } from "../inbox";
@@ -78,6 +80,25 @@ function settingField(key: SettingKey) {
 export const settingsSchema = z.object(
   Object.fromEntries(SETTING_KEYS.map((key) => [key, settingField(key)])) as Record<SettingKey, ReturnType<typeof settingField>>,
 );
+
+/* ---------- brand (ADR 0076) ---------- */
+
+const optionalText = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(100, "admin.settings.brand.errors.notFound"))),
+  z.transform((value) => value ?? ""),
+);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A library item's id or "" (the product's own picture); the server checks that it is a fitting picture. */
+const brandImage = optionalText.check(z.refine((value) => value === "" || UUID.test(value), "admin.settings.brand.errors.notFound"));
+const accentIsNot = (problem: AccentProblem) =>
+  z.refine<string>((value) => value === "" || accentProblem(value) !== problem, `admin.settings.brand.errors.${problem}`);
+/** The brand colour: "" (the theme's) or `#rrggbb` with AA contrast (app/lib/contrast.ts). */
+const accent = optionalText.check(accentIsNot("format"), accentIsNot("background"), accentIsNot("buttonText"));
+
+export const brandSchema = z.object({
+  ...(Object.fromEntries(BRAND_IMAGES.map((image) => [image, brandImage])) as Record<BrandImage, typeof brandImage>),
+  accent,
+});
 
 /* ---------- redirects (ADR 0055) ---------- */
 
