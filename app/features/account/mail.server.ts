@@ -9,7 +9,7 @@ import { greetingNameOf } from "./username";
  * notice), plain text and HTML, in the user's language (namespace `mail`). They go through
  * the durable outbox, so an SMTP outage delays them but never fails the user's action.
  */
-export type AccountMailKind = "confirm" | "reset" | "changeEmail" | "changeEmailNotice" | "deleted" | "newsletterConfirm";
+export type AccountMailKind = "confirm" | "reset" | "changeEmail" | "changeEmailNotice" | "deleted" | "newsletterConfirm" | "invite";
 
 function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -18,11 +18,15 @@ function escapeHtml(value: string) {
 export async function renderAccountMail(
   kind: AccountMailKind,
   language: Language,
-  values: { url?: string; name?: string; newEmail?: string; unsubscribeUrl?: string },
+  values: { url?: string; name?: string; newEmail?: string; unsubscribeUrl?: string; role?: string },
 ) {
   const t = await getFixedT(language);
   // A greeting never carries a URL or a line break from user input (username.ts).
-  const vars = { name: greetingNameOf(values.name) ?? t("mail.fallbackName"), newEmail: values.newEmail ?? "" };
+  const vars = {
+    name: greetingNameOf(values.name) ?? t("mail.fallbackName"),
+    newEmail: values.newEmail ?? "",
+    role: values.role ? t(`mail.roles.${values.role}`) : "",
+  };
   const subject = t(`mail.${kind}.subject`, vars);
   const intro = t(`mail.${kind}.body`, vars);
   const action = values.url ? t(`mail.${kind}.action`, vars) : undefined;

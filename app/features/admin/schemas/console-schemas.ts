@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { boundedText, requiredText } from "~/lib/field-schemas";
+import { boundedText, emailField, requiredText } from "~/lib/field-schemas";
 import { isPlaceholder, SETTING_GROUPS, SETTING_KEYS, type SettingKey } from "~/lib/site-facts";
 import { REPLY_MAX_LENGTH } from "../inbox";
 import { oldPathProblem, REDIRECT_PATH_MAX, targetOf } from "../redirect-rules";
@@ -44,6 +44,13 @@ export const roleSchema = z.object({
       z.transform((value) => value ?? ""),
     )
     .check(z.refine((value) => (ROLE_CHOICES as readonly string[]).includes(value), "admin.members.errors.role")),
+});
+
+/** An invitation to the console (ADR 0074): an address and a role. */
+export const inviteSchema = z.object({
+  email: emailField({ required: "admin.invitations.errors.emailRequired", invalid: "admin.invitations.errors.email", tooLong: "admin.invitations.errors.email" }),
+  role: z.enum(["editor", "admin"], "admin.members.errors.role"),
+  language: z.enum(["en", "de", "es"], "admin.errors.badRequest"),
 });
 
 /* ---------- site settings ---------- */
