@@ -62,7 +62,8 @@ async function main() {
     await product.startRuntime();
     log = (message) => product.logger.info(message);
   } catch (error) {
-    if (error?.name === "EnvError" || error?.constructor?.name === "EnvError") {
+    // A configuration error or a database newer than this code: the message says what to do, a stack would not.
+    if (["EnvError", "DatabaseNewerThanCodeError"].includes(error?.name) || error?.constructor?.name === "EnvError") {
       process.stderr.write(`${error.message}\n`);
     } else {
       process.stderr.write(`Start-up failed: ${error?.stack ?? error}\n`);

@@ -38,6 +38,8 @@ export default [
   route("news/feed.xml", "routes/news.feed[.]xml.ts"),
   route("news/:slug", "routes/news.$slug.tsx"),
   route("notify", "routes/notify.tsx"),
+  // An invitation to the console (ADR 0074).
+  route("invitation", "routes/invitation.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   // A content page's texts for the browser's translator (ADR 0054).
   route("texts/:language/:file", "routes/texts.ts"),

@@ -125,6 +125,8 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
     confirm: { token: "forged-token" },
     remove: { remove: "00000000-0000-4000-8000-000000000000", s: "forged-signature" },
   },
+  // An invitation to the console (ADR 0074): the token is in the form; a forged one is "not valid".
+  "/invitation": { accept: { token: "forged-token", username: "invited", password: "secret-pass-1" } },
   // Console (issue 11): only session 0 holds a console role (admin); for the others and visitors
   // this is an unknown path (the roles are walked by tests/e2e/console-access.spec.ts).
   "/admin/media/new-service": {
@@ -135,6 +137,10 @@ const FORMS: Record<string, Record<string, Record<string, string>>> = {
   "/admin/launches": { delete: { id: "00000000-0000-4000-8000-000000000000" } },
   // Redirects from old paths (ADR 0055): admins only; targets and old paths through the one path parser.
   "/admin/redirects": { add: { from: "/fuzz-old", target: "/about?x=1#y" }, delete: { id: "1" } },
+  "/admin/members": {
+    invite: { email: "invited@example.com", role: "editor", language: "de" },
+    revokeInvitation: { id: "00000000-0000-4000-8000-000000000000" },
+  },
 };
 
 const RESOURCE_GETS = [
@@ -155,6 +161,7 @@ const RESOURCE_GETS = [
   "/contact",
   "/academy",
   "/notify?token=forged",
+  "/invitation?token=forged",
   "/notify?remove=00000000-0000-4000-8000-000000000000&s=forged",
   "/not-a-page",
   "/__manifest",

@@ -1021,3 +1021,34 @@ export const newsletterBounces = pgTable(
     check("newsletter_bounces_source_check", sql`${table.source} in ('mailbox', 'webhook')`),
   ],
 );
+
+// --- Console invitations (issue 26, ADR 0074; migration 0034) ---
+
+/**
+ * An admin's invitation of an address to the console with a role: its link's token is stored only
+ * as a SHA-256 hash; usable once, until `expiresAt`, unless revoked.
+ */
+export const consoleInvitations = pgTable(
+  "console_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role").$type<ConsoleRole>().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    language: text("language").notNull(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    invitedByEmail: text("invited_by_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedUserId: text("accepted_user_id").references(() => user.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("console_invitations_pending_idx")
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+    check("console_invitations_role_check", sql`${table.role} in ('admin', 'editor')`),
+    check("console_invitations_language_check", sql`${table.language} in ('en', 'de', 'es')`),
+  ],
+);

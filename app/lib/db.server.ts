@@ -1,6 +1,7 @@
 import path from "node:path";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import { attachCluster, findManagedServer, startCluster, type RunningCluster } from "./embedded-postgres.server";
@@ -95,8 +96,49 @@ export async function withMigrationLock<T>(pool: pg.Pool, work: (client: pg.Pool
   }
 }
 
+/**
+ * The database holds migrations this code does not know: a newer version ran on it (or a newer
+ * version's backup was restored). Old code on a newer schema may write what the newer code cannot
+ * read, so nothing starts and nothing changes (ADR 0074).
+ */
+export class DatabaseNewerThanCodeError extends Error {
+  override name = "DatabaseNewerThanCodeError";
+  constructor(unknown: number) {
+    super(
+      `The database is newer than this code: it holds ${unknown} migration${unknown === 1 ? "" : "s"} this version does not know ` +
+        "(a newer version of the site ran on it, or a newer version's backup was restored). Nothing was changed. " +
+        "Update the code (npm run update), or restore a backup made by this version.",
+    );
+  }
+}
+
+/** The time stamps (`when` of meta/_journal.json) of the migrations applied to the database, oldest first. */
+export async function appliedMigrationStamps(client: pg.ClientBase | pg.Pool): Promise<number[]> {
+  const { rows } = await client.query<{ present: boolean }>("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
+  if (!rows[0]?.present) return [];
+  const applied = await client.query<{ created_at: string | number }>(
+    "select created_at from drizzle.__drizzle_migrations order by created_at",
+  );
+  return applied.rows.map((row) => Number(row.created_at));
+}
+
+/** Throws DatabaseNewerThanCodeError when the database holds a migration not among `known` (journal time stamps). */
+export async function refuseDatabaseNewerThan(client: pg.ClientBase, known: number[]) {
+  const ours = new Set(known);
+  const unknown = (await appliedMigrationStamps(client)).filter((stamp) => !ours.has(stamp));
+  if (unknown.length > 0) throw new DatabaseNewerThanCodeError(unknown.length);
+}
+
+/** The time stamps of this code's migrations. */
+export function codeMigrationStamps(): number[] {
+  return readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((migration) => migration.folderMillis);
+}
+
 export async function runMigrations(database: Database) {
-  await withMigrationLock(database.$client, (client) => migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }));
+  await withMigrationLock(database.$client, async (client) => {
+    await refuseDatabaseNewerThan(client, codeMigrationStamps());
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  });
 }
 
 export interface OpenOptions {
@@ -105,6 +147,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL's `application_name` of every connection (server processes name themselves: system-status.server.ts). */
   applicationName?: string;
+  /** false: connect only, apply no migration (`npm run update` compares the database with the code it is about to fetch). */
+  migrate?: boolean;
 }
 
 /** Starts (embedded) or connects to the database, then applies the committed migrations. */
@@ -145,7 +189,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   pool.on("error", (error) => logger.warn(`Database connection lost: ${error.message}`));
   const database = drizzle(pool, { schema }) as Database;
   try {
-    await runMigrations(database);
+    if (options.migrate !== false) await runMigrations(database);
   } catch (error) {
     await pool.end().catch(() => {});
     await cluster?.stop();

@@ -29,6 +29,11 @@ export const ACCOUNT_CONSTRAINTS = {
     acceptPrivacy: checkbox,
   },
   forgotSchema: { email },
+  acceptInvitationSchema: {
+    token: { required: true },
+    username: { required: true, minLength: USERNAME_MIN, maxLength: USERNAME_MAX },
+    password: { required: true, minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
+  },
   profileSchema: {
     username: { required: true, minLength: USERNAME_MIN, maxLength: USERNAME_MAX },
     customerType: { required: true },

@@ -13,17 +13,21 @@ import { greetingNameOf } from "./username";
  * the durable outbox, so an SMTP outage delays them but never fails the user's action. The HTML
  * part wears the brand (ADR 0076): the logo, a button in the brand colour, a short fallback link.
  */
-export type AccountMailKind = "confirm" | "reset" | "changeEmail" | "changeEmailNotice" | "deleted" | "newsletterConfirm";
+export type AccountMailKind = "confirm" | "reset" | "changeEmail" | "changeEmailNotice" | "deleted" | "newsletterConfirm" | "invite";
 
 export async function renderAccountMail(
   kind: AccountMailKind,
   language: Language,
-  values: { url?: string; name?: string; newEmail?: string; unsubscribeUrl?: string },
+  values: { url?: string; name?: string; newEmail?: string; unsubscribeUrl?: string; role?: string },
   brand: MailBrand = DEFAULT_MAIL_BRAND,
 ) {
   const t = await getFixedT(language);
   // A greeting never carries a URL or a line break from user input (username.ts).
-  const vars = { name: greetingNameOf(values.name) ?? t("mail.fallbackName"), newEmail: values.newEmail ?? "" };
+  const vars = {
+    name: greetingNameOf(values.name) ?? t("mail.fallbackName"),
+    newEmail: values.newEmail ?? "",
+    role: values.role ? t(`mail.roles.${values.role}`) : "",
+  };
   const subject = t(`mail.${kind}.subject`, vars);
   const intro = t(`mail.${kind}.body`, vars);
   const action = values.url ? t(`mail.${kind}.action`, vars) : undefined;

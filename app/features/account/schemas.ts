@@ -42,6 +42,9 @@ export const signupSchema = z.object({
   acceptPrivacy: requiredCheckboxField("auth.errors.acceptPrivacy"),
 });
 
+/** The invitation page (ADR 0074): the link's token, a username and a password, by the sign-up's rules. */
+export const acceptInvitationSchema = z.object({ token: z.string("auth.invitation.invalid"), username, password: newPassword });
+
 /** Forgot password and "resend the confirmation": one address. */
 export const emailOnlySchema = z.object({
   email: emailField({

@@ -43,6 +43,7 @@ export type RetentionReport = Record<
   | "mailFiles"
   | "rateLimitCounters"
   | "verifications"
+  | "invitations"
   | "expiredSessions"
   | "pendingNewsletterRequests"
   | "launchSignups"
@@ -102,6 +103,9 @@ export async function runRetention(given?: RetentionPolicy): Promise<RetentionRe
         where last_request < (extract(epoch from now() - make_interval(hours => ${policy.rateLimitHours})) * 1000)::bigint`)),
     verifications: await count(sql`delete from verifications
       where expires_at < now() - make_interval(hours => ${policy.verificationHours})`),
+    // Console invitations that ended (used, revoked, expired) go as their tokens' kin do (ADR 0074); the audit log keeps who invited whom.
+    invitations: await count(sql`delete from console_invitations
+      where coalesce(accepted_at, revoked_at, expires_at) < now() - make_interval(hours => ${policy.verificationHours})`),
     expiredSessions: await count(sql`delete from sessions where expires_at < now()`),
     pendingNewsletterRequests: await deleteStalePendingConsents(policy.pendingNewsletterDays),
     launchSignups: await deleteOldLaunchSignups({ pendingDays: policy.pendingLaunchDays, confirmedMonths: policy.launchSignupMonths }),

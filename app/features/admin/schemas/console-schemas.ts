@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { BRAND_IMAGES, type BrandImage } from "~/lib/brand";
 import { accentProblem, type AccentProblem } from "~/lib/contrast";
-import { boundedText, requiredText } from "~/lib/field-schemas";
+import { boundedText, emailField, requiredText } from "~/lib/field-schemas";
 import { isPlaceholder, SETTING_GROUPS, SETTING_KEYS, type SettingKey } from "~/lib/site-facts";
 import { REPLY_MAX_LENGTH } from "../inbox";
 import { oldPathProblem, REDIRECT_PATH_MAX, targetOf } from "../redirect-rules";
@@ -46,6 +46,17 @@ export const roleSchema = z.object({
       z.transform((value) => value ?? ""),
     )
     .check(z.refine((value) => (ROLE_CHOICES as readonly string[]).includes(value), "admin.members.errors.role")),
+});
+
+/** An invitation to the console (ADR 0074): an address and a role. */
+export const inviteSchema = z.object({
+  email: emailField({
+    required: "admin.invitations.errors.emailRequired",
+    invalid: "admin.invitations.errors.email",
+    tooLong: "admin.invitations.errors.email",
+  }),
+  role: z.enum(["editor", "admin"], "admin.members.errors.role"),
+  language: z.enum(["en", "de", "es"], "admin.errors.badRequest"),
 });
 
 /* ---------- site settings ---------- */
