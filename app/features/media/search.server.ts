@@ -58,10 +58,17 @@ function queryWords(q: string): string[] {
  * (pg_trgm); the corrected query is kept only when it finds more than the typed one.
  */
 export async function resolveSearch(q: string, conditions: SQL[]): Promise<SearchTerms> {
+  if (!q) return { q, corrected: null };
+  return correctSearch(q, conditions, await countUpTo({ q, corrected: null }, conditions, FEW_MATCHES));
+}
+
+/**
+ * The typo fallback for a search that found `exact` items under `conditions` (the library's
+ * loader knows that number from its counts, so a search with hits costs no trigram work at all).
+ */
+export async function correctSearch(q: string, conditions: SQL[], exact: number): Promise<SearchTerms> {
   const typed: SearchTerms = { q, corrected: null };
-  if (!q) return typed;
-  const exact = await countUpTo(typed, conditions, FEW_MATCHES);
-  if (exact >= FEW_MATCHES) return typed;
+  if (!q || exact >= FEW_MATCHES) return typed;
   const words = queryWords(q);
   const candidates = [...new Set(words.filter((word) => word.length >= 3))];
   if (candidates.length === 0) return typed;
