@@ -13,7 +13,7 @@ import { correctSearch, searchCondition, type SearchTerms } from "./search.serve
  */
 export async function searchLibrary(
   filters: MediaFilters,
-  options: { cursor?: string | null; language?: Language } = {},
+  options: { cursor?: string | null; language?: Language; limit?: number } = {},
 ): Promise<MediaPage & { facets: MediaFacets; total: number; terms: SearchTerms }> {
   const run = async (terms: SearchTerms) => {
     const [page, counted] = await Promise.all([findMedia(filters, { ...options, terms }), countFacets(filters, terms)]);

@@ -53,18 +53,10 @@ function queryWords(q: string): string[] {
 }
 
 /**
- * The search to run for what was typed: when fewer than FEW_MATCHES published items match exactly,
- * each word of 3+ letters the library does not use is replaced by the most similar one it does
- * (pg_trgm); the corrected query is kept only when it finds more than the typed one.
- */
-export async function resolveSearch(q: string, conditions: SQL[]): Promise<SearchTerms> {
-  if (!q) return { q, corrected: null };
-  return correctSearch(q, conditions, await countUpTo({ q, corrected: null }, conditions, FEW_MATCHES));
-}
-
-/**
- * The typo fallback for a search that found `exact` items under `conditions` (the library's
- * loader knows that number from its counts, so a search with hits costs no trigram work at all).
+ * The typo fallback for a search that found `exact` items under `conditions` (searchLibrary knows
+ * that number from its counts, so a search with hits costs no trigram work at all): when fewer than
+ * FEW_MATCHES, each word of 3+ letters the library does not use is replaced by the most similar one
+ * it does (pg_trgm); the corrected query is kept only when it finds more than the typed one.
  */
 export async function correctSearch(q: string, conditions: SQL[], exact: number): Promise<SearchTerms> {
   const typed: SearchTerms = { q, corrected: null };
