@@ -698,6 +698,8 @@ export const mediaItemTranslations = pgTable(
   (table) => [
     primaryKey({ name: "media_item_translations_pkey", columns: [table.mediaItemId, table.language] }),
     index("media_item_translations_search_idx").using("gin", table.searchVector),
+    // The page's language first: the list's join for a language no item is translated into reads nothing (migration 0032).
+    index("media_item_translations_language_idx").on(table.language, table.mediaItemId),
     check("media_item_translations_language_check", sql`${table.language} in ('en', 'de', 'es')`),
   ],
 );
@@ -1050,5 +1052,28 @@ export const consoleInvitations = pgTable(
       .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
     check("console_invitations_role_check", sql`${table.role} in ('admin', 'editor')`),
     check("console_invitations_language_check", sql`${table.language} in ('en', 'de', 'es')`),
+  ],
+);
+
+/* ---------- Media library: the filters' counts without a search (migration 0032, ADR 0072) ---------- */
+
+/**
+ * Published items per (type group, language, licence groups): once per item (`categoryId` null) and
+ * once per category link. Kept by triggers on media_items and media_categories; read by countFacets.
+ */
+export const mediaFacetCounts = pgTable(
+  "media_facet_counts",
+  {
+    categoryId: uuid("category_id"),
+    typeGroup: text("type_group").notNull(),
+    language: text("language").notNull(),
+    commercial: boolean("commercial").notNull(),
+    modification: boolean("modification").notNull(),
+    n: integer("n").notNull(),
+  },
+  (table) => [
+    unique("media_facet_counts_key")
+      .on(table.categoryId, table.typeGroup, table.language, table.commercial, table.modification)
+      .nullsNotDistinct(),
   ],
 );

@@ -3,10 +3,9 @@ import { data, useLoaderData, useRouteLoaderData } from "react-router";
 import { AccountNoticeSlot } from "~/features/account/account-notice-slot";
 import { getOptionalUser } from "~/features/account/session.server";
 import { MediaPage, type MediaPageData } from "~/features/media/media-page";
-import { countFacets } from "~/features/media/facets.server";
+import { searchLibrary } from "~/features/media/facets.server";
 import { findCategory, listCategoryOptions } from "~/features/media/library.server";
-import { filterConditions, findMedia, findMediaItem, type MediaPage as FoundPage } from "~/features/media/media.server";
-import { resolveSearch } from "~/features/media/search.server";
+import { findMediaItem, type MediaPage as FoundPage } from "~/features/media/media.server";
 import { toCardView } from "~/features/media/media-types";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
@@ -81,20 +80,17 @@ async function loadLibraryPage(request: Request) {
     suggestion: null,
   };
   try {
-    // The typo fallback first: the list and the counts are of the same (maybe corrected) search.
-    const terms = await resolveSearch(query.q, filterConditions(query));
-    const [found, counted] = await Promise.all([
-      findMedia(query, { cursor: url.searchParams.get("cursor"), language, terms }),
-      countFacets(query, terms),
-    ]);
+    // The list and the counts are of the same (maybe typo-corrected) search.
+    const found = await searchLibrary(query, { cursor: url.searchParams.get("cursor"), language });
     // The filters count by category id; the page names categories by slug.
-    const byCategory = Object.fromEntries(categories.map((option) => [option.slug ?? option.id, counted.facets.category[option.id] ?? 0]));
-    byCategory[""] = counted.facets.category[""] ?? 0;
+    const byCategory = Object.fromEntries(categories.map((option) => [option.slug ?? option.id, found.facets.category[option.id] ?? 0]));
+    byCategory[""] = found.facets.category[""] ?? 0;
     page = {
-      ...found,
-      total: counted.total,
-      facets: { ...counted.facets, category: byCategory },
-      suggestion: terms.corrected,
+      items: found.items,
+      nextCursor: found.nextCursor,
+      total: found.total,
+      facets: { ...found.facets, category: byCategory },
+      suggestion: found.terms.corrected,
       loadFailed: false,
     };
   } catch (error) {

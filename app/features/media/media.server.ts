@@ -145,7 +145,7 @@ export function filterConditions(filters: MediaFilters): SQL[] {
 
 /**
  * One page of the library for the given filters, in the page's language. A search runs as `terms`
- * says (resolveSearch: with its typo correction), else as typed.
+ * says (searchLibrary: with its typo correction), else as typed.
  */
 export async function findMedia(
   filters: MediaFilters,

@@ -53,15 +53,14 @@ function queryWords(q: string): string[] {
 }
 
 /**
- * The search to run for what was typed: when fewer than FEW_MATCHES published items match exactly,
- * each word of 3+ letters the library does not use is replaced by the most similar one it does
- * (pg_trgm); the corrected query is kept only when it finds more than the typed one.
+ * The typo fallback for a search that found `exact` items under `conditions` (searchLibrary knows
+ * that number from its counts, so a search with hits costs no trigram work at all): when fewer than
+ * FEW_MATCHES, each word of 3+ letters the library does not use is replaced by the most similar one
+ * it does (pg_trgm); the corrected query is kept only when it finds more than the typed one.
  */
-export async function resolveSearch(q: string, conditions: SQL[]): Promise<SearchTerms> {
+export async function correctSearch(q: string, conditions: SQL[], exact: number): Promise<SearchTerms> {
   const typed: SearchTerms = { q, corrected: null };
-  if (!q) return typed;
-  const exact = await countUpTo(typed, conditions, FEW_MATCHES);
-  if (exact >= FEW_MATCHES) return typed;
+  if (!q || exact >= FEW_MATCHES) return typed;
   const words = queryWords(q);
   const candidates = [...new Set(words.filter((word) => word.length >= 3))];
   if (candidates.length === 0) return typed;
