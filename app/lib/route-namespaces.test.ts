@@ -25,6 +25,8 @@ const NOT_KEYS = new Set([
   // The newsletter's send job and its issues' audit actions, `newsletter.issue.*` (features/newsletter, admin/newsletter-issues.server.ts).
   "newsletter.send",
   "newsletter.issue",
+  // The audit action of a lifted suppression, `newsletter.suppression.lift` (admin/newsletter-admin.server.ts).
+  "newsletter.suppression",
 ]);
 
 function resolveImport(from: string, specifier: string) {

@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { SuppressionReason } from "~/db/schema";
 import type { ConsentRecordView, NewsletterFilters, SuppressionView } from "../newsletter-admin.server";
 import { liftSuppressionSchema } from "../schemas/suppression-schema";
 import { ActionButton } from "./console-form";
@@ -9,6 +10,9 @@ import { AdminHeading } from "./admin-shell";
 import { ConsoleSearch } from "./console-search";
 import { useDateFormat } from "./use-date-format";
 import { Pager } from "./pager";
+
+/** The translation key of each suppression reason (keys are camelCase: `_word` suffixes read as i18next contexts). */
+const REASON_KEYS: Record<SuppressionReason, string> = { hard_bounce: "hardBounce", soft_bounces: "softBounces", complaint: "complaint" };
 
 const STATUSES = ["", "confirmed", "pending", "withdrawn", "cancelled"] as const;
 
@@ -102,7 +106,7 @@ export function NewsletterPage({
                     {record.suppressed ? (
                       <span className="block text-xs text-destructive">
                         {t("admin.newsletter.suppressions.note", {
-                          reason: t(`admin.newsletter.suppressions.reasons.${record.suppressed}`),
+                          reason: t(`admin.newsletter.suppressions.reasons.${REASON_KEYS[record.suppressed]}`),
                         })}
                       </span>
                     ) : null}
@@ -155,7 +159,7 @@ function Suppressions({ suppressions }: { suppressions: SuppressionView[] }) {
           {suppressions.map((row) => (
             <li key={row.email} className="flex flex-wrap items-center gap-3 px-3 py-2">
               <span className="min-w-56 font-medium [overflow-wrap:anywhere]">{row.email}</span>
-              <span>{t(`admin.newsletter.suppressions.reasons.${row.reason}`)}</span>
+              <span>{t(`admin.newsletter.suppressions.reasons.${REASON_KEYS[row.reason]}`)}</span>
               <span className="text-muted-foreground [overflow-wrap:anywhere]">{row.detail}</span>
               <span className="whitespace-nowrap text-muted-foreground">{date(row.createdAt)}</span>
               <span className="ml-auto">
