@@ -61,7 +61,8 @@ describe("page table", async () => {
     expect(table.sitemapPaths).toEqual(expect.arrayContaining(["/", "/media", "/shop", "/community", "/contact"]));
     expect(table.sitemapPaths).not.toContain("/profile");
     expect(table.sitemapPaths).not.toContain("/auth");
-    expect(table.noCrawlPaths).toEqual(["/profile"]);
+    // A member page and the invitation page (its link carries a token): kept out of search engines.
+    expect(table.noCrawlPaths).toEqual(["/profile", "/invitation"]);
     expect(table.canonicalPaths.has("/profile/two-step")).toBe(true);
     expect([...table.canonicalPaths].some((path) => path.startsWith("/admin"))).toBe(false);
   });
