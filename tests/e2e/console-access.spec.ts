@@ -51,6 +51,8 @@ const PAGES: Array<{ path: string; section: ConsoleSection }> = [
 /** Every console action, posted with an intent no handler knows (allowed: 400, nothing changes). */
 const ACTIONS: Array<{ path: string; section: ConsoleSection }> = [
   { path: "/admin/settings", section: "settings" },
+  // Invitations to the console (ADR 0074).
+  { path: "/admin/members", section: "members" },
   { path: "/admin/inbox/:message", section: "inbox" },
   { path: "/admin/members/:member", section: "members" },
   { path: "/admin/media", section: "media" },
