@@ -57,6 +57,9 @@ export function linksIn(text: string) {
   return [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((match) => match[0].replace(/&amp;/g, "&"));
 }
 
+/** How long a test waits for a queued mail before it fails. */
+export const MAIL_WAIT_MS = 45_000;
+
 export async function fetchMails(sinkHttpUrl: string, to?: string): Promise<SentMail[]> {
   const url = new URL("/messages", sinkHttpUrl);
   if (to) url.searchParams.set("to", to);
@@ -65,8 +68,11 @@ export async function fetchMails(sinkHttpUrl: string, to?: string): Promise<Sent
   return list.map((message) => parseMail(message.raw, message.to));
 }
 
-/** Polls until a mail to `to` whose subject matches arrives (background jobs deliver asynchronously). */
-export async function waitForMail(sinkHttpUrl: string, to: string, subject: RegExp = /.*/, timeoutMs = 15_000): Promise<SentMail> {
+/**
+ * Polls until a mail to `to` whose subject matches arrives (background jobs deliver asynchronously).
+ * The deadline is generous: with the whole suite on two cores the job queue can lag well behind the page.
+ */
+export async function waitForMail(sinkHttpUrl: string, to: string, subject: RegExp = /.*/, timeoutMs = MAIL_WAIT_MS): Promise<SentMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const match = (await fetchMails(sinkHttpUrl, to)).reverse().find((mail) => subject.test(mail.subject));
