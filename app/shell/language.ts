@@ -4,7 +4,8 @@ import type { ShellConfig } from "./config";
  * The language (spec §4): localStorage `language` is the browser's record, the cookie its mirror
  * for the server. A `?lang=` link (the switcher's items, plain links on every page) is a choice:
  * the server renders the page in it and it is stored here; a stored choice the page is not in
- * reloads the page in it. After a choice from the switcher its button gets the focus back.
+ * reloads the page in it. After a choice from the switcher its button gets the focus back. Until a
+ * visitor chooses, nothing is stored (ADR 0068: a visit leaves no cookie and no storage behind).
  */
 
 /** sessionStorage keys from one page load to the next. */
@@ -62,7 +63,8 @@ export function followStoredLanguage(config: ShellConfig): boolean {
       location.reload();
       return true;
     }
-  } else if (config.languages.includes(language)) {
+  } else if (config.languages.includes(language) && (chosenByLink || choice)) {
+    // A visitor who never chose keeps nothing in the browser: the server's default needs no record.
     remember(language);
   }
   try {
