@@ -4,6 +4,7 @@ import { HydratedRouter } from "react-router/dom";
 import { addNamespaces, DEFAULT_LANGUAGE, isLanguage, namespacesOf } from "~/lib/i18n";
 import { Translator } from "~/lib/translator";
 import { TranslationProvider } from "~/lib/use-translation";
+import { renderedRequestId, RequestIdProvider } from "~/lib/request-id";
 
 declare global {
   interface Window {
@@ -25,7 +26,9 @@ async function hydrate() {
       document,
       <StrictMode>
         <TranslationProvider translator={translator}>
-          <HydratedRouter />
+          <RequestIdProvider value={renderedRequestId(document)}>
+            <HydratedRouter />
+          </RequestIdProvider>
         </TranslationProvider>
       </StrictMode>,
     );

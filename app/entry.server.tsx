@@ -7,6 +7,8 @@ import { requestTranslator } from "~/lib/page-preview.server";
 import { TranslationProvider } from "~/lib/use-translation";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
+import { currentRequestId } from "~/lib/request-context.server";
+import { RequestIdProvider } from "~/lib/request-id";
 import { DEFERRED_HYDRATION_MARKER, ShellScriptProvider } from "~/lib/document-page";
 import { DEV_RELOAD_SCRIPT } from "~/lib/dev-reload";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_STORAGE_KEY, LANGUAGES } from "~/lib/i18n";
@@ -71,7 +73,9 @@ export default async function handleRequest(
       <NonceProvider value={nonce}>
         <ShellScriptProvider value={SHELL_SCRIPT}>
           <TranslationProvider translator={translator}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <RequestIdProvider value={currentRequestId()}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </RequestIdProvider>
           </TranslationProvider>
         </ShellScriptProvider>
       </NonceProvider>,

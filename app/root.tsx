@@ -34,6 +34,7 @@ import { CartButton } from "~/features/shop/cart-button";
 import { ConsoleHeader } from "~/components/layout/console-header";
 import { storefrontConfig } from "~/features/shop/storefront.server";
 import { accentCss, BrandProvider, NO_BRAND } from "~/lib/brand";
+import { useRequestId } from "~/lib/request-id";
 import { getBrand } from "~/lib/brand.server";
 import stylesheet from "./app.css?url";
 // The typeface's Latin file (app.css): preloaded so the text swaps to it before the first paint, not after.
@@ -179,11 +180,17 @@ export default function App() {
 export function ErrorBoundary({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const requestId = useRequestId();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-title font-bold">{t("common.error.title")}</h1>
       <p className="mt-4 text-muted-foreground">{t("common.error.description")}</p>
+      {requestId && (
+        <p className="mt-4 text-sm text-muted-foreground" data-request-id={requestId}>
+          {t("common.error.reference")} <code className="font-mono">{requestId}</code>
+        </p>
+      )}
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         {/* A plain link to the same address: a full new request, also where React did not load. */}
         <a href={`${location.pathname}${location.search}`} className="btn btn-default btn-lg" data-testid="error-retry">

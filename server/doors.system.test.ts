@@ -679,6 +679,30 @@ describe("reproductions of issue 28 (parsing and caching)", { timeout: 120_000 }
     }
     expect(new Set(tags.values()).size).toBe(3);
   });
+
+  it("a page that fails answers 500 with the request id the visitor can quote and the System page lists", async () => {
+    // A page's loader that meets a broken database: the news table is gone for a moment.
+    await database((client) => client.query("alter table news_post_languages rename to news_post_languages_away"));
+    let answer: Response;
+    let html: string;
+    try {
+      answer = await fetch(`${rig.server.url}/news/a-post-while-the-table-is-away`);
+      html = await answer.text();
+    } finally {
+      await database((client) => client.query("alter table news_post_languages_away rename to news_post_languages"));
+    }
+    expect(answer.status).toBe(500);
+    const requestId = answer.headers.get("x-request-id")!;
+    expect(requestId).toMatch(/^[\w-]{8,}$/);
+    expect(html).toContain("Something went wrong");
+    expect(html).toContain(`data-request-id="${requestId}"`);
+    expect(html).not.toMatch(/news_post_languages|relation|at [\w.]+ \(/);
+    await expect
+      .poll(() =>
+        database(async (client) => (await client.query("select 1 from recent_errors where request_id = $1", [requestId])).rowCount),
+      )
+      .toBe(1);
+  });
 });
 
 /** The Google flow as a browser without JavaScript runs it: form → issuer → callback. */
