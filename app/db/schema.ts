@@ -367,6 +367,8 @@ export const contactReplies = pgTable(
     authorId: text("author_id"),
     authorEmail: text("author_email").notNull(),
     body: text("body").notNull(),
+    /** The reply's mail while `mail_log` keeps it (the sent-mail retention removes it). */
+    mailId: bigint("mail_id", { mode: "number" }).references(() => mailLog.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("contact_replies_message_idx").on(table.messageId, table.createdAt)],

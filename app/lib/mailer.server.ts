@@ -108,7 +108,8 @@ async function endMail(id: number, status: "sent" | "failed", error?: string) {
   await db().execute(sql`delete from mail_log where id = ${id} and erase_when_done`);
   await db()
     .update(mailLog)
-    .set({ status, content: null, lastError: error ?? null, updatedAt: sql`now()` })
+    // A mail given up keeps the last attempt's own error (what the operator can act on), not "given up".
+    .set({ status, content: null, lastError: error ? sql`coalesce(${mailLog.lastError}, ${error})` : null, updatedAt: sql`now()` })
     .where(eq(mailLog.id, id));
 }
 

@@ -165,9 +165,14 @@ test("the inbox shows the unread count; a reply reaches the sender and stays in 
   expect(readAt).not.toBeNull();
   await page.getByLabel("Your reply").fill("Yes, with the credit line from the item. Best regards");
   await page.getByRole("button", { name: "Send reply" }).click();
-  await expect(page.getByText("Reply sent. It is kept in this thread.")).toBeVisible();
+  await expect(page.getByText("Reply queued for sending. This thread shows when it has gone out.")).toBeVisible();
   await expect(page.getByTestId("inbox-reply")).toContainText("Yes, with the credit line");
   const mail = await waitForMail(process.env.E2E_SMTP_API!, sender, /Re: Quillmere question/);
+  // Once it has gone out (the sink has it a moment before the job records it), the thread says so.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("reply-delivery")).toHaveText("Email sent", { timeout: 1000 });
+  }).toPass();
   expect(mail.text).toContain("Yes, with the credit line from the item.");
   expect(mail.text).toContain("> Can I use the harbour photo in a flyer?");
   await page.getByRole("button", { name: "Mark handled" }).click();

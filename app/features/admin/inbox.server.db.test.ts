@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, contactMessages, contactReplies } from "~/db/schema";
+import { auditLog, contactMessages, contactReplies, siteSettings } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv, setEnvForTesting } from "~/lib/env.server";
 import { answerOf, formPost, garbagePost, redirectOf } from "../../../tests/helpers/console-actions";
 import { resetDatabase } from "../../../tests/helpers/database";
-import { loggedMails } from "../../../tests/helpers/jobs";
+import { loggedMails, runJobsUntilIdle } from "../../../tests/helpers/jobs";
+import { SITE_SETTINGS_KEY } from "~/lib/site-facts.server";
 import { inboxThreadAction } from "./inbox-actions.server";
 import { deleteMessage, listMessages, openMessage, parseInboxFilters, replyToMessage, setHandled } from "./inbox.server";
 
@@ -63,6 +64,31 @@ describe("contact inbox", () => {
     expect(thread!.replies.map((reply) => reply.body)).toEqual(["Thank you, <b>Ada</b>. Tuesday works."]);
     const actions = (await db().select().from(auditLog).orderBy(auditLog.id)).map((entry) => entry.action);
     expect(actions).toEqual(["inbox.reply"]);
+  });
+
+  it("each reply in the thread says whether its mail is queued, sent or failed; replies answer to the address in Site settings", async () => {
+    setEnvForTesting({ ...baseEnv, CONTACT_TO: undefined, SMTP_URL: undefined });
+    await db()
+      .insert(siteSettings)
+      .values({ key: SITE_SETTINGS_KEY, value: { email: "office@company.test" } });
+    const message = await addMessage({});
+    const deliveries = async () =>
+      (await openMessage(actor, message.id))!.replies.map(({ delivery, lastError }) => ({ delivery, lastError }));
+
+    await replyToMessage(actor, message.id, "First answer.");
+    expect((await loggedMails())[0]).toMatchObject({ replyTo: "office@company.test" });
+    expect(await deliveries()).toEqual([{ delivery: "pending", lastError: null }]);
+    await runJobsUntilIdle();
+    expect(await deliveries()).toEqual([{ delivery: "sent", lastError: null }]);
+
+    // A mail server that does not answer: the reply says so, with the reason.
+    setEnvForTesting({ ...baseEnv, CONTACT_TO: undefined, SMTP_URL: "smtp://127.0.0.1:9", JOB_RETRY_DELAY_S: 1 });
+    await replyToMessage(actor, message.id, "Second answer.");
+    await runJobsUntilIdle(60_000);
+    expect(await deliveries()).toEqual([
+      { delivery: "sent", lastError: null },
+      { delivery: "failed", lastError: expect.stringMatching(/ECONNREFUSED|connect/i) },
+    ]);
   });
 
   it("marks handled and deletes with the replies; an unknown or malformed id is not found", async () => {

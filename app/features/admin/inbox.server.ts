@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { contactMessages, contactReplies } from "~/db/schema";
+import { contactMessages, contactReplies, mailLog } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { escapeHtml, queueMail } from "~/lib/mailer.server";
+import { readStoredSettings } from "~/lib/site-facts.server";
 import { isUuid } from "./ids";
 import { INBOX_STATUSES, REPLY_MAX_LENGTH, type InboxStatus } from "./inbox";
 import { recordAudit } from "./audit.server";
@@ -101,14 +102,19 @@ export async function openMessage(actor: ConsoleActor, id: string) {
     });
     message.readAt = readAt;
   }
+  // Each reply with its mail's state while mail_log keeps the row (null afterwards: not known any more).
   const replies = await db()
     .select({
       id: contactReplies.id,
       authorEmail: contactReplies.authorEmail,
       body: contactReplies.body,
       createdAt: contactReplies.createdAt,
+      delivery: mailLog.status,
+      attempts: mailLog.attempts,
+      lastError: mailLog.lastError,
     })
     .from(contactReplies)
+    .leftJoin(mailLog, eq(mailLog.id, contactReplies.mailId))
     .where(eq(contactReplies.messageId, id))
     .orderBy(asc(contactReplies.createdAt));
   return {
@@ -212,22 +218,25 @@ export async function replyToMessage(actor: ConsoleActor, id: string, body: stri
   const html =
     `<p style="white-space:pre-wrap">${escapeHtml(parsed.data)}</p>` +
     `<blockquote style="margin:0;padding-left:1em;border-left:3px solid #ccc;color:#555;white-space:pre-wrap">${escapeHtml(message.message)}</blockquote>`;
+  // Answers to the reply reach the company: CONTACT_TO when set, else the address the operator entered in
+  // Site settings (never the file's placeholder).
+  const replyTo = env.CONTACT_TO || (await readStoredSettings()).email || undefined;
   await db().transaction(async (tx) => {
-    await tx.insert(contactReplies).values({ messageId: id, authorId: actor.id, authorEmail: actor.email, body: parsed.data });
-    await tx
-      .update(contactMessages)
-      .set({ readAt: message.readAt ?? new Date() })
-      .where(eq(contactMessages.id, id));
-    await queueMail(
+    const mailId = await queueMail(
       {
         to: message.email,
         subject: `Re: ${message.subject.replace(/\s+/g, " ").replace(/^re:\s*/i, "")}`,
         text,
         html,
-        ...(env.CONTACT_TO ? { replyTo: env.CONTACT_TO } : {}),
+        ...(replyTo ? { replyTo } : {}),
       },
       { executor: tx },
     );
+    await tx.insert(contactReplies).values({ messageId: id, authorId: actor.id, authorEmail: actor.email, body: parsed.data, mailId });
+    await tx
+      .update(contactMessages)
+      .set({ readAt: message.readAt ?? new Date() })
+      .where(eq(contactMessages.id, id));
     await recordAudit(
       actor,
       { action: "inbox.reply", entity: "contact", entityId: id, summary: message.email, before: null, after: { reply: parsed.data } },

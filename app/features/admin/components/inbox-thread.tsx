@@ -17,7 +17,35 @@ interface Thread {
     createdAt: string;
     isHandled: boolean;
   };
-  replies: Array<{ id: string; authorEmail: string; body: string; createdAt: string }>;
+  replies: Array<{
+    id: string;
+    authorEmail: string;
+    body: string;
+    createdAt: string;
+    /** The mail's state; null once the sent-mail retention removed its record. */
+    delivery: "pending" | "sent" | "failed" | null;
+    lastError: string | null;
+  }>;
+}
+
+/** Where a reply's mail is: queued, sent, or failed with the reason and the way to the outbox. */
+function ReplyDelivery({ reply }: { reply: Thread["replies"][number] }) {
+  const { t } = useTranslation();
+  if (!reply.delivery) return null;
+  const tone = reply.delivery === "failed" ? "text-destructive" : "text-muted-foreground";
+  return (
+    <p className={`mt-2 text-xs ${tone}`} data-testid="reply-delivery">
+      {t(`admin.inbox.delivery.${reply.delivery}`)}
+      {reply.delivery === "failed" && (
+        <>
+          {reply.lastError ? `: ${reply.lastError}` : ""}{" "}
+          <a href="/admin/outbox?state=failed" className="underline underline-offset-2">
+            {t("admin.inbox.delivery.toOutbox")}
+          </a>
+        </>
+      )}
+    </p>
+  );
 }
 
 export function InboxThread({ thread }: { thread: Thread }) {
@@ -64,6 +92,7 @@ export function InboxThread({ thread }: { thread: Thread }) {
                   {reply.authorEmail} · <time dateTime={reply.createdAt}>{format.format(new Date(reply.createdAt))}</time>
                 </p>
                 <p className="mt-2 whitespace-pre-wrap break-words">{reply.body}</p>
+                <ReplyDelivery reply={reply} />
               </li>
             ))}
           </ol>
