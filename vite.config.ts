@@ -73,6 +73,7 @@ function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>[
       groups: [
         {
           // First: what every page loads takes its packages with it.
+          debugName: "shell",
           priority: 2,
           name(id, ctx) {
             shell ??= reach(ctx, [...roots, ...shared]);
@@ -83,6 +84,7 @@ function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>[
           // The app modules both form pages import (the form kit, fields, inputs, cards, the account
           // forms' rules; ADR 0035): one chunk instead of seven. Nothing /media or /shop loads, even later
           // (they would download all of it for one module).
+          debugName: "account",
           priority: 1,
           name(id, ctx) {
             if (!account) {
@@ -101,6 +103,7 @@ function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>[
           // of one each. Not those /auth, /media, /shop or the shell load with the page (named in their
           // code); pages that need one of them later or elsewhere (the console, the cart's Trash2) load
           // this small chunk for it.
+          debugName: "profile-icons",
           priority: 1,
           name(id, ctx) {
             if (!profileIcons) {
@@ -132,6 +135,7 @@ function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>[
         {
           // The texts of the account pages: /auth and /profile both load these two namespaces (per
           // language), in one request instead of two.
+          debugName: "account-texts",
           name: (id) => /\/app\/locales\/(\w+)\/(?:auth|profile)\.json$/.exec(id)?.[1]?.replace(/^/, "account-texts-") ?? null,
         },
       ],
