@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { dnsRecords } from "~/features/newsletter/dns-records.server";
+import { listNewsPosts } from "~/features/news/news-console.server";
 import { handleForm, runConsoleIntent, type Outcome } from "./action.server";
 import type { ConsoleActor } from "./guard.server";
 import { buttonSchema } from "./schemas/console-schemas";
@@ -22,7 +23,17 @@ import { audienceSchema, createIssueSchema, languageSchema, sendSchema, versionS
 
 /** /admin/newsletter/issues and /admin/newsletter/issues/:id: what the routes load and the intents they run. */
 export async function loadIssueList() {
-  return { issues: await listIssues(), dns: dnsRecords() };
+  return { issues: await listIssues(), dns: dnsRecords(), posts: await postChoices() };
+}
+
+/** The news posts an issue can start from: each by its English title, else its first language's. */
+async function postChoices() {
+  return (await listNewsPosts())
+    .map((post) => ({
+      id: post.id,
+      title: (post.languages.en.title || LANGUAGES.map((language) => post.languages[language].title).find(Boolean)) ?? "",
+    }))
+    .filter((post) => post.title);
 }
 
 export function issueLanguage(request: Request): Language {
@@ -41,8 +52,8 @@ export function issueListAction(request: Request, actor: ConsoleActor) {
   return runConsoleIntent(request, actor, {
     create: async (context) => {
       let created: string | undefined;
-      const response = await handleForm(context, createIssueSchema, async ({ slug }) => {
-        const outcome = await createIssue(actor, slug);
+      const response = await handleForm(context, createIssueSchema, async ({ slug, postId }) => {
+        const outcome = await createIssue(actor, slug, postId);
         created = outcome.ok ? outcome.id : undefined;
         return outcome;
       });

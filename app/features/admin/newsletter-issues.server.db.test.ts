@@ -8,6 +8,7 @@ import { loggedMails } from "../../../tests/helpers/jobs";
 import { insertOperator } from "../../../tests/helpers/newsletter";
 import { issueAction, issueListAction } from "./newsletter-issues-console.server";
 import { createIssue } from "./newsletter-issues.server";
+import { NEW_POST, publishNews, saveNewsDraft } from "~/features/news/news.server";
 
 const BODY = JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Hallo <b>Welt</b>" }] }] });
 
@@ -43,6 +44,43 @@ describe("newsletter issues in the console", () => {
     expect(answerOf(await issueAction(formPost(path, "send", { sendAt: "" }), actor, id!)).body.result?.error).toEqual({
       "": ["admin.newsletterIssues.errors.noVersion"],
     });
+  });
+
+  it("starts an issue from a news post: each language's title, summary and text, and a link to it where it is live", async () => {
+    const actor = await insertOperator();
+    const fields = (title: string, text: string) => ({
+      title,
+      slug: "",
+      summary: `${title} in short`,
+      body: JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] }),
+      coverId: "",
+      tags: [],
+    });
+    const { postId } = await publishNews(actor, NEW_POST, "en", fields("Big news", "We moved."));
+    await saveNewsDraft(actor, postId!, "de", fields("Große Neuigkeit", "Wir sind umgezogen."));
+
+    const post = (values: Record<string, string>) => issueListAction(formPost("/admin/newsletter/issues", "create", values), actor);
+    const created = await post({ slug: "moving", postId: postId! });
+    expect(created.status).toBe(302);
+    const versions = await db().select().from(newsletterIssueVersions).orderBy(newsletterIssueVersions.language);
+    expect(versions.map(({ language, subject, preheader }) => ({ language, subject, preheader }))).toEqual([
+      { language: "de", subject: "Große Neuigkeit", preheader: "Große Neuigkeit in short" },
+      { language: "en", subject: "Big news", preheader: "Big news in short" },
+    ]);
+    const [german, english] = versions.map((version) => JSON.stringify(version.body));
+    expect(english).toContain("We moved.");
+    expect(english).toMatch(/"href":"http[^"]+\/news\/big-news\?lang=en"/);
+    expect(english).toContain("Read it on our website");
+    // Not live in German: its draft's words, and no link to a page that does not exist.
+    expect(german).toContain("Wir sind umgezogen.");
+    expect(german).not.toContain("href");
+
+    // An unknown post, or no id at all, changes nothing.
+    expect(answerOf(await post({ slug: "ghost", postId: "00000000-0000-4000-8000-000000000000" })).body.result?.error).toEqual({
+      postId: ["admin.newsletterIssues.errors.postMissing"],
+    });
+    expect(answerOf(await post({ slug: "ghost", postId: "../etc" })).status).toBe(400);
+    expect((await db().select().from(newsletterIssues)).map((issue) => issue.slug)).toEqual(["moving"]);
   });
 
   it("saves a version as a clean document, sends the test to the operator only, and locks the issue once it is sent", async () => {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { IntentForm, SubmitButton, TextField } from "~/components/form";
+import { IntentForm, SelectField, SubmitButton, TextField } from "~/components/form";
 import { AdminHeading } from "./admin-shell";
 import { FormOutcome, useConsoleForm } from "./console-form";
 import { ConsoleTable } from "./console-table";
@@ -22,8 +22,11 @@ export interface IssueListRow {
 export function IssuesPage({
   issues,
   dns,
+  posts,
 }: {
   issues: IssueListRow[];
+  /** News posts an issue can start from. */
+  posts: { id: string; title: string }[];
   dns: { domain: string | undefined; records: DnsRecord[]; dkimConfigured: boolean; dkimKeyReadable: boolean };
 }) {
   const { t } = useTranslation();
@@ -35,6 +38,16 @@ export function IssuesPage({
       <p className="mb-4 max-w-3xl text-sm text-muted-foreground">{t("admin.newsletterIssues.intro")}</p>
       <IntentForm kit={kit} className="mb-6 grid max-w-xl gap-3">
         <TextField field={kit.fields.slug!} label={t("admin.newsletterIssues.slug")} description={t("admin.newsletterIssues.slugHelp")} />
+        {posts.length > 0 ? (
+          <SelectField
+            field={kit.fields.postId!}
+            label={t("admin.newsletterIssues.fromPost")}
+            options={[
+              { value: "", label: t("admin.newsletterIssues.blankIssue") },
+              ...posts.map((post) => ({ value: post.id, label: post.title })),
+            ]}
+          />
+        ) : null}
         <FormOutcome kit={kit} />
         <SubmitButton busy={kit.busy} busyLabel={t("admin.actions.saving")} className="justify-self-start">
           {t("admin.newsletterIssues.create")}

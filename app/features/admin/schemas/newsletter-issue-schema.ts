@@ -23,6 +23,11 @@ export const createIssueSchema = z.object({
     // The addresses of the subscription links share `/newsletter/`.
     z.refine((slug) => !RESERVED_SLUGS.includes(slug), `${errors}.slugReserved`),
   ),
+  /** A news post to start from ("" or absent: a blank issue). */
+  postId: z.pipe(
+    z.optional(z.string().check(z.regex(/^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i, `${errors}.postMissing`))),
+    z.transform((value) => value ?? ""),
+  ),
 });
 
 const language = z.enum(LANGUAGES, `${errors}.language`);
