@@ -8,7 +8,6 @@ import { LANGUAGES, type Language } from "~/lib/i18n";
 import type { IntentContext } from "~/lib/form-action.server";
 import {
   cancelSend,
-  createIssue,
   listIssues,
   loadIssue,
   removeVersion,
@@ -19,6 +18,7 @@ import {
   scheduleSend,
   sendTest,
 } from "./newsletter-issues.server";
+import { createIssue } from "./newsletter-issue-create.server";
 import { audienceSchema, createIssueSchema, languageSchema, sendSchema, versionSchema } from "./schemas/newsletter-issue-schema";
 
 /** /admin/newsletter/issues and /admin/newsletter/issues/:id: what the routes load and the intents they run. */

@@ -7,7 +7,7 @@ import { resetDatabase } from "../../../tests/helpers/database";
 import { loggedMails } from "../../../tests/helpers/jobs";
 import { insertOperator } from "../../../tests/helpers/newsletter";
 import { issueAction, issueListAction } from "./newsletter-issues-console.server";
-import { createIssue } from "./newsletter-issues.server";
+import { createIssue } from "./newsletter-issue-create.server";
 import { NEW_POST, publishNews, saveNewsDraft } from "~/features/news/news.server";
 
 const BODY = JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Hallo <b>Welt</b>" }] }] });
@@ -60,8 +60,8 @@ describe("newsletter issues in the console", () => {
     await saveNewsDraft(actor, postId!, "de", fields("Große Neuigkeit", "Wir sind umgezogen."));
 
     const post = (values: Record<string, string>) => issueListAction(formPost("/admin/newsletter/issues", "create", values), actor);
-    const created = await post({ slug: "moving", postId: postId! });
-    expect(created.status).toBe(302);
+    const created = (await post({ slug: "moving", postId: postId! })) as Response;
+    expect(created.headers.get("Location")).toMatch(/^\/admin\/newsletter\/issues\/[0-9a-f-]{36}$/);
     const versions = await db().select().from(newsletterIssueVersions).orderBy(newsletterIssueVersions.language);
     expect(versions.map(({ language, subject, preheader }) => ({ language, subject, preheader }))).toEqual([
       { language: "de", subject: "Große Neuigkeit", preheader: "Große Neuigkeit in short" },

@@ -1,7 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { newsletterDeliveries, newsletterIssues, newsletterIssueVersions, newsPostLanguages } from "~/db/schema";
-import { getEnv } from "~/lib/env.server";
-import { getServerTranslator } from "~/lib/i18n.server";
+import { newsletterDeliveries, newsletterIssues, newsletterIssueVersions } from "~/db/schema";
 import { newsletterHeaders, unsubscribeUrl } from "~/features/account/newsletter-links.server";
 import { personalise, renderIssue, type RenderedIssue } from "~/features/newsletter/render.server";
 import { enqueueSend, listIdHeader } from "~/features/newsletter/send.server";
@@ -12,7 +10,7 @@ import { parseRichText, parseRichTextJson, type RichDoc } from "~/lib/rich-text"
 import type { Outcome } from "./action.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
-import { PREHEADER_MAX, SUBJECT_MAX, type AudienceInput, type VersionInput } from "./schemas/newsletter-issue-schema";
+import type { AudienceInput, VersionInput } from "./schemas/newsletter-issue-schema";
 import { scheduleInstant } from "~/lib/schedule-time.server";
 
 /**
@@ -48,61 +46,6 @@ export async function listIssues() {
       finishedAt: issue.finishedAt?.toISOString() ?? null,
     };
   });
-}
-
-/**
- * A post's languages as an issue's versions: subject = title, preheader = summary, body = the post's text and,
- * for a language that is live, a link to it on the site. The published text when there is one, else the draft.
- */
-async function versionsFromPost(postId: string) {
-  const rows = await db().select().from(newsPostLanguages).where(eq(newsPostLanguages.postId, postId));
-  const versions = [];
-  for (const row of rows) {
-    if (!isLanguage(row.language)) continue;
-    const live = row.published && !row.unpublishedAt ? row.published : undefined;
-    const fields = live ?? row.draft;
-    if (!fields?.title) continue;
-    const parsed = parseRichTextJson(fields.body || '{"type":"doc","content":[]}');
-    const doc: RichDoc = parsed.ok ? parsed.doc : { type: "doc", content: [] };
-    if (live && row.publishedSlug) {
-      const t = await getServerTranslator(row.language);
-      const href = `${getEnv().PUBLIC_URL}/news/${row.publishedSlug}?lang=${row.language}`;
-      doc.content.push({
-        type: "paragraph",
-        content: [{ type: "text", text: t.t("admin.newsletterIssues.readOnSite"), marks: [{ type: "link", attrs: { href } }] }],
-      });
-    }
-    versions.push({
-      language: row.language,
-      subject: fields.title.slice(0, SUBJECT_MAX),
-      preheader: (fields.summary ?? "").slice(0, PREHEADER_MAX),
-      body: doc,
-    });
-  }
-  return versions;
-}
-
-export async function createIssue(actor: ConsoleActor, slug: string, postId = ""): Promise<Outcome & { id?: string }> {
-  const fromPost = postId ? await versionsFromPost(postId) : [];
-  if (postId && fromPost.length === 0) return { ok: false, status: 404, fields: { postId: "admin.newsletterIssues.errors.postMissing" } };
-  const id = await db().transaction(async (tx) => {
-    const [row] = await tx.insert(newsletterIssues).values({ slug }).onConflictDoNothing().returning({ id: newsletterIssues.id });
-    if (!row) return undefined;
-    if (fromPost.length > 0) await tx.insert(newsletterIssueVersions).values(fromPost.map((version) => ({ issueId: row.id, ...version })));
-    await recordAudit(
-      actor,
-      {
-        action: "newsletter.issue.create",
-        entity: "newsletter-issue",
-        entityId: row.id,
-        summary: postId ? `${slug} (${fromPost.map((v) => v.language).join(", ")})` : slug,
-      },
-      tx,
-    );
-    return row.id;
-  });
-  if (!id) return { ok: false, status: 409, fields: { slug: "admin.newsletterIssues.errors.slugTaken" } };
-  return { ok: true, id };
 }
 
 async function issueOf(id: string) {

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletterSuppressions } from "~/db/schema";
-import { createIssue, saveAudience, saveVersion, scheduleSend, sendReport } from "~/features/admin/newsletter-issues.server";
+import { saveAudience, saveVersion, scheduleSend, sendReport } from "~/features/admin/newsletter-issues.server";
+import { createIssue } from "~/features/admin/newsletter-issue-create.server";
 import { db } from "~/lib/db.server";
 import { getEnv, setEnvForTesting, type Env } from "~/lib/env.server";
 import { requestTaskRun } from "~/lib/jobs.server";

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newsletterIssues } from "~/db/schema";
-import { createIssue, saveAudience, saveVersion, scheduleSend } from "~/features/admin/newsletter-issues.server";
+import { saveAudience, saveVersion, scheduleSend } from "~/features/admin/newsletter-issues.server";
+import { createIssue } from "~/features/admin/newsletter-issue-create.server";
 import { db } from "~/lib/db.server";
 import { getEnv, setEnvForTesting, type Env } from "~/lib/env.server";
 import { startSmtpSink, type SmtpSink } from "../../../tests/fakes/smtp-sink";

@@ -11,7 +11,8 @@ import { resetDatabase } from "../../../tests/helpers/database";
 import { runJobsUntilIdle } from "../../../tests/helpers/jobs";
 import { parseMail } from "../../../tests/helpers/mail";
 import { insertOperator, insertSubscribers } from "../../../tests/helpers/newsletter";
-import { createIssue, retryFailed, saveAudience, saveVersion, scheduleSend, sendReport } from "~/features/admin/newsletter-issues.server";
+import { retryFailed, saveAudience, saveVersion, scheduleSend, sendReport } from "~/features/admin/newsletter-issues.server";
+import { createIssue } from "~/features/admin/newsletter-issue-create.server";
 import { renderedVersions, sendBatch, snapshotRecipients } from "./send.server";
 
 const doc = (text: string) =>
