@@ -70,7 +70,7 @@ test("a visitor's launch sign-up appears in the console once confirmed; export a
   });
   expect(left).toBe(0);
   await gotoHydrated(page, "/admin/audit?lang=en&entity=launch-signup");
-  await expect(page.getByTestId("audit-entry").filter({ hasText: "launch.delete" }).first()).toBeVisible();
+  await expect(page.getByTestId("audit-entry").filter({ hasText: "Launch list sign-up deleted" }).first()).toBeVisible();
 });
 
 test("a visitor takes their address off the launch list with the link from the mail, without signing in", async ({ page }) => {

@@ -93,6 +93,6 @@ test("an admin adds a redirect, a visitor lands on the page, a loop is refused, 
   await visitor.close();
 
   await gotoHydrated(page, "/admin/audit?lang=en&entity=redirect");
-  await expect(page.getByTestId("audit-entry").filter({ hasText: "redirect.create" })).toHaveCount(3);
-  await expect(page.getByTestId("audit-entry").filter({ hasText: "redirect.delete" })).toHaveCount(3);
+  await expect(page.getByTestId("audit-entry").filter({ hasText: "Redirect created" })).toHaveCount(3);
+  await expect(page.getByTestId("audit-entry").filter({ hasText: "Redirect deleted" })).toHaveCount(3);
 });

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
+import { auditActionLabel } from "../audit-labels";
 import { useLanguage } from "~/lib/language";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import type { AuditFilters } from "../audit.server";
@@ -80,7 +81,9 @@ export function AuditPage({
                   {format.format(new Date(entry.at))} UTC
                 </time>
                 <span className="font-medium">{entry.actorEmail}</span>
-                <span className="rounded bg-muted px-2 py-0.5 font-mono text-xs">{entry.action}</span>
+                <span className="rounded bg-muted px-2 py-0.5 text-xs" title={entry.action} data-action={entry.action}>
+                  {auditActionLabel(t, entry.action)}
+                </span>
                 {entry.summary ? <span className="break-all">{entry.summary}</span> : null}
               </div>
               {Object.keys(entry.changes).length > 0 ? (
