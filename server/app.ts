@@ -42,6 +42,7 @@ import "~/features/account/confirmation-sweep.server";
 import "~/features/admin/page-schedule.server";
 import "~/features/backup/console.server";
 import "~/features/news/news-schedule.server";
+import "~/features/newsletter/welcome.server";
 import "~/features/newsletter/bounce-mailbox.server";
 
 /**

@@ -757,6 +757,8 @@ export const newsletterIssues = pgTable(
     status: text("status").$type<NewsletterIssueStatus>().notNull().default("draft"),
     /** Kept out of the public archive. */
     private: boolean("private").notNull().default(false),
+    /** The welcome mail: sent to each new subscriber after confirming, never to the list (one issue at most). */
+    welcome: boolean("welcome").notNull().default(false),
     /** Subscribers whose language has no version: "skip" them, or send them the "default" (English) one. */
     missingLanguage: text("missing_language").$type<"skip" | "default">().notNull().default("skip"),
     /** null: every language. */
@@ -775,6 +777,9 @@ export const newsletterIssues = pgTable(
     unique("newsletter_issues_slug_unique").on(table.slug),
     check("newsletter_issues_status_check", sql`${table.status} in ('draft', 'scheduled', 'sending', 'sent')`),
     check("newsletter_issues_missing_language_check", sql`${table.missingLanguage} in ('skip', 'default')`),
+    uniqueIndex("newsletter_issues_one_welcome")
+      .on(table.welcome)
+      .where(sql`${table.welcome}`),
     check(
       "newsletter_issues_customer_type_check",
       sql`${table.segmentCustomerType} is null or ${table.segmentCustomerType} in ('private', 'business')`,

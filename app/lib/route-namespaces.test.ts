@@ -27,6 +27,8 @@ const NOT_KEYS = new Set([
   "newsletter.issue",
   // The audit action of a lifted suppression, `newsletter.suppression.lift` (admin/newsletter-admin.server.ts).
   "newsletter.suppression",
+  // The welcome mail's job and its audit actions, `newsletter.welcome.on` / `.off` (features/newsletter/welcome.server.ts).
+  "newsletter.welcome",
 ]);
 
 function resolveImport(from: string, specifier: string) {

@@ -12,6 +12,7 @@ import { renderAccountMail } from "./mail.server";
 import { isValidUnsubscribeLink, newsletterHeaders, unsubscribeUrl } from "./newsletter-links.server";
 import { enqueueShopSync } from "./shopify.server";
 import { mailBrand } from "~/lib/brand.server";
+import { queueWelcome } from "~/features/newsletter/welcome.server";
 
 /**
  * Newsletter double opt-in with proof (GDPR Art. 7(1), § 7(2) no. 2 UWG). Choosing the newsletter
@@ -152,6 +153,7 @@ export async function confirmNewsletter(token: string): Promise<ConfirmResult> {
     await tx.update(newsletterConsents).set({ status: "confirmed", confirmedAt: new Date() }).where(eq(newsletterConsents.id, consent.id));
     await tx.update(profiles).set({ newsletterSubscribed: true, updatedAt: new Date() }).where(eq(profiles.id, consent.userId));
     await enqueueShopSync(consent.userId, tx);
+    await queueWelcome(consent.id, tx);
     logger.info(`Newsletter subscription confirmed (consent ${consent.id})`);
     return "confirmed";
   });

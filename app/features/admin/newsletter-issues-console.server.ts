@@ -19,7 +19,15 @@ import {
   sendTest,
 } from "./newsletter-issues.server";
 import { createIssue } from "./newsletter-issue-create.server";
-import { audienceSchema, createIssueSchema, languageSchema, sendSchema, versionSchema } from "./schemas/newsletter-issue-schema";
+import {
+  audienceSchema,
+  createIssueSchema,
+  languageSchema,
+  sendSchema,
+  versionSchema,
+  welcomeSchema,
+} from "./schemas/newsletter-issue-schema";
+import { setWelcome } from "~/features/newsletter/welcome.server";
 
 /** /admin/newsletter/issues and /admin/newsletter/issues/:id: what the routes load and the intents they run. */
 export async function loadIssueList() {
@@ -72,5 +80,6 @@ export function issueAction(request: Request, actor: ConsoleActor, id: string) {
     send: (context) => handleForm(context, sendSchema, ({ sendAt }) => scheduleSend(actor, id, sendAt)),
     cancel: run(() => cancelSend(actor, id)),
     retry: run(() => retryFailed(actor, id)),
+    welcome: (context) => handleForm(context, welcomeSchema, ({ welcome }) => setWelcome(actor, id, welcome)),
   });
 }

@@ -39,7 +39,7 @@ export async function listIssues() {
     return {
       id: issue.id,
       slug: issue.slug,
-      status: issue.status,
+      status: issue.welcome ? "welcome" : issue.status,
       subject: (own.find((version) => version.language === "en") ?? own[0])?.subject ?? "",
       languages: LANGUAGES.filter((language) => own.some((version) => version.language === language)),
       sendAt: issue.sendAt?.toISOString() ?? null,
@@ -69,6 +69,7 @@ export async function loadIssue(id: string) {
     slug: issue.slug,
     status: issue.status,
     private: issue.private,
+    welcome: issue.welcome,
     missingLanguage: issue.missingLanguage,
     segmentLanguage: issue.segmentLanguages?.[0] ?? "",
     segmentCustomerType: issue.segmentCustomerType ?? "",
@@ -185,6 +186,7 @@ export async function scheduleSend(actor: ConsoleActor, id: string, localTime: s
     const [issue] = await tx.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).for("update");
     if (!issue) return NOT_FOUND;
     if (issue.status !== "draft") return NOT_DRAFT;
+    if (issue.welcome) return { ok: false, status: 409, error: "admin.newsletterIssues.errors.welcomeNotSent" } satisfies Outcome;
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(newsletterIssueVersions)

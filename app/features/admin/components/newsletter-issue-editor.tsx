@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { CheckboxField, IntentForm, SelectField, SubmitButton, TextField } from "~/components/form";
 import { AdminHeading } from "./admin-shell";
 import { ActionButton, FormOutcome, useConsoleForm } from "./console-form";
+import { WelcomeSection } from "./newsletter-welcome-section";
 import { RichTextField } from "./rich-text-field";
 import { useScheduleTimeFormat } from "./page-schedule";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/lib/i18n";
@@ -16,6 +17,7 @@ export interface IssueEditorData {
     slug: string;
     status: string;
     private: boolean;
+    welcome: boolean;
     missingLanguage: string;
     segmentLanguage: string;
     segmentCustomerType: string;
@@ -199,7 +201,7 @@ export function IssueEditor({ issue, language, preview }: IssueEditorData) {
     <>
       <AdminHeading title={issue.slug} back={{ to: "/admin/newsletter/issues", label: t("admin.newsletterIssues.title") }} />
       <p className="mb-4 text-sm" data-testid="issue-status">
-        {t(`admin.newsletterIssues.statuses.${issue.status}`)}
+        {t(`admin.newsletterIssues.statuses.${issue.welcome ? "welcome" : issue.status}`)}
       </p>
       <nav aria-label={t("admin.newsletterIssues.languages")} className="mb-4 flex flex-wrap gap-2">
         {LANGUAGES.map((code) => (
@@ -236,12 +238,15 @@ export function IssueEditor({ issue, language, preview }: IssueEditorData) {
             </h2>
             <AudienceForm issue={issue} />
           </section>
-          <section aria-labelledby={`${id}-send`} className="space-y-3">
-            <h2 id={`${id}-send`} className="text-lg font-semibold">
-              {t("admin.newsletterIssues.sendTitle")}
-            </h2>
-            <SendSection issue={issue} />
-          </section>
+          <WelcomeSection welcome={issue.welcome} draft={issue.status === "draft"} />
+          {issue.welcome ? null : (
+            <section aria-labelledby={`${id}-send`} className="space-y-3">
+              <h2 id={`${id}-send`} className="text-lg font-semibold">
+                {t("admin.newsletterIssues.sendTitle")}
+              </h2>
+              <SendSection issue={issue} />
+            </section>
+          )}
           <Report issue={issue} />
         </div>
         <section aria-labelledby={`${id}-preview`} className="space-y-3">

@@ -62,6 +62,14 @@ export type VersionInput = z.infer<typeof versionSchema>;
 
 export const languageSchema = z.object({ language });
 
+/** The welcome-mail switch: "true" makes the issue the welcome mail, "false" stops it. */
+export const welcomeSchema = z.object({
+  welcome: z.pipe(
+    z.enum(["true", "false"], "admin.errors.invalid"),
+    z.transform((value) => value === "true"),
+  ),
+});
+
 const checkbox = z.pipe(
   z.optional(z.string()),
   z.transform((value) => value === "on"),
