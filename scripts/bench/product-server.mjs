@@ -34,7 +34,8 @@ async function waitForHealthy(url, child, timeoutMs = 60_000) {
   throw new Error(`the server at ${url} was not healthy within ${timeoutMs} ms`);
 }
 
-export async function startServer() {
+/** The production server on a throw-away DATA_DIR; `env` adds to (or overrides) its environment. */
+export async function startServer(env = {}) {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     console.log("No production build: building first");
     const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
@@ -58,6 +59,7 @@ export async function startServer() {
       DATA_DIR: dataDir,
       SEED_DEMO: process.env.SEED_DEMO ?? "0",
       LOG_LEVEL: "warn",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -73,6 +75,7 @@ export async function startServer() {
   return {
     url,
     pid: child.pid,
+    dataDir,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
