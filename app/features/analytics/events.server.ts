@@ -7,8 +7,8 @@ import { logger } from "~/lib/logger.server";
 /**
  * Counting without tracking (issue 25, ADR 0068). A counted request becomes an event in this
  * process's memory (`recordEvent`, an array push); once a second the buffer goes to the database in
- * one INSERT (`flushEvents`), and on a clean stop once more. A `kill -9` loses at most the events of
- * the last second (docs/privacy.md, ADR 0068). Every process writes to the same table, so counts of
+ * one INSERT (`flushEvents`), and on a clean stop once more. A `kill -9` loses the events of about
+ * the last second and of a flush in flight (docs/privacy.md, ADR 0068). Every process writes to the same table, so counts of
  * several processes end up in one place.
  *
  * The visitor: sha256 of the day's salt, the site, the client address and the user agent, its first
