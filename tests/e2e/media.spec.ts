@@ -122,6 +122,26 @@ test.describe("media library", () => {
     await expect(page.getByText("No media items found")).toBeVisible();
   });
 
+  test("the dialog shows related rows; a related card opens that item in the dialog", async ({ page }) => {
+    await gotoMedia(page, `/media?q=${TOKEN}`);
+    await card(page, "Logo pack")
+      .getByRole("button", { name: /^Details/ })
+      .click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
+    const sameCategory = dialog.getByRole("region", { name: "Same category" });
+    await expect(sameCategory).toBeVisible();
+    // The item itself is never its own relative.
+    await expect(sameCategory.getByRole("link", { name: new RegExp(`${TOKEN} Logo pack`) })).toHaveCount(0);
+    const first = sameCategory.getByRole("link").first();
+    const title = (await first.locator("span.line-clamp-2").textContent())!.trim();
+    const before = page.url();
+    await first.click();
+    await expect(dialog.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
+    expect(page.url()).not.toBe(before);
+    await expect(page).toHaveURL(/item=[0-9a-f-]{36}/);
+  });
+
   test("detail dialog opens by click and by ?item=, shows every field, closes with Escape", async ({ page, request }) => {
     await gotoMedia(page, `/media?q=${TOKEN}`);
     await card(page, "Logo pack")

@@ -1,5 +1,5 @@
 import { Copy, ExternalLink } from "lucide-react";
-import { useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
@@ -9,7 +9,8 @@ import { useLanguage } from "~/lib/language";
 import { MediaIcon } from "./media-icons";
 import { cardTitleId, DownloadButton, FallbackMarker, TypeBadgeText, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
 import { MediaPreview } from "./media-preview";
-import { linkLabel, type MediaItemView } from "./media-types";
+import { linkLabel, type MediaItemView, type RelatedItems } from "./media-types";
+import { RelatedRows } from "./media-related";
 import { dateTimeFormat, languageNames } from "~/lib/intl-formats";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -48,12 +49,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function MediaDialog({
   item,
+  related,
+  relatedHref,
   cardIndex = -1,
   onClose,
   notice,
   ...actions
 }: FileActionProps & {
   item: MediaItemView | undefined;
+  /** The item's related rows (loaded with it), and the address that opens a related item's dialog. */
+  related?: RelatedItems;
+  relatedHref: (id: string) => string;
   /** The item's card in the list (its place), to give focus back to when the dialog closes; -1 when none. */
   cardIndex?: number;
   onClose: () => void;
@@ -64,6 +70,9 @@ export function MediaDialog({
   const { language } = useLanguage();
   const format = useMediaFormat();
   const opener = useRef<HTMLElement | null>(null);
+  // A related item opens in the same dialog: start at its top.
+  const itemId = item?.id;
+  useEffect(() => document.querySelector('[data-testid="media-dialog"]')?.scrollTo?.({ top: 0 }), [itemId]);
   const locale = LANGUAGE_LOCALES[language];
   const languageName = (code: string) => {
     try {
@@ -239,6 +248,8 @@ export function MediaDialog({
               </ul>
             </div>
           )}
+
+          <RelatedRows related={related} href={relatedHref} />
 
           {item.hasFile && (
             // Sticks to the bottom of the scrolling dialog, so Download is in reach on a phone.
