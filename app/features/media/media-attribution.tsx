@@ -49,7 +49,7 @@ export function AttributionSection({ item, title, children }: { item: MediaItemV
           {ATTRIBUTION_FORMATS.map((choice) => (
             <label
               key={choice}
-              className="inline-flex min-h-11 cursor-pointer items-center rounded px-3 text-sm has-[:checked]:bg-background has-[:checked]:font-medium has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary"
+              className="inline-flex min-h-11 cursor-pointer items-center rounded px-2.5 text-sm has-[:checked]:bg-background has-[:checked]:font-medium has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary"
             >
               <input
                 type="radio"

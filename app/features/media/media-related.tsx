@@ -7,15 +7,15 @@ import { RELATED_KINDS, type MediaCardView, type RelatedItems } from "./media-ty
 function RelatedCard({ item, href }: { item: MediaCardView; href: string }) {
   const picture = item.previewUrl && (item.fileType === "image" || item.fileType === "pdf") ? item.previewUrl : undefined;
   return (
-    <li className="min-w-0">
+    <li className="w-36 min-w-0 shrink-0 snap-start sm:w-auto">
       <Link
         to={href}
         preventScrollReset
         className="flex h-full min-h-11 flex-col overflow-hidden rounded-md border border-border bg-background text-sm hover:border-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >
-        <span className="flex aspect-video items-center justify-center bg-muted">
+        <span className="relative flex aspect-video items-center justify-center overflow-hidden bg-muted">
           {picture ? (
-            <img src={picture} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+            <img src={picture} alt="" loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover object-top" />
           ) : (
             <TypeIcon type={item.fileType} className="size-6 text-muted-foreground" />
           )}
@@ -48,7 +48,8 @@ export function RelatedRows({ related, href }: { related: RelatedItems | undefin
           <h3 id={`related-${kind}`} className="mb-2 text-sm font-semibold">
             {t(`media.related.${kind}`)}
           </h3>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {/* A phone scrolls each row sideways, so three rows of six stay three short rows. */}
+          <ul className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-1 sm:mx-0 sm:grid sm:grid-cols-3 sm:overflow-visible sm:px-0">
             {items.map((item) => (
               <RelatedCard key={item.id} item={item} href={href(item.id)} />
             ))}
