@@ -7,6 +7,7 @@ import { searchLibrary } from "~/features/media/facets.server";
 import { findCategory, listCategoryOptions } from "~/features/media/library.server";
 import { findMediaItem, type MediaPage as FoundPage } from "~/features/media/media.server";
 import { toCardView } from "~/features/media/media-types";
+import { relatedItems } from "~/features/media/related.server";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
@@ -98,9 +99,17 @@ async function loadLibraryPage(request: Request) {
     page.loadFailed = true;
   }
   const itemId = url.searchParams.get("item");
-  const selected = itemId
-    ? (page.items.find((item) => item.id === itemId) ?? (await findMediaItem(itemId, language).catch(() => undefined)) ?? null)
-    : null;
+  const [found, related] = await Promise.all([
+    itemId ? (page.items.find((item) => item.id === itemId) ?? findMediaItem(itemId, language).catch(() => undefined)) : undefined,
+    // The open item's related rows come with it, in the same answer, and are kept (related.server.ts).
+    isUuid(itemId)
+      ? relatedItems(itemId.toLowerCase(), language).catch((error: Error) => {
+          logger.error(`Loading related media items failed: ${error.message}`);
+          return {};
+        })
+      : {},
+  ]);
+  const selected = found ?? null;
   return {
     meta,
     filters,
@@ -113,6 +122,7 @@ async function loadLibraryPage(request: Request) {
       ...(option.lang ? { lang: option.lang } : {}),
     })),
     selected,
+    related: selected ? related : {},
     isSignedIn: user !== null,
   } satisfies MediaPageData & { meta: typeof meta };
 }

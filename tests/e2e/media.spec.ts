@@ -122,6 +122,51 @@ test.describe("media library", () => {
     await expect(page.getByText("No media items found")).toBeVisible();
   });
 
+  test("the dialog shows related rows; a related card opens that item in the dialog", async ({ page }) => {
+    await gotoMedia(page, `/media?q=${TOKEN}`);
+    await card(page, "Logo pack")
+      .getByRole("button", { name: /^Details/ })
+      .click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
+    const sameCategory = dialog.getByRole("region", { name: "Same category" });
+    await expect(sameCategory).toBeVisible();
+    // The item itself is never its own relative.
+    await expect(sameCategory.getByRole("link", { name: new RegExp(`${TOKEN} Logo pack`) })).toHaveCount(0);
+    const first = sameCategory.getByRole("link").first();
+    const title = (await first.locator("span.line-clamp-2").textContent())!.trim();
+    const before = page.url();
+    await first.click();
+    await expect(dialog.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
+    expect(page.url()).not.toBe(before);
+    await expect(page).toHaveURL(/item=[0-9a-f-]{36}/);
+  });
+
+  test("attribution in four formats, the deed in the reader's language, copied with a spoken 'Copied'", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await gotoMedia(page, `/media?q=${TOKEN}&lang=de`);
+    await card(page, "Logo pack")
+      .getByRole("button", { name: /^Details/ })
+      .click();
+    const section = page.getByRole("dialog").getByTestId("media-attribution");
+    const preview = section.getByTestId("attribution-preview");
+    // Rich text first: the licence links its German deed.
+    await expect(preview.getByRole("link", { name: "CC BY 4.0" })).toHaveAttribute(
+      "href",
+      "https://creativecommons.org/licenses/by/4.0/deed.de",
+    );
+    await section.getByText("Reiner Text", { exact: true }).click();
+    await expect(preview).toHaveText(
+      `„${TOKEN} Logo pack“ von IP Angel Studio ist lizenziert unter CC BY 4.0. Eine Kopie dieser Lizenz finden Sie unter https://creativecommons.org/licenses/by/4.0/deed.de`,
+    );
+    await section.getByRole("button", { name: "Namensnennung kopieren" }).click();
+    await expect(section.getByRole("status")).toHaveText("Kopiert");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("deed.de");
+    await section.getByText("XML", { exact: true }).click();
+    await expect(preview).toContainText(`<dc:title>${TOKEN} Logo pack</dc:title>`);
+    await expect(section.getByRole("status")).toHaveText("");
+  });
+
   test("detail dialog opens by click and by ?item=, shows every field, closes with Escape", async ({ page, request }) => {
     await gotoMedia(page, `/media?q=${TOKEN}`);
     await card(page, "Logo pack")

@@ -1,7 +1,6 @@
-import { Copy, ExternalLink } from "lucide-react";
-import { useRef, type ReactNode } from "react";
+import { ExternalLink } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
@@ -9,7 +8,10 @@ import { useLanguage } from "~/lib/language";
 import { MediaIcon } from "./media-icons";
 import { cardTitleId, DownloadButton, FallbackMarker, TypeBadgeText, TypeIcon, useMediaFormat, type FileActionProps } from "./media-card";
 import { MediaPreview } from "./media-preview";
-import { linkLabel, type MediaItemView } from "./media-types";
+import { linkLabel, type MediaItemView, type RelatedItems } from "./media-types";
+import { RelatedRows } from "./media-related";
+import { AttributionSection } from "./media-attribution";
+import { licenseDeedUrl } from "./attribution";
 import { dateTimeFormat, languageNames } from "~/lib/intl-formats";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -48,12 +50,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function MediaDialog({
   item,
+  related,
+  relatedHref,
   cardIndex = -1,
   onClose,
   notice,
   ...actions
 }: FileActionProps & {
   item: MediaItemView | undefined;
+  /** The item's related rows (loaded with it), and the address that opens a related item's dialog. */
+  related?: RelatedItems;
+  relatedHref: (id: string) => string;
   /** The item's card in the list (its place), to give focus back to when the dialog closes; -1 when none. */
   cardIndex?: number;
   onClose: () => void;
@@ -64,20 +71,19 @@ export function MediaDialog({
   const { language } = useLanguage();
   const format = useMediaFormat();
   const opener = useRef<HTMLElement | null>(null);
+  // A related item opens in the same dialog: start at its top.
+  const itemId = item?.id;
+  useEffect(() => {
+    document.querySelector('[data-testid="media-dialog"]')?.scrollTo?.({ top: 0 });
+  }, [itemId]);
   const locale = LANGUAGE_LOCALES[language];
+  // A Creative Commons licence's deed in the reader's language.
+  const licenseUrl = licenseDeedUrl(item?.license, language);
   const languageName = (code: string) => {
     try {
       return languageNames(locale).of(code) ?? code;
     } catch {
       return code;
-    }
-  };
-  const copyAttribution = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast.success(t("media.dialog.copied"));
-    } catch {
-      toast.error(t("media.dialog.copyFailed"));
     }
   };
 
@@ -176,30 +182,30 @@ export function MediaDialog({
                 )}
               </dl>
               {item.license.notice && <p className="mt-3 text-sm text-muted-foreground">{item.license.notice}</p>}
-              {item.license.url && (
+              {licenseUrl && (
                 <p className="mt-2 text-sm">
-                  <ExternalAnchor href={item.license.url}>{t("media.dialog.licenseLink")}</ExternalAnchor>
+                  <ExternalAnchor href={licenseUrl}>{t("media.dialog.licenseLink")}</ExternalAnchor>
                 </p>
               )}
             </Section>
           )}
 
-          {item.attribution?.text && (
-            <Section title={t("media.dialog.attribution")}>
-              <div className="flex flex-col items-start gap-2 sm:flex-row">
-                <p className="flex-1 text-sm" data-testid="attribution-text">
-                  {item.attribution.text}
-                </p>
-                <Button type="button" size="sm" variant="outline" onClick={() => void copyAttribution(item.attribution?.text ?? "")}>
-                  <Copy /> {t("media.dialog.copyAttribution")}
-                </Button>
-              </div>
-              {item.attribution.url && (
-                <p className="mt-2 text-sm">
-                  <ExternalAnchor href={item.attribution.url}>{item.attribution.url}</ExternalAnchor>
-                </p>
+          {(item.license?.name || item.license?.spdx_id || item.attribution?.text) && (
+            <AttributionSection item={item} title={t("media.dialog.attribution")}>
+              {item.attribution?.text && (
+                <div className="mt-3 border-t border-border pt-3 text-sm">
+                  <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t("media.attribution.given")}</p>
+                  <p className="mt-1" data-testid="attribution-text">
+                    {item.attribution.text}
+                  </p>
+                  {item.attribution.url && (
+                    <p className="mt-1">
+                      <ExternalAnchor href={item.attribution.url}>{item.attribution.url}</ExternalAnchor>
+                    </p>
+                  )}
+                </div>
               )}
-            </Section>
+            </AttributionSection>
           )}
 
           {(item.creator?.name || item.source?.origin || item.source?.account_handle) && (
@@ -239,6 +245,8 @@ export function MediaDialog({
               </ul>
             </div>
           )}
+
+          <RelatedRows related={related} href={relatedHref} />
 
           {item.hasFile && (
             // Sticks to the bottom of the scrolling dialog, so Download is in reach on a phone.

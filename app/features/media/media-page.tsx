@@ -9,7 +9,14 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { MediaCard } from "./media-card";
 import { LazyMediaDialog, preloadMediaDialogHandlers } from "./media-dialog-lazy";
 import { choiceOf, MediaSearchForm } from "./media-search-form";
-import { fromCardView, type MediaCardView, type MediaFacets, type MediaFilters, type MediaItemView } from "./media-types";
+import {
+  fromCardView,
+  type MediaCardView,
+  type MediaFacets,
+  type MediaFilters,
+  type MediaItemView,
+  type RelatedItems,
+} from "./media-types";
 import { useFileActions } from "./use-file-actions";
 
 export interface MediaPageData {
@@ -23,6 +30,8 @@ export interface MediaPageData {
    */
   categories: Array<{ name: string; slug: string; lang?: string }>;
   selected: MediaItemView | null;
+  /** The selected item's related rows (empty without one). */
+  related?: RelatedItems;
   isSignedIn: boolean;
   loadFailed: boolean;
   /** How many items match the filters (all pages). */
@@ -36,6 +45,14 @@ export interface MediaPageData {
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** A related item's card, shown while its whole item loads (it may not be in the list). */
+function relatedCard(related: RelatedItems | undefined, id: string) {
+  const card = Object.values(related ?? {})
+    .flat()
+    .find((item) => item.id === id);
+  return card ? fromCardView(card) : undefined;
+}
 
 /** The URL of a set of filters (empty values and "all" are left out, so links stay short). */
 export function filtersToParams(filters: MediaFilters, extra: Record<string, string> = {}) {
@@ -131,7 +148,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
     ? // The whole item once it is loaded; until then the card's part of it.
       data.selected?.id === itemId
       ? data.selected
-      : items.find((item) => item.id === itemId)
+      : (items.find((item) => item.id === itemId) ?? relatedCard(data.related, itemId))
     : undefined;
 
   const openItem = (item: MediaItemView) => {
@@ -249,7 +266,15 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
         )}
       </section>
 
-      <LazyMediaDialog item={selected} cardIndex={cardIndex} onClose={closeItem} notice={dialogNotice} {...fileActions} />
+      <LazyMediaDialog
+        item={selected}
+        related={data.selected?.id === itemId ? data.related : undefined}
+        relatedHref={(id) => `?${new URLSearchParams({ ...Object.fromEntries(searchParams), item: id })}`}
+        cardIndex={cardIndex}
+        onClose={closeItem}
+        notice={dialogNotice}
+        {...fileActions}
+      />
     </div>
   );
 }

@@ -168,6 +168,12 @@ export const EMPTY_MEDIA_ITEM: Readonly<Omit<MediaItemView, CardRequired>> = {
   previewUrl: null,
 };
 
+/** The item dialog's related rows, in this order. */
+export type RelatedKind = "category" | "creator" | "license";
+export const RELATED_KINDS: readonly RelatedKind[] = ["category", "creator", "license"];
+/** The dialog's related rows (up to six cards each); a row without items is left out. */
+export type RelatedItems = Partial<Record<RelatedKind, MediaCardView[]>>;
+
 /** The item a card stands for, in the browser: what the list left out is empty. */
 export function fromCardView(card: MediaCardView): MediaItemView {
   return { ...EMPTY_MEDIA_ITEM, ...card };

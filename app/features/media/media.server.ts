@@ -43,7 +43,7 @@ const itemColumns = {
 };
 
 /** Every read of items goes through this one query (with the page language's texts), so a row has one inferred type. */
-const selectItems = (language: Language) =>
+export const selectItems = (language: Language) =>
   db()
     .select(itemColumns)
     .from(mediaItems)
@@ -78,7 +78,7 @@ function previewUrl(row: ItemRow): string | null {
   return null;
 }
 
-function toView(row: ItemRow, language: Language): MediaItemView {
+export function toView(row: ItemRow, language: Language): MediaItemView {
   const title = textIn(language, row, row.title, row.translatedTitle);
   const description = textIn(language, row, row.description, row.translatedDescription);
   const altText = textIn(language, row, row.altText, row.translatedAltText);
