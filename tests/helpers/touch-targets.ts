@@ -34,7 +34,8 @@ export function smallTouchTargets(minimum = 44): SmallTarget[] {
   for (const element of document.querySelectorAll(selector)) {
     const style = getComputedStyle(element);
     const box = element.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0 || style.visibility === "hidden" || style.display === "none") continue;
+    // checkVisibility: also false inside a closed <details> (the mobile menu's panel).
+    if (box.width === 0 || box.height === 0 || style.visibility === "hidden" || !element.checkVisibility()) continue;
     // A control drawn as a switch or checkbox over a larger label is measured with its label.
     if (element.matches("input[type=checkbox], input[type=radio]")) {
       const label = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`) : element.closest("label");
