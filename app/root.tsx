@@ -33,6 +33,7 @@ import { SiteFactsProvider, useSiteFacts, type SiteFacts } from "~/lib/site-fact
 import { CartButton } from "~/features/shop/cart-button";
 import { ConsoleHeader } from "~/components/layout/console-header";
 import { storefrontConfig } from "~/features/shop/storefront.server";
+import { shopOpen } from "~/lib/shop-switch.server";
 import { accentCss, BrandProvider, NO_BRAND } from "~/lib/brand";
 import { useRequestId } from "~/lib/request-id";
 import { getBrand } from "~/lib/brand.server";
@@ -65,6 +66,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       notice,
       // Without a connected store the header offers the cart only once something is in it (issue 27).
       shopConnected: storefrontConfig() !== null,
+      // The operator's shop switch (ADR 0077): off, the shop leaves the navigation and the header.
+      shopOpen: await shopOpen(),
       // Opened through a preview link of its draft (ADR 0059): the page says so.
       preview: pagePreviewOf(new URL(request.url))?.ok === true,
     },
@@ -146,6 +149,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 ) : (
                   <SiteHeader
                     user={data?.user ?? null}
+                    shop={data?.shopOpen !== false}
                     renderCart={(layout) => <CartButton layout={layout} hideWhenEmpty={data?.shopConnected === false} />}
                   />
                 )}

@@ -5,6 +5,8 @@ import { consoleMeta } from "~/features/admin/console.server";
 import { loadBrandForm } from "~/features/admin/brand-settings.server";
 import { BrandForm } from "~/features/admin/forms/brand-form";
 import { SettingsForm } from "~/features/admin/forms/settings-form";
+import { ShopSwitchForm } from "~/features/admin/forms/shop-switch-form";
+import { readShopOpen } from "~/lib/shop-switch.server";
 import { requireConsole } from "~/features/admin/guard.server";
 import { settingsAction } from "~/features/admin/settings-actions.server";
 import { loadSettingsForm } from "~/features/admin/settings.server";
@@ -15,10 +17,15 @@ export const page = { console: "settings" } satisfies Page;
 
 export const meta = metaFromLoader;
 
-/** /admin/settings: the company's facts and links, and the brand (admins); live on the public pages at once. */
+/** /admin/settings: the company's facts and links, and the brand and the shop switch (admins); live on the public pages at once. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireConsole(request, "settings");
-  return { ...(await loadSettingsForm()), brand: await loadBrandForm(), meta: await consoleMeta(request, "admin.meta.settings") };
+  return {
+    ...(await loadSettingsForm()),
+    brand: await loadBrandForm(),
+    shopOpen: await readShopOpen(),
+    meta: await consoleMeta(request, "admin.meta.settings"),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,13 +34,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminSettingsRoute() {
   const { t } = useTranslation();
-  const { stored, fallbacks, imprintKeys, brand } = useLoaderData<typeof loader>();
+  const { stored, fallbacks, imprintKeys, brand, shopOpen } = useLoaderData<typeof loader>();
   return (
     <>
       <AdminHeading title={t("admin.settings.title")} />
       <div className="space-y-8">
         <SettingsForm values={stored} fallbacks={fallbacks} imprintKeys={imprintKeys} />
         <BrandForm values={brand.stored} choices={brand.choices} />
+        <ShopSwitchForm open={shopOpen} />
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { redirect, useActionData, useLoaderData, type ActionFunctionArgs, type L
 import { CartPage } from "~/features/shop/cart-page";
 import { startCheckout } from "~/features/shop/checkout.server";
 import { storefrontConfig } from "~/features/shop/storefront.server";
+import { shopOpen } from "~/lib/shop-switch.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { constraintOf } from "~/lib/form-constraint";
 import { notifySchema } from "~/features/launch-notify/notify-schema";
@@ -13,6 +14,8 @@ export const meta = metaFromLoader;
 export const handle = { i18n: ["shop", "notify"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The shop switched off (ADR 0077): its one page says it opens soon.
+  if (!(await shopOpen())) throw redirect("/shop");
   return {
     meta: await loadPageMeta(request, "shop.cartMeta"),
     checkoutConfigured: storefrontConfig() !== null,

@@ -10,11 +10,14 @@ export const MAIN_LINKS = [
 
 export type PlatformLink = { kind: "external"; href: string; labelKey: string } | { kind: "internal"; to: string; labelKey: string };
 
-/** Academy and Market go to the configured external sites, else to our own pages (site facts). */
-export const platformLinks = (facts: SiteFacts): PlatformLink[] => [
+/**
+ * Academy and Market go to the configured external sites, else to our own pages (site facts). Shop
+ * follows Market, so the two read as related, and is left out while the operator has it switched off.
+ */
+export const platformLinks = (facts: SiteFacts, shop: boolean): PlatformLink[] => [
   { ...platformHref(facts, "academy"), labelKey: "common.nav.academy" },
   { ...platformHref(facts, "market"), labelKey: "common.nav.market" },
+  ...(shop ? [{ kind: "internal" as const, to: "/shop", labelKey: "common.nav.shop" }] : []),
   { kind: "internal", to: "/community", labelKey: "common.nav.community" },
-  { kind: "internal", to: "/shop", labelKey: "common.nav.shop" },
   { kind: "internal", to: "/platforms", labelKey: "common.nav.discoverAll" },
 ];

@@ -18,6 +18,8 @@ export interface SiteHeaderProps {
   user: HeaderAccount;
   /** The cart link, drawn by the shop feature: the header sits below features and only leaves room for it. */
   renderCart?: (layout: "bar" | "mobile") => ReactNode;
+  /** False while the operator has the shop switched off (ADR 0077): no Shop link, no cart. */
+  shop?: boolean;
 }
 
 /** What every top bar starts with: the icon sprite and the skip link (the site's and the console's, console-header.tsx). */
@@ -43,7 +45,8 @@ export function HomeLogoLink() {
   );
 }
 
-export function SiteHeader({ user, renderCart }: SiteHeaderProps) {
+export function SiteHeader({ user, renderCart, shop = true }: SiteHeaderProps) {
+  const cart = shop ? renderCart : undefined;
   const { t } = useTranslation();
   return (
     <header className="site-header">
@@ -56,27 +59,27 @@ export function SiteHeader({ user, renderCart }: SiteHeaderProps) {
               {t(link.labelKey)}
             </NavLink>
           ))}
-          <PlatformsMenu />
+          <PlatformsMenu shop={shop} />
         </nav>
         <div className="hidden items-center gap-2 bar:flex">
           <LanguageSwitcher />
-          {renderCart?.("bar")}
+          {cart?.("bar")}
           <AccountActions layout="bar" user={user} />
         </div>
         <div className="flex items-center gap-1 bar:hidden">
-          {renderCart?.("mobile")}
-          <MobileMenu user={user} />
+          {cart?.("mobile")}
+          <MobileMenu user={user} shop={shop} />
         </div>
       </div>
     </header>
   );
 }
 
-function PlatformsMenu() {
+function PlatformsMenu({ shop }: { shop: boolean }) {
   const { t } = useTranslation();
   const facts = useSiteFacts();
   const { pathname } = useLocation();
-  const links = platformLinks(facts);
+  const links = platformLinks(facts, shop);
   const isCurrent = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
   // On one of its pages the menu's button wears the current page's colour, as the links beside it do.
   const inside = links.some((link) => link.kind === "internal" && isCurrent(link.to));
@@ -111,7 +114,7 @@ function PlatformsMenu() {
  * its expanded state; the shell script (app/shell/menus.ts) closes it on Escape and when one of its
  * links is followed.
  */
-function MobileMenu({ user }: { user: HeaderAccount }) {
+function MobileMenu({ user, shop }: { user: HeaderAccount; shop: boolean }) {
   const { t } = useTranslation();
   const facts = useSiteFacts();
   return (
@@ -128,7 +131,7 @@ function MobileMenu({ user }: { user: HeaderAccount }) {
             </NavLink>
           ))}
           <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">{t("common.nav.platforms")}</p>
-          {platformLinks(facts).map((link) =>
+          {platformLinks(facts, shop).map((link) =>
             link.kind === "external" ? (
               <a
                 key={link.labelKey}

@@ -10,6 +10,7 @@ import {
   SITE_SETTINGS_KEY,
 } from "~/lib/site-facts.server";
 import { effectiveSettings, IMPRINT_KEYS, missingImprintKeys, SETTING_KEYS, type SettingKey } from "~/lib/site-facts";
+import { forgetShopOpen, readShopOpen, SHOP_SETTINGS_KEY } from "~/lib/shop-switch.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
 
@@ -76,4 +77,10 @@ export async function storeSettingsRow(
   });
   forget?.();
   invalidateSiteFacts();
+}
+
+/** The shop switch (ADR 0077): on is stored as `{ open: true }`, off as `{ open: false }`. */
+export async function saveShopOpen(actor: ConsoleActor, open: boolean) {
+  const before = { open: await readShopOpen() };
+  await storeSettingsRow(actor, SHOP_SETTINGS_KEY, "shop", before, { open }, forgetShopOpen);
 }

@@ -41,6 +41,8 @@ describe("community page rendering", () => {
     expect(html).toContain("The community platform opens soon.");
     expect(html).toContain('href="/media"');
     expect(html).toContain('href="/profile"');
+    expect(html).toContain('href="/news"');
+    expect(html).toContain("Read the news");
     expect(html).not.toContain("Each link below");
     expect(html).not.toContain("Open the member directory");
     expect(html).not.toContain('target="_blank"');

@@ -1,4 +1,16 @@
-import { Award, BookOpen, CalendarDays, ExternalLink, Lock, Mail, MessagesSquare, Users, UsersRound, type LucideIcon } from "lucide-react";
+import {
+  Award,
+  BookOpen,
+  CalendarDays,
+  ExternalLink,
+  Lock,
+  Mail,
+  MessagesSquare,
+  Newspaper,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { Badge, PageHero } from "~/components/content/page-hero";
@@ -136,11 +148,12 @@ function MemberToday() {
   const offers = [
     { id: "library", icon: BookOpen, to: "/media" },
     { id: "newsletter", icon: Mail, to: "/profile" },
+    { id: "news", icon: Newspaper, to: "/news" },
   ] as const;
   return (
     <>
       <p className="mt-4 max-w-3xl text-muted-foreground">{t("community.member.soonNote")}</p>
-      <ul className="mt-10 grid gap-6 sm:grid-cols-2" data-testid="community-today">
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="community-today">
         {offers.map(({ id, icon: Icon, to }) => (
           <li key={id} className="flex flex-col rounded-xl border border-border bg-card p-6">
             <Icon className="size-8 text-primary" aria-hidden="true" />

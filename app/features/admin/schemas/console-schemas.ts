@@ -111,6 +111,14 @@ export const brandSchema = z.object({
   accent,
 });
 
+/** The shop switch (ADR 0077): a checkbox, absent when off. */
+export const shopSwitchSchema = z.object({
+  open: z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => value === "on" || value === "true"),
+  ),
+});
+
 /* ---------- redirects (ADR 0055) ---------- */
 
 /** Empty or too long: its own message says so, the path rules wait (one message at a time, under the field). */
