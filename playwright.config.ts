@@ -42,5 +42,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /shared-state\.spec\.ts/ },
+    // What changes the shared server for every visitor runs once everything else has finished.
+    {
+      name: "shared-state",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: /shared-state\.spec\.ts/,
+      dependencies: ["desktop"],
+    },
+  ],
 });
