@@ -17,7 +17,6 @@ import { cachedUntilChange } from "./change-bus.server";
 import { accentProblem, parseHexColour } from "./contrast";
 import { db } from "./db.server";
 import { readFile } from "./storage.server";
-import { getEnv } from "./env.server";
 import { getSiteFacts, SETTINGS_TOPIC } from "./site-facts.server";
 
 /**
@@ -108,13 +107,10 @@ export function forgetBrand() {
   cache().forget();
 }
 
-/** The brand as a mail shows it: absolute URLs under PUBLIC_URL (ADR 0076). */
+/** The brand as a mail shows it (ADR 0076). */
 export async function mailBrand(): Promise<MailBrand> {
   const [brand, facts] = await Promise.all([getBrand(), getSiteFacts()]);
-  const origin = getEnv().PUBLIC_URL;
   return {
-    logoUrl: `${origin}${brand.logo?.url ?? DEFAULT_MAIL_BRAND.logoUrl}`,
-    custom: brand.logo !== null,
     accent: brand.accent ?? DEFAULT_MAIL_BRAND.accent,
     name: facts.name,
   };

@@ -56,19 +56,14 @@ export function accentCss(accent: string) {
   return `:root{--color-primary:${accent};--color-ring:${accent}}`;
 }
 
-/** What a mail shows of the brand: an absolute logo URL, the button colour, the company's name. */
+/** What a mail shows of the brand: the company's name in the button colour (no picture: mail-layout.server.ts). */
 export interface MailBrand {
-  logoUrl: string;
-  /** The operator's logo (shown alone) rather than the product's mark (shown with the name). */
-  custom: boolean;
   accent: string;
   name: string;
 }
 
-/** The product's own: its mark as a PNG (mail clients do not show SVG) and the theme's primary colour. */
+/** The product's own: the theme's primary colour and the product's name. */
 export const DEFAULT_MAIL_BRAND: MailBrand = {
-  logoUrl: "/mail-logo.png",
-  custom: false,
   accent: THEME_COLOURS.primary,
   name: siteConfig.name,
 };

@@ -9,6 +9,7 @@ import { getEnv } from "./env.server";
 import { enqueueJob, PermanentJobError, registerJobHandler } from "./jobs.server";
 import { logger } from "./logger.server";
 import { makePrivateDir, PRIVATE_FILE_MODE } from "./private-files.server";
+import { getEffectiveSettings } from "./site-facts.server";
 
 /**
  * Mail is background work (ADR 0046): `queueMail` writes the message to `mail_log` and queues a
@@ -32,6 +33,22 @@ export interface Mail {
   messageId?: string;
   /** The SMTP envelope when it differs from From/To: newsletter mail's return path is the bounce mailbox (ADR 0073). */
   envelope?: { from: string; to: string };
+}
+
+/**
+ * The From header: MAIL_FROM's address under the company's name from the console's Site settings (its
+ * legal name), else under MAIL_FROM's own display name. The address stays MAIL_FROM's: SPF, DKIM and
+ * DMARC are set up for it.
+ */
+export function senderOf(mailFrom: string, companyName: string): { name: string; address: string } {
+  const match = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(mailFrom);
+  const address = (match ? match[2]! : mailFrom).trim();
+  const ownName = (match?.[1] ?? "").replace(/^"(.*)"$/, "$1").trim();
+  return { name: companyName.trim() || ownName, address };
+}
+
+async function sender() {
+  return senderOf(getEnv().MAIL_FROM, (await getEffectiveSettings()).legalName);
 }
 
 let transport: Transporter | undefined;
@@ -60,8 +77,9 @@ function linksOf(text: string) {
 }
 
 async function sendOver(smtp: Transporter, mail: Mail) {
+  const from = await sender();
   try {
-    await smtp.sendMail({ from: getEnv().MAIL_FROM, ...mail });
+    await smtp.sendMail({ from, ...mail });
   } catch (error) {
     const responseCode = (error as { responseCode?: number }).responseCode;
     // 5xx answers for the recipient are final (bad address); everything else is retried.
@@ -77,7 +95,7 @@ export async function deliverMail(mail: Mail) {
   if (env.SMTP_URL) return sendOver(smtpTransport(env.SMTP_URL), mail);
   const dir = path.join(env.DATA_DIR, "outbox");
   makePrivateDir(dir);
-  const info = await EML_TRANSPORT.sendMail({ from: env.MAIL_FROM, ...mail });
+  const info = await EML_TRANSPORT.sendMail({ from: await sender(), ...mail });
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`;
   const temporary = path.join(dir, `.${name}.tmp`);
   // The mail's links work for whoever reads it: the file is this user's alone (ADR 0045).

@@ -24,7 +24,7 @@ describe("account mails' HTML (ADR 0076)", () => {
   });
 
   it("wear the operator's name and colour", async () => {
-    const brand = { logoUrl: "https://ipangel.test/brand/logo?v=abc", custom: true, accent: "#ffb000", name: "Kestrel Media" };
+    const brand = { accent: "#ffb000", name: "Kestrel Media" };
     const mail = await renderAccountMail("reset", "es", { url: URL_WITH_TOKEN }, brand);
     expect(mail.html).toContain('color:#ffb000">Kestrel Media</p>');
     expect(mail.html).toContain("background:#ffb000;color:#0b0f19");

@@ -8,6 +8,7 @@ import { resetDatabase } from "../../../tests/helpers/database";
 import { loggedMails, runJobsUntilIdle } from "../../../tests/helpers/jobs";
 import { SITE_SETTINGS_KEY } from "~/lib/site-facts.server";
 import { inboxThreadAction } from "./inbox-actions.server";
+import { DEFAULT_MAIL_BRAND } from "~/lib/brand";
 import { deleteMessage, listMessages, openMessage, parseInboxFilters, replyToMessage, setHandled } from "./inbox.server";
 
 const actor = { id: "editor-1", email: "editor@ipangel.test", name: "Editor", role: "editor" as const };
@@ -59,6 +60,9 @@ describe("contact inbox", () => {
     expect(mail).toMatchObject({ to: "ada@example.com", subject: "Re: Book a Consultation", replyTo: "office@ipangel.test" });
     expect(mail.text).toBe("Thank you, <b>Ada</b>. Tuesday works.\n\n> Line one\n> Line two");
     expect(mail.html).toContain("Thank you, &lt;b&gt;Ada&lt;/b&gt;");
+    // The account mails' layout: the company's name in the brand colour heads it.
+    expect(mail.html).toContain(`color:${DEFAULT_MAIL_BRAND.accent}">${DEFAULT_MAIL_BRAND.name}</p>`);
+    expect(mail.html).toContain("&gt; Line two");
 
     const thread = await openMessage(actor, message.id);
     expect(thread!.replies.map((reply) => reply.body)).toEqual(["Thank you, <b>Ada</b>. Tuesday works."]);

@@ -3,7 +3,10 @@ import { z } from "zod";
 import { contactMessages, contactReplies, mailLog } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { escapeHtml, queueMail } from "~/lib/mailer.server";
+import { mailBrand } from "~/lib/brand.server";
+import { isLanguage } from "~/lib/i18n";
+import { brandedMailHtml, type MailBlock } from "~/lib/mail-layout.server";
+import { queueMail } from "~/lib/mailer.server";
 import { readStoredSettings } from "~/lib/site-facts.server";
 import { isUuid } from "./ids";
 import { INBOX_STATUSES, REPLY_MAX_LENGTH, type InboxStatus } from "./inbox";
@@ -215,9 +218,11 @@ export async function replyToMessage(actor: ConsoleActor, id: string, body: stri
     .map((line) => `> ${line}`)
     .join("\n");
   const text = `${parsed.data}\n\n${quoted}`;
-  const html =
-    `<p style="white-space:pre-wrap">${escapeHtml(parsed.data)}</p>` +
-    `<blockquote style="margin:0;padding-left:1em;border-left:3px solid #ccc;color:#555;white-space:pre-wrap">${escapeHtml(message.message)}</blockquote>`;
+  // The same layout and brand colour as the account mails; each line is a paragraph (the layout escapes).
+  const lines = (value: string) => value.split("\n").filter((line) => line.trim() !== "");
+  const blocks: MailBlock[] = [...lines(parsed.data).map((line) => ({ text: line })), ...lines(quoted).map((line) => ({ muted: line }))];
+  const language = isLanguage(message.language) ? message.language : "en";
+  const html = brandedMailHtml({ language, brand: await mailBrand(), blocks });
   // Answers to the reply reach the company: CONTACT_TO when set, else the address the operator entered in
   // Site settings (never the file's placeholder).
   const replyTo = env.CONTACT_TO || (await readStoredSettings()).email || undefined;
