@@ -6,6 +6,7 @@ export default [
   route("shop/cart", "routes/shop.cart.tsx"),
   route("community", "routes/community.tsx"),
   route("about", "routes/about.tsx"),
+  route("page-images/:id", "routes/page-images.$id.ts"),
   route("academy", "routes/academy.tsx"),
   route("market", "routes/market.tsx"),
   route("consulting", "routes/consulting.tsx"),

@@ -32,11 +32,16 @@ export interface ContentPage {
    * segment. Such a field's default is the file's list, its value a document (app/lib/rich-text.ts).
    */
   rich?: readonly string[];
+  /**
+   * Pictures of the media library (ADR 0082): paths whose value is a published image's id ("" by
+   * default: no picture). Its alt text is the field `<path>Alt` beside it, empty for the item's own.
+   */
+  images?: readonly string[];
 }
 
 export const CONTENT_PAGES = {
   home: { path: "/" },
-  about: { path: "/about", rich: ["origin.paragraphs", "founder.paragraphs"] },
+  about: { path: "/about", rich: ["origin.paragraphs", "founder.paragraphs"], images: ["founder.photo"] },
   consulting: { path: "/consulting" },
   market: { path: "/market" },
   platforms: { path: "/platforms" },
@@ -78,6 +83,11 @@ export function isRichPath(path: string, page: ContentPage) {
   });
 }
 
+/** Whether `path` of a page holds a media library image's id. */
+export function isImagePath(path: string, page: ContentPage) {
+  return (page.images ?? []).includes(path);
+}
+
 /** A text over this many characters, or any item of a list, is edited in a textarea. */
 export const LONG_TEXT_FROM = 120;
 /** The longest text a field takes: a heading or label, a paragraph. */
@@ -90,6 +100,8 @@ export interface DefaultField {
   long: boolean;
   /** A list of paragraphs edited as one rich text. */
   rich?: boolean;
+  /** A media library image's id (ADR 0082). */
+  image?: boolean;
 }
 
 /** The fields of a namespace's default texts, in the file's order (only the page's editable ones when given). */
@@ -97,7 +109,8 @@ export function fieldsOf(defaults: Messages, page: ContentPage = { path: "" }): 
   const fields: DefaultField[] = [];
   const walk = (node: unknown, path: string[], inList: boolean) => {
     if (typeof node === "string") {
-      if (isEditablePath(path.join("."), page))
+      if (isImagePath(path.join("."), page)) fields.push({ path: path.join("."), text: node, long: false, image: true });
+      else if (isEditablePath(path.join("."), page))
         fields.push({ path: path.join("."), text: node, long: inList || node.length > LONG_TEXT_FROM });
     } else if (Array.isArray(node) && isRichPath(path.join("."), page) && isEditablePath(path.join("."), page)) {
       const paragraphs = node.filter((item): item is string => typeof item === "string");

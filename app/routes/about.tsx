@@ -1,4 +1,7 @@
-import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { languageFromRequest } from "~/lib/i18n.server";
+import { pageImage } from "~/lib/page-images.server";
+import { requestTranslator } from "~/lib/page-preview.server";
 import { AboutPage } from "~/features/marketing/about/about-page";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -11,9 +14,12 @@ export const handle = { i18n: ["about"], ...DOCUMENT_PAGE };
 export const page = { sitemap: true, cache: CONTENT_CACHE } satisfies Page;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { meta: await loadPageMeta(request, "about.meta") };
+  const { t } = await requestTranslator(request);
+  const photo = await pageImage(t("about.founder.photo"), t("about.founder.photoAlt"), languageFromRequest(request));
+  return { meta: await loadPageMeta(request, "about.meta"), founderPhoto: photo };
 }
 
 export default function AboutRoute() {
-  return <AboutPage />;
+  const { founderPhoto } = useLoaderData<typeof loader>();
+  return <AboutPage founderPhoto={founderPhoto} />;
 }

@@ -7,7 +7,8 @@ import { pageAction } from "~/features/admin/page-actions.server";
 import { contentPageParams } from "~/features/admin/page-params.server";
 import { loadPageEditor } from "~/features/admin/pages.server";
 import { scheduleOf } from "~/features/admin/page-schedule.server";
-import { CONTENT_PAGES, isLegalPage } from "~/lib/content-pages";
+import { CONTENT_PAGES, contentPageOf, isLegalPage } from "~/lib/content-pages";
+import { pageImageChoices } from "~/lib/page-images.server";
 import { previewLink } from "~/lib/page-preview.server";
 import { metaFromLoader } from "~/lib/seo";
 import type { Page } from "~/lib/page";
@@ -30,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       preview: previewLink(namespace, language),
       schedule: await scheduleOf(namespace, language),
     },
+    imageChoices: contentPageOf(namespace).images ? await pageImageChoices() : [],
     meta: await consoleMeta(request, "admin.meta.pageEditor"),
   };
 }
@@ -46,6 +48,6 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function AdminPageEditorRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  return <PageEditor page={page} />;
+  const { page, imageChoices } = useLoaderData<typeof loader>();
+  return <PageEditor page={page} imageChoices={imageChoices} />;
 }

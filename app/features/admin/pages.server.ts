@@ -66,6 +66,8 @@ export interface EditorField {
   long: boolean;
   /** Edited as rich text: `defaultText` and `value` are a document's JSON (ADR 0061). */
   rich: boolean;
+  /** A media library image's id, chosen from the published pictures (ADR 0082). */
+  image: boolean;
   /** Edited, and the file's default changed since: "new default text available". */
   newDefault: boolean;
 }
@@ -83,6 +85,7 @@ export async function loadPageEditor(namespace: ContentNamespace, language: Lang
       value: override?.value ?? field.text,
       long: field.long,
       rich: field.rich === true,
+      image: field.image === true,
       newDefault: override !== undefined && override.default !== field.text,
     };
   });

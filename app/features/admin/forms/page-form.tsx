@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { getFormProps, HydratedInput, SubmitButton, TextareaField, TextField } from "~/components/form";
+import { getFormProps, HydratedInput, SelectField, SubmitButton, TextareaField, TextField } from "~/components/form";
 import { LANGUAGE_NAMES, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/use-translation";
 import { parseRichTextJson, richTextPlain } from "~/lib/rich-text";
@@ -39,7 +39,12 @@ export interface PageEditorData {
  * this language live, Discard drops the draft. The form is made anew when the loader's state changes
  * (a save, a publish, another language), so it always starts from what the server holds.
  */
-export function PageEditor({ page }: { page: PageEditorData }) {
+export interface ImageChoice {
+  id: string;
+  title: string;
+}
+
+export function PageEditor({ page, imageChoices = [] }: { page: PageEditorData; imageChoices?: ImageChoice[] }) {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const pageName = t(`admin.pages.names.${page.namespace}`);
@@ -75,7 +80,7 @@ export function PageEditor({ page }: { page: PageEditorData }) {
       <PagePreviewLink preview={page.preview} />
       <PageSchedule target={`${page.namespace}-${page.language}`} schedule={page.schedule} />
       <PagePublication namespace={page.namespace} language={page.language} unpublishedAt={page.unpublishedAt} />
-      <PageFields key={`${page.namespace}-${page.language}-${page.draftAt}-${page.publishedAt}`} page={page} />
+      <PageFields key={`${page.namespace}-${page.language}-${page.draftAt}-${page.publishedAt}`} page={page} imageChoices={imageChoices} />
     </>
   );
 }
@@ -86,7 +91,7 @@ function plainText(json: string) {
   return parsed.ok ? richTextPlain(parsed.doc) : "";
 }
 
-function PageFields({ page }: { page: PageEditorData }) {
+function PageFields({ page, imageChoices }: { page: PageEditorData; imageChoices: ImageChoice[] }) {
   const { t } = useTranslation();
   const schema = useMemo(() => pageFieldsSchema(page.fields), [page.fields]);
   const defaultValue = useMemo(() => Object.fromEntries(page.fields.map((field) => [field.name, field.value])), [page.fields]);
@@ -124,7 +129,19 @@ function PageFields({ page }: { page: PageEditorData }) {
         const Field = field.long ? TextareaField : TextField;
         return (
           <div key={field.name} data-path={field.path}>
-            {field.rich ? (
+            {field.image ? (
+              <div className="grid gap-1">
+                <SelectField
+                  field={kit.fields[field.name]!}
+                  label={label}
+                  options={[
+                    { value: "", label: t("admin.pages.noImage") },
+                    ...imageChoices.map((choice) => ({ value: choice.id, label: choice.title })),
+                  ]}
+                />
+                <p className="text-xs text-muted-foreground">{t("admin.pages.imageHint")}</p>
+              </div>
+            ) : field.rich ? (
               <RichTextField field={kit.fields[field.name]!} value={field.value} label={label} description={description} />
             ) : (
               <Field field={kit.fields[field.name]!} label={label} description={description} />

@@ -3,6 +3,8 @@ import { FIELD_MAX } from "~/lib/content-pages";
 import { PRINTABLE } from "~/lib/field-schemas";
 import { parseRichTextJson, richTextValue, RICH_TEXT_LIMITS } from "~/lib/rich-text";
 
+const UUID_OR_EMPTY = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i;
+
 /**
  * The form of one content page in one language (ADR 0054), shared by the browser and the server: one
  * optional text per field, named `f<index>` of the page's field list. Trimmed, line breaks (a
@@ -37,10 +39,19 @@ export const richField = z.pipe(
   }),
 );
 
-export function pageFieldsSchema(fields: ReadonlyArray<{ name: string; long: boolean; rich?: boolean }>) {
-  return z.object(
-    Object.fromEntries(
-      fields.map((field) => [field.name, field.rich ? richField : pageField(field.long ? FIELD_MAX.long : FIELD_MAX.short)]),
+/** An image field (ADR 0082): a media item's id, or "" for none; the server checks it is a published image. */
+export const imageField = z.pipe(
+  z.optional(
+    z.string().check(
+      z.overwrite((value) => value.trim()),
+      z.regex(UUID_OR_EMPTY, "admin.pages.errors.notAnImage"),
     ),
-  );
+  ),
+  z.transform((value) => value ?? ""),
+);
+
+export function pageFieldsSchema(fields: ReadonlyArray<{ name: string; long: boolean; rich?: boolean; image?: boolean }>) {
+  const schemaOf = (field: (typeof fields)[number]) =>
+    field.rich ? richField : field.image ? imageField : pageField(field.long ? FIELD_MAX.long : FIELD_MAX.short);
+  return z.object(Object.fromEntries(fields.map((field) => [field.name, schemaOf(field)])));
 }

@@ -1,3 +1,4 @@
+import type { PageImage } from "~/lib/page-images.server";
 import { Compass, Eye, Fingerprint, Gem, Lightbulb, ShieldCheck, Sprout, Target } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { RichParagraphs } from "~/components/content/rich-text";
@@ -8,11 +9,12 @@ import { Badge, PageHero } from "~/components/content/page-hero";
 import { useList } from "~/lib/use-list";
 import { useSiteFacts } from "~/lib/site-facts";
 
-export function AboutPage() {
+export function AboutPage({ founderPhoto = null }: { founderPhoto?: PageImage | null }) {
   const { t } = useTranslation();
   const list = useList();
   // The founder is the owner named in the site settings; without a name the section tells the story, with no faceless icon.
-  const founder = useSiteFacts().responsiblePerson;
+  const facts = useSiteFacts();
+  const founder = t("about.founder.name") || facts.responsiblePerson;
   return (
     <>
       <PageHero
@@ -90,14 +92,28 @@ export function AboutPage() {
 
       <ContentSection id="founder" title={t("about.founder.title")} muted>
         <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 rounded-lg border border-border bg-card p-6 text-center sm:p-10">
+          {founderPhoto ? (
+            <img
+              src={founderPhoto.src}
+              width={founderPhoto.width}
+              height={founderPhoto.height}
+              alt={founderPhoto.alt}
+              loading="lazy"
+              decoding="async"
+              className="h-auto w-40 rounded-lg object-cover sm:w-48"
+              data-testid="founder-photo"
+            />
+          ) : null}
           {founder ? (
             <div className="flex flex-col items-center gap-3" data-testid="founder-name">
-              <span
-                className="flex size-20 items-center justify-center rounded-full bg-primary/15 text-2xl font-semibold text-primary"
-                aria-hidden="true"
-              >
-                {initialsOf(founder)}
-              </span>
+              {founderPhoto ? null : (
+                <span
+                  className="flex size-20 items-center justify-center rounded-full bg-primary/15 text-2xl font-semibold text-primary"
+                  aria-hidden="true"
+                >
+                  {initialsOf(founder)}
+                </span>
+              )}
               <p className="text-lg font-semibold text-foreground">{founder}</p>
             </div>
           ) : null}

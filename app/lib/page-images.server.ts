@@ -1,0 +1,99 @@
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { mediaItems, mediaItemTranslations } from "~/db/schema";
+import { db } from "./db.server";
+import type { Language } from "./i18n";
+import { readFile } from "./storage.server";
+
+/**
+ * Pictures of the media library on content pages (ADR 0082). A page field holds an item's id; the
+ * page shows it only while the item is a published image with a rendition (the WebP drawn at import,
+ * at most 480 px wide), so an image unpublished or deleted later leaves the page without it, never
+ * with a broken picture. Visitors get the rendition from `/page-images/<id>`, never the original file.
+ */
+
+const shownImage = and(eq(mediaItems.fileType, "image"), isNotNull(mediaItems.publishedAt), isNotNull(mediaItems.thumbnailPath));
+
+export const PAGE_IMAGE_PATH = "/page-images";
+
+/** The pictures the page editor offers: published images with a rendition, newest first. */
+export async function pageImageChoices(limit = 200) {
+  return db()
+    .select({ id: mediaItems.id, title: mediaItems.title })
+    .from(mediaItems)
+    .where(shownImage)
+    .orderBy(desc(mediaItems.createdAt), desc(mediaItems.id))
+    .limit(limit);
+}
+
+/** Of `ids`, those that are no published image with a rendition. */
+export async function missingImages(ids: string[]): Promise<Set<string>> {
+  const wanted = [...new Set(ids.filter(Boolean))];
+  if (wanted.length === 0) return new Set();
+  const found = await db()
+    .select({ id: mediaItems.id })
+    .from(mediaItems)
+    .where(and(inArray(mediaItems.id, wanted), shownImage));
+  const ok = new Set(found.map((row) => row.id));
+  return new Set(wanted.filter((id) => !ok.has(id)));
+}
+
+export interface PageImage {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The rendition's largest width (media import, ADR 0069). */
+const RENDITION_MAX = { width: 480, height: 1440 };
+
+/**
+ * The picture `id` as the page shows it in `language`: its rendition's address and size, and `alt`
+ * (the field's text; empty: the item's alt text in that language, else its own). Null while the id
+ * names no published image.
+ */
+export async function pageImage(id: string, alt: string, language: Language): Promise<PageImage | null> {
+  if (!UUID.test(id)) return null;
+  const [item] = await db()
+    .select({
+      widthPx: mediaItems.widthPx,
+      heightPx: mediaItems.heightPx,
+      altText: mediaItems.altText,
+      title: mediaItems.title,
+      translated: mediaItemTranslations.altText,
+      updatedAt: mediaItems.updatedAt,
+    })
+    .from(mediaItems)
+    .leftJoin(
+      mediaItemTranslations,
+      and(eq(mediaItemTranslations.mediaItemId, mediaItems.id), eq(mediaItemTranslations.language, language)),
+    )
+    .where(and(eq(mediaItems.id, id), shownImage));
+  if (!item) return null;
+  const { width, height } = renditionSize(item.widthPx ?? RENDITION_MAX.width, item.heightPx ?? RENDITION_MAX.width);
+  return {
+    src: `${PAGE_IMAGE_PATH}/${id}?v=${item.updatedAt.getTime().toString(36)}`,
+    width,
+    height,
+    alt: alt.trim() || item.translated || item.altText || item.title,
+  };
+}
+
+/** The rendition's size: the original scaled down to fit 480 × 1440, never up. */
+export function renditionSize(width: number, height: number) {
+  const scale = Math.min(1, RENDITION_MAX.width / width, RENDITION_MAX.height / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** The rendition of a published image as a stream; undefined for any other id. */
+export async function pageImageFile(id: string) {
+  if (!UUID.test(id)) return undefined;
+  const [item] = await db()
+    .select({ key: mediaItems.thumbnailPath })
+    .from(mediaItems)
+    .where(and(eq(mediaItems.id, id), shownImage));
+  if (!item?.key) return undefined;
+  const stream = await readFile("media-files", item.key);
+  return stream ?? undefined;
+}
