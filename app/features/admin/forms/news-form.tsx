@@ -8,6 +8,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { AdminHeading } from "../components/admin-shell";
 import { LanguageTabs } from "../components/language-tabs";
 import { ActionButton, DeleteButton, FormOutcome, useConsoleForm } from "../components/console-form";
+import { PagePreviewLink } from "../components/page-preview-link";
 import { PageSchedule, type PageScheduleData } from "../components/page-schedule";
 import { RichTextField } from "../components/rich-text-field";
 import { useDateFormat } from "../components/use-date-format";
@@ -26,6 +27,8 @@ export interface NewsEditorData {
   schedule: PageScheduleData | null;
   titles: Partial<Record<Language, string>>;
   versions: Array<{ id: number; number: number; title: string; publishedAt: string; email: string | null }>;
+  /** The signed preview link of this language's draft (ADR 0059's link), none before the first save. */
+  preview: { url: string; expiresAt: string } | null;
 }
 
 /**
@@ -73,6 +76,7 @@ export function NewsEditor({ post }: { post: NewsEditorData }) {
               : t("admin.news.neverPublished")}
         </p>
       </div>
+      {post.preview ? <PagePreviewLink preview={post.preview} /> : null}
       {isNew ? null : <PageSchedule target={target} schedule={post.schedule} />}
       <NewsFieldsForm key={`${target}-${post.draftAt}-${post.updatedAt}`} post={post} />
       {isNew ? null : (
