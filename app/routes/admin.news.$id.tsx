@@ -1,4 +1,5 @@
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { skipAutosaveReload } from "~/features/admin/components/page-autosave";
 import { consoleMeta } from "~/features/admin/console.server";
 import { NewsEditor } from "~/features/admin/forms/news-form";
 import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
@@ -44,6 +45,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { postId, language } = newsParams(request, params.id);
   return newsAction(request, actor, postId, language);
 }
+
+export const shouldRevalidate = skipAutosaveReload;
 
 export default function AdminNewsEditorRoute() {
   const { post } = useLoaderData<typeof loader>();
