@@ -129,4 +129,23 @@ describe("the preview door", () => {
     expect(encoded.cacheControl).toBe("private, no-store");
     expect((await get(`/about?lang=de&%70review=forged`)).status).toBe(403);
   });
+
+  it("lets a news post's preview link through privately, and refuses it on a page or another language (ADR 0066)", async () => {
+    const post = "0b6f8a52-3c1e-4e0a-9b7d-2f4c6a8e1d30";
+    const token = signPreview(`post-${post}`, "de");
+    const good = await get(`/news/entwurf?lang=de&preview=${token}`);
+    expect(good.status).toBe(200);
+    expect(good.cacheControl).toBe("private, no-store");
+    expect(good.robots).toBe("noindex");
+    expect(good.pageCache).toBeNull();
+    for (const path of [
+      `/news/entwurf?lang=en&preview=${token}`,
+      link(token),
+      `/news/entwurf?lang=de&preview=${signPreview("about", "de")}`,
+    ]) {
+      expect((await get(path)).status, path).toBe(403);
+    }
+    const expired = signPreview(`post-${post}`, "de", Date.now() - PREVIEW_LIFETIME_MS - 60_000);
+    expect((await get(`/news/entwurf?lang=de&preview=${expired}`)).status).toBe(410);
+  });
 });

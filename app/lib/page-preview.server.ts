@@ -24,18 +24,26 @@ import { Translator, type Messages } from "./translator";
 export const PREVIEW_PARAM = "preview";
 export const PREVIEW_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A good check names what it previews: a content page's `namespace`, or a news post's id (`post`, ADR
+ * 0066's amendment: the same link, token and door for a post's draft at `/news/<slug>`).
+ */
 export type PreviewCheck =
-  { ok: true; namespace: ContentNamespace; language: Language; expiresAt: number } | { ok: false; reason: "invalid" | "expired" };
+  | { ok: true; namespace: ContentNamespace; post?: undefined; language: Language; expiresAt: number }
+  | { ok: true; namespace?: undefined; post: string; language: Language; expiresAt: number }
+  | { ok: false; reason: "invalid" | "expired" };
 
 const INVALID: PreviewCheck = { ok: false, reason: "invalid" };
-const TOKEN = /^([a-z]{1,40})\.([a-z]{2})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+// The subject is a namespace (letters only) or `post-<uuid>`: the hyphen keeps the two kinds apart under one signature.
+const TOKEN = /^([a-z]{1,40}|post-[0-9a-f-]{36})\.([a-z]{2})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+const POST_SUBJECT = /^post-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 function signatureOf(payload: string) {
   return createHmac("sha256", getAuthSecret()).update(`page-preview\n${payload}`).digest("base64url");
 }
 
-/** A token for the draft of `namespace` in `language`, valid for PREVIEW_LIFETIME_MS from `now`. */
-export function signPreview(namespace: ContentNamespace, language: Language, now = Date.now()) {
+/** A token for the draft of `namespace` (or `post-<id>`) in `language`, valid for PREVIEW_LIFETIME_MS from `now`. */
+export function signPreview(namespace: ContentNamespace | `post-${string}`, language: Language, now = Date.now()) {
   const payload = `${namespace}.${language}.${Math.floor((now + PREVIEW_LIFETIME_MS) / 1000)}`;
   return `${payload}.${signatureOf(payload)}`;
 }
@@ -45,13 +53,14 @@ export function readPreviewToken(token: string | null | undefined, now = Date.no
   const match = typeof token === "string" && token.length <= 120 ? TOKEN.exec(token) : null;
   if (!match) return INVALID;
   const [, namespace, language, expires, signature] = match;
-  if (!isContentNamespace(namespace) || !isLanguage(language)) return INVALID;
+  const post = POST_SUBJECT.exec(namespace!)?.[1];
+  if ((!post && !isContentNamespace(namespace)) || !isLanguage(language)) return INVALID;
   const expected = Buffer.from(signatureOf(`${namespace}.${language}.${expires}`));
   const given = Buffer.from(signature!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return INVALID;
   const expiresAt = Number(expires) * 1000;
   if (expiresAt <= now) return { ok: false, reason: "expired" };
-  return { ok: true, namespace, language, expiresAt };
+  return post ? { ok: true, post, language, expiresAt } : { ok: true, namespace: namespace as ContentNamespace, language, expiresAt };
 }
 
 /** The preview link of a page's draft in a language, and when it stops working. */
@@ -63,6 +72,23 @@ export function previewLink(namespace: ContentNamespace, language: Language, now
     expiresAt: new Date(now + PREVIEW_LIFETIME_MS).toISOString(),
   };
 }
+
+/**
+ * The preview link of a news post's draft in a language (ADR 0066): the post's public address under its
+ * draft's slug (any slug under /news answers a valid token: the token names the post).
+ */
+export function newsPreviewLink(postId: string, slug: string, language: Language, now = Date.now()) {
+  const token = signPreview(`post-${postId}`, language, now);
+  const query = new URLSearchParams({ lang: language, [PREVIEW_PARAM]: token });
+  return {
+    url: `${getEnv().PUBLIC_URL}/news/${encodeURIComponent(slug || "preview")}?${query}`,
+    expiresAt: new Date(now + PREVIEW_LIFETIME_MS).toISOString(),
+  };
+}
+
+/** A news post's page (its document or data request; not the feed). */
+const isNewsPostPath = (pathname: string) =>
+  /^\/news\/[^/]+$/.test(pathname.replace(/\.data$/, "")) && !pathname.startsWith("/news/feed.xml");
 
 /** The content page a path shows (its document or its data request, `/_root.data` for `/`). */
 function namespaceAt(pathname: string): ContentNamespace | undefined {
@@ -79,11 +105,13 @@ export function pagePreviewOf(url: URL, now = Date.now()): PreviewCheck | undefi
   const tokens = url.searchParams.getAll(PREVIEW_PARAM);
   if (tokens.length === 0) return undefined;
   const namespace = namespaceAt(url.pathname);
-  if (!namespace) return undefined;
+  const post = isNewsPostPath(url.pathname);
+  if (!namespace && !post) return undefined;
   if (tokens.length > 1) return INVALID;
   const check = readPreviewToken(tokens[0], now);
   if (!check.ok) return check;
-  return check.namespace === namespace && url.searchParams.get("lang") === check.language ? check : INVALID;
+  const samePage = namespace ? check.namespace === namespace : check.post !== undefined;
+  return samePage && url.searchParams.get("lang") === check.language ? check : INVALID;
 }
 
 /** The overrides a publish would make live now: the draft, else (none) the published ones. */
@@ -101,7 +129,7 @@ async function draftOf(namespace: ContentNamespace, language: Language): Promise
  */
 export async function requestTranslator(request: Request): Promise<Translator> {
   const preview = pagePreviewOf(new URL(request.url));
-  if (!preview?.ok || !isDatabaseOpen()) return getServerTranslator(languageFromRequest(request));
+  if (!preview?.ok || !preview.namespace || !isDatabaseOpen()) return getServerTranslator(languageFromRequest(request));
   const { namespace, language } = preview;
   return new Translator(language, await textsWithOverrides(language, namespace, await draftOf(namespace, language)));
 }

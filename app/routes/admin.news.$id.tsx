@@ -1,4 +1,5 @@
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { skipAutosaveReload } from "~/features/admin/components/page-autosave";
 import { consoleMeta } from "~/features/admin/console.server";
 import { NewsEditor } from "~/features/admin/forms/news-form";
 import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
@@ -6,6 +7,7 @@ import { newsAction, newsParams } from "~/features/news/news-actions.server";
 import { loadNewsEditor } from "~/features/news/news-console.server";
 import { EMPTY_FIELDS, NEW_POST } from "~/features/news/news.server";
 import type { Page } from "~/lib/page";
+import { newsPreviewLink } from "~/lib/page-preview.server";
 import { metaFromLoader } from "~/lib/seo";
 
 export const page = { console: "news" } satisfies Page;
@@ -33,7 +35,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         }
       : await loadNewsEditor(postId, language);
   if (!post) consoleNotFound(request);
-  return { post, meta: await consoleMeta(request, "admin.meta.newsEditor") };
+  // A fresh link (24 h) at each load, as the page editor's; a post not saved yet has nothing to show.
+  const preview = post.id === NEW_POST || post.state === "none" ? null : newsPreviewLink(post.id, post.fields.slug, language);
+  return { post: { ...post, preview }, meta: await consoleMeta(request, "admin.meta.newsEditor") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -41,6 +45,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { postId, language } = newsParams(request, params.id);
   return newsAction(request, actor, postId, language);
 }
+
+export const shouldRevalidate = skipAutosaveReload;
 
 export default function AdminNewsEditorRoute() {
   const { post } = useLoaderData<typeof loader>();

@@ -1,7 +1,7 @@
-import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { consoleMeta } from "~/features/admin/console.server";
 import { PageEditor } from "~/features/admin/forms/page-form";
-import { AUTOSAVE_FIELD } from "~/features/admin/components/page-autosave";
+import { skipAutosaveReload } from "~/features/admin/components/page-autosave";
 import { requireConsole } from "~/features/admin/guard.server";
 import { pageAction } from "~/features/admin/page-actions.server";
 import { contentPageParams } from "~/features/admin/page-params.server";
@@ -42,10 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return pageAction(request, actor, namespace, language);
 }
 
-/** An autosave (ADR 0059) changes nothing the form does not hold already: no reload, so the form keeps its caret. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get(AUTOSAVE_FIELD) === "1" ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = skipAutosaveReload;
 
 export default function AdminPageEditorRoute() {
   const { page, imageChoices } = useLoaderData<typeof loader>();

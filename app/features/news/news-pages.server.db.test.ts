@@ -9,6 +9,7 @@ import { stopJobs } from "~/lib/jobs.server";
 import { metaFromLoader } from "~/lib/seo";
 import { getEnv } from "~/lib/env.server";
 import { richTextValue } from "~/lib/rich-text";
+import { newsPreviewLink } from "~/lib/page-preview.server";
 import { resetDatabase } from "../../../tests/helpers/database";
 import type { NewsPostInput } from "./news-schema";
 import { NEW_POST, publishNews, saveNewsDraft } from "./news.server";
@@ -127,6 +128,21 @@ describe("news pages", () => {
     expect(await locationOf(postLoader(args("/news/grosse-neuigkeit?lang=es", { slug: "grosse-neuigkeit" })))).toBe(
       "/news/grosse-neuigkeit?lang=de",
     );
+  });
+
+  it("shows a draft through its preview link only, never indexed, while its address stays 404 (ADR 0066)", async () => {
+    const { postId } = await saveNewsDraft(admin, NEW_POST, "de", input("Nur ein Entwurf"));
+    expect(await statusOf(postLoader(args("/news/nur-ein-entwurf?lang=de", { slug: "nur-ein-entwurf" })))).toBe(404);
+    const link = new URL(newsPreviewLink(postId!, "nur-ein-entwurf", "de").url);
+    expect(link.pathname).toBe("/news/nur-ein-entwurf");
+    const path = `${link.pathname}${link.search}`;
+    const shown = (await postLoader(args(path, { slug: "nur-ein-entwurf" }))) as Awaited<ReturnType<typeof postLoader>>;
+    expect(shown.post.title).toBe("Nur ein Entwurf");
+    expect(shown.meta.noindex).toBe(true);
+    expect(shown.meta.alternates).toEqual([]);
+    // A link of a language the post has no text in shows nothing.
+    const spanish = new URL(newsPreviewLink(postId!, "nur-ein-entwurf", "es").url);
+    expect(await statusOf(postLoader(args(`${spanish.pathname}${spanish.search}`, { slug: "nur-ein-entwurf" })))).toBe(404);
   });
 
   it("serves a valid Atom feed per language: well-formed, required elements, RFC 3339 dates, unique ids, self equals its address", async () => {

@@ -5,9 +5,10 @@ import { getEnv } from "~/lib/env.server";
 import { LANGUAGE_LOCALES, LANGUAGES, type Language } from "~/lib/i18n";
 import { getServerTranslator, languageFromRequest } from "~/lib/i18n.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
+import { pagePreviewOf } from "~/lib/page-preview.server";
 import { localizedUrl, type PageMeta } from "~/lib/seo";
 import { NEWS_PAGE_SIZE, newsPageOf } from "./news-paging";
-import { otherLanguageOf, postBySlug, publishedPosts, type PublicPost } from "./news-public.server";
+import { liveSlugsOf, otherLanguageOf, postBySlug, previewPostOf, publishedPosts, type PublicPost } from "./news-public.server";
 
 /**
  * The loaders of the visitor's news pages (ADR 0066): the list in the visitor's language, one post by
@@ -93,10 +94,24 @@ async function postMeta(post: PublicPost, slugs: Partial<Record<Language, string
 /**
  * /news/<slug> in the visitor's language. A slug of another language (a shared link) redirects to the
  * post in the visitor's language when it is published there, else to the post in the slug's language;
- * anything else (a draft, an unpublished language, no such slug) is the site's 404.
+ * anything else (a draft, an unpublished language, no such slug) is the site's 404. A valid preview link
+ * (checked by server/preview-door.ts) shows its post's draft in its language, never indexed.
  */
 export async function loadNewsPost(request: Request, slug: string) {
   const language = languageFromRequest(request);
+  const preview = pagePreviewOf(new URL(request.url));
+  if (preview?.ok && preview.post) {
+    const draft = await previewPostOf(preview.post, preview.language);
+    if (!draft) throw data(null, { status: 404 });
+    // The draft's own address stands in for its language; a preview names no other language's page.
+    const slugs = { ...(await liveSlugsOf(draft.postId)), [preview.language]: draft.fields.slug || slug };
+    const meta = await postMeta(draft, slugs, preview.language);
+    return {
+      post: { ...cardOf(draft), body: draft.fields.body, updatedAt: draft.updatedAt },
+      language,
+      meta: { ...meta, alternates: [], noindex: true },
+    };
+  }
   const found = await postBySlug(language, slug);
   if (!found) {
     const elsewhere = await otherLanguageOf(language, slug);

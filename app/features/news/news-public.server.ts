@@ -56,6 +56,22 @@ export async function postBySlug(language: Language, slug: string) {
   return { post: toPost(row), slugs: await liveSlugsOf(row.postId) };
 }
 
+/**
+ * What a preview link of a post shows (ADR 0066, ADR 0059): the draft of a language as a publish would
+ * make it live now (no draft: the published text), undefined when the language has neither. Read only
+ * for a checked preview token, never for a visitor's page.
+ */
+export async function previewPostOf(postId: string, language: Language): Promise<PublicPost | undefined> {
+  const [row] = await db()
+    .select()
+    .from(newsPostLanguages)
+    .where(and(eq(newsPostLanguages.postId, postId), eq(newsPostLanguages.language, language)));
+  const fields = row?.draft ?? row?.published;
+  if (!row || !fields) return undefined;
+  const publishedAt = (row.publishedAt ?? new Date()).toISOString();
+  return { postId, language, fields, publishedAt, updatedAt: (row.updatedAt ?? row.publishedAt ?? new Date()).toISOString() };
+}
+
 /** `language → slug` of each language a post is live in, in the site's language order. */
 export async function liveSlugsOf(postId: string): Promise<Partial<Record<Language, string>>> {
   const rows = await db()

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslation } from "~/lib/use-translation";
 import type { ConsoleAnswer } from "./console-form";
 
@@ -7,6 +7,11 @@ import type { ConsoleAnswer } from "./console-form";
 export const AUTOSAVE_DELAY_MS = 2000;
 /** Marks an autosave's post: the editor's route does not reload its data for it (the form stays as typed). */
 export const AUTOSAVE_FIELD = "autosave";
+
+/** An editor route's `shouldRevalidate`: an autosave changes nothing the form does not hold already, so no reload (the form keeps its caret). */
+export function skipAutosaveReload({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get(AUTOSAVE_FIELD) === "1" ? false : defaultShouldRevalidate;
+}
 
 /**
  * Autosave of the page editor (ADR 0059): AUTOSAVE_DELAY_MS after the last change the whole form is

@@ -8,6 +8,8 @@ import { useTranslation } from "~/lib/use-translation";
 import { AdminHeading } from "../components/admin-shell";
 import { LanguageTabs } from "../components/language-tabs";
 import { ActionButton, DeleteButton, FormOutcome, useConsoleForm } from "../components/console-form";
+import { AutosaveStatus, usePageAutosave } from "../components/page-autosave";
+import { PagePreviewLink } from "../components/page-preview-link";
 import { PageSchedule, type PageScheduleData } from "../components/page-schedule";
 import { RichTextField } from "../components/rich-text-field";
 import { useDateFormat } from "../components/use-date-format";
@@ -26,6 +28,8 @@ export interface NewsEditorData {
   schedule: PageScheduleData | null;
   titles: Partial<Record<Language, string>>;
   versions: Array<{ id: number; number: number; title: string; publishedAt: string; email: string | null }>;
+  /** The signed preview link of this language's draft (ADR 0059's link), none before the first save. */
+  preview: { url: string; expiresAt: string } | null;
 }
 
 /**
@@ -73,6 +77,7 @@ export function NewsEditor({ post }: { post: NewsEditorData }) {
               : t("admin.news.neverPublished")}
         </p>
       </div>
+      {post.preview ? <PagePreviewLink preview={post.preview} /> : null}
       {isNew ? null : <PageSchedule target={target} schedule={post.schedule} />}
       <NewsFieldsForm key={`${target}-${post.draftAt}-${post.updatedAt}`} post={post} />
       {isNew ? null : (
@@ -99,8 +104,17 @@ function NewsFieldsForm({ post }: { post: NewsEditorData }) {
   const defaultValue = useMemo(() => ({ ...post.fields, tags: post.fields.tags.join(", ") }), [post.fields]);
   const kit = useConsoleForm("save", { schema: newsPostSchema, target, intents: ["save", "publish", "discard"], defaultValue });
   const posting = kit.fetcher.formData?.get("intent");
+  // The pages' autosave (ADR 0059); a post not saved yet has no address to save to until its first save.
+  const autosave = usePageAutosave(target);
+  const isNew = post.id === "new";
   return (
-    <kit.fetcher.Form method="post" {...getFormProps(kit.form)} className="max-w-3xl space-y-4">
+    <kit.fetcher.Form
+      method="post"
+      {...getFormProps(kit.form)}
+      className="max-w-3xl space-y-4"
+      onInput={isNew ? undefined : autosave.onInput}
+      onSubmitCapture={autosave.cancel}
+    >
       <HydratedInput />
       <TextField field={kit.fields.title!} label={t("admin.news.fields.title")} />
       <TextField field={kit.fields.slug!} label={t("admin.news.fields.slug")} description={t("admin.news.fields.slugHint")} />
@@ -109,6 +123,7 @@ function NewsFieldsForm({ post }: { post: NewsEditorData }) {
       <TextField field={kit.fields.coverId!} label={t("admin.news.fields.cover")} description={t("admin.news.fields.coverHint")} />
       <TextField field={kit.fields.tags!} label={t("admin.news.fields.tags")} description={t("admin.news.fields.tagsHint")} />
       <FormOutcome kit={kit} />
+      {isNew ? null : <AutosaveStatus fetcher={autosave.fetcher} />}
       <div className="flex flex-wrap gap-2">
         <SubmitButton
           name="intent"
