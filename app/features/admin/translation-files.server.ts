@@ -1,6 +1,6 @@
 import { js2xliff, xliff2js } from "xliff";
 import * as z from "zod/mini";
-import { CONTENT_NAMESPACES, isContentNamespace, type ContentNamespace } from "~/lib/content-pages";
+import { CONTENT_NAMESPACES, contentPageOf, isContentNamespace, isImagePath, type ContentNamespace } from "~/lib/content-pages";
 import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
 import { defaultFields, rowOf, writeDraft } from "./pages.server";
@@ -46,7 +46,8 @@ async function unitsOf({ language, page, text }: ExportChoice): Promise<Units> {
     const target = textsOf(namespace, language, text === "draft" ? (row?.draft ?? row?.published) : row?.published);
     units[namespace] = Object.fromEntries(
       Object.entries(source)
-        .filter(([path]) => Object.hasOwn(target, path))
+        // A picture's field holds a library id, and an empty English text has nothing to translate.
+        .filter(([path, sourceText]) => Object.hasOwn(target, path) && sourceText !== "" && !isImagePath(path, contentPageOf(namespace)))
         .map(([path, sourceText]) => [path, { source: sourceText, target: target[path]! }]),
     );
   }
