@@ -190,7 +190,8 @@ export function ErrorBoundary({ error }: { error: unknown }) {
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-title font-bold">{t("common.error.title")}</h1>
       <p className="mt-4 text-muted-foreground">{t("common.error.description")}</p>
-      {requestId && (
+      {/* A refusal (4xx) is not ours to trace; a failure is, with the id of its log lines. */}
+      {requestId && (!isRouteErrorResponse(error) || error.status >= 500) && (
         <p className="mt-4 text-sm text-muted-foreground" data-request-id={requestId}>
           {t("common.error.reference")} <code className="font-mono">{requestId}</code>
         </p>

@@ -115,7 +115,8 @@ test("markup typed into every field of a page is shown as text, never run", asyn
     await box.fill(`<script>window.__injected=${index}</script><img src=x onerror="window.__injected=${index}">`);
   }
   await page.getByRole("button", { name: "Publish Español" }).click();
-  await expect(page.getByText("Published: the page now shows these texts in this language.")).toBeVisible();
+  // Every field of the page changes at once: under the whole suite the publish has taken longer than the default wait.
+  await expect(page.getByText("Published: the page now shows these texts in this language.")).toBeVisible({ timeout: 30_000 });
 
   const visitor = await browser.newPage();
   await visitor.goto("/?lang=es");

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { fillSignUp, smtpApi, uniqueEmail } from "../helpers/accounts";
 import { createAccount, signInPage } from "../helpers/console";
-import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
+import { gotoHydrated, hydrateFormOnUse, waitForHydration } from "../helpers/hydration";
 import { fetchMails, linksIn, MAIL_WAIT_MS, waitForMail } from "../helpers/mail";
 
 /** Forms people do not fight (issue 10): every problem at once, inline, nothing covering it; lasting results. */
@@ -102,7 +102,12 @@ test.describe("lasting results instead of fading toasts", () => {
     // It lasts: a reload still shows it (no toast that faded).
     await page.reload();
     await expect(notice).toContainText("Account created successfully!");
-    await notice.getByRole("button", { name: "Resend confirmation email" }).click();
+    // Home hydrates on first use of a form (ADR 0032): turning to the button loads React, and the
+    // click waits for it (a click before posts the form without JavaScript, to /auth).
+    const resend = notice.getByRole("button", { name: "Resend confirmation email" });
+    await resend.focus();
+    await waitForHydration(page);
+    await resend.click();
     await expect(notice.getByRole("status")).toHaveText("Confirmation email sent! Check your inbox.");
     // The mail goes through the job queue: as long as the first one may take.
     await expect

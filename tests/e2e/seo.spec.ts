@@ -98,7 +98,8 @@ test.describe("search engines and link previews", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/xml");
     const xml = await response.text();
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    // News posts other specs publish on the shared server have entries of their own (news.db tests cover them).
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).filter((loc) => !loc!.includes("/news/"));
     const listed = routeTable().filter((route) => route.sitemap);
     expect(listed.map((route) => route.path)).toContain("/media");
     expect(locs).toHaveLength(listed.length * 3);
