@@ -19,6 +19,7 @@ import { saveVersion, scheduleSend } from "~/features/admin/newsletter-issues.se
 import { closeDatabase, db, openDatabase } from "~/lib/db.server";
 import { parseEnv, setEnvForTesting } from "~/lib/env.server";
 import { startSmtpSink } from "../../tests/fakes/smtp-sink";
+import { insertSubscribers } from "../../tests/helpers/newsletter";
 import { startServer } from "./product-server.mjs";
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
@@ -49,17 +50,7 @@ async function main() {
   try {
     setEnvForTesting(parseEnv({ NODE_ENV: "production", DATA_DIR: server.dataDir, PUBLIC_URL: server.url, LOG_LEVEL: "warn" }));
     await openDatabase({ poolSize: 2, migrate: false });
-    await db().execute(sql`
-      with made as (
-        insert into users (id, name, email, email_verified, created_at, updated_at)
-        select 'sub-' || n, 'sub' || n, 'sub-' || n || '@example.com', true, now(), now() from generate_series(1, ${SUBSCRIBERS}) n
-        returning id)
-      insert into profiles (id, username, language, newsletter_subscribed)
-      select id, id, (array['en', 'de', 'es'])[(substr(id, 5)::int % 3) + 1], true from made`);
-    await db().execute(sql`
-      insert into newsletter_consents (user_id, email, status, source, wording, wording_version, language, confirmed_at)
-      select u.id, u.email, 'confirmed', 'signup', 'Subscribe to the newsletter', 'bench', p.language, now()
-      from users u join profiles p on p.id = u.id where u.id like 'sub-%'`);
+    await insertSubscribers(SUBSCRIBERS);
     await db().execute(
       sql`insert into users (id, name, email, email_verified, created_at, updated_at) values ('bench', 'Bench', 'bench@example.com', true, now(), now())`,
     );
