@@ -122,9 +122,11 @@ describe("analytics roll-up and retention", () => {
     await db().execute(sql`
       insert into analytics_events (day, kind, path, visitor)
       select (now() at time zone 'utc')::date - d, 'view', '/about', '\\x0102030405060708'::bytea from generate_series(0, 40) d`);
-    expect((await rollUpAnalytics()).length).toBe(41);
+    // At noon UTC: every day before today is final (in the first hour of a day, yesterday still is not).
+    const noon = new Date(`${utcDay()}T12:00:00Z`);
+    expect((await rollUpAnalytics(noon)).length).toBe(41);
     // Days before today are final: not summed again.
-    expect((await rollUpAnalytics()).length).toBe(1);
+    expect(await rollUpAnalytics(noon)).toEqual([utcDay()]);
     const report = await runRetention();
     expect(report.analyticsEvents).toBe(10);
     expect(await deleteOldAnalyticsEvents(5)).toBe(25);

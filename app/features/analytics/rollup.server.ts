@@ -30,8 +30,11 @@ export const DIMENSIONS = [
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
-/** Sums every day that has raw events and is not final yet; returns the days summed. */
-export async function rollUpAnalytics(): Promise<string[]> {
+/**
+ * Sums every day that has raw events and is not final yet; returns the days summed. A day is final an
+ * hour after it ended (late events from slow requests still count). `now` lets a test fix the clock.
+ */
+export async function rollUpAnalytics(now: Date = new Date()): Promise<string[]> {
   const { rows } = await db().execute<{ day: string }>(sql`
     select to_char(e.day, 'YYYY-MM-DD') as day from (select distinct day from analytics_events) e
     where not exists (select 1 from analytics_rollups r where r.day = e.day and r.final)
@@ -70,7 +73,7 @@ export async function rollUpAnalytics(): Promise<string[]> {
       select 'gated', day, item_id::text, '', count(*), count(distinct visitor), 0 from e where kind = 'gated_download' group by day, item_id`);
     await tx.execute(sql`
       insert into analytics_rollups (day, final)
-      select d, d < ((now() at time zone 'utc') - interval '1 hour')::date from unnest(${list}) as d
+      select d, d < ((${now.toISOString()}::timestamptz at time zone 'utc') - interval '1 hour')::date from unnest(${list}) as d
       on conflict (day) do update set final = excluded.final, rolled_up_at = now()`);
   });
   return days;
