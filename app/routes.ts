@@ -70,6 +70,8 @@ export default [
     route("newsletter/issues/:id", "routes/admin.newsletter.issues.$id.tsx"),
     route("launches", "routes/admin.launches.tsx"),
     route("retention", "routes/admin.retention.tsx"),
+    // Data requests for any address (issue 26, ADR 0084).
+    route("data-requests", "routes/admin.data-requests.tsx"),
     route("redirects", "routes/admin.redirects.tsx"),
     // Pages as content (issue 23, ADR 0054): the public pages' words per language.
     route("pages", "routes/admin.pages.tsx"),
@@ -88,6 +90,7 @@ export default [
   ]),
   route("admin/members/newsletter.csv", "routes/admin.members.newsletter[.]csv.ts"),
   route("admin/newsletter/export.csv", "routes/admin.newsletter.export[.]csv.ts"),
+  route("admin/data-requests/export", "routes/admin.data-requests.export.ts"),
   route("admin/launches/export.csv", "routes/admin.launches.export[.]csv.ts"),
   route("admin/analytics/export.csv", "routes/admin.analytics.export[.]csv.ts"),
   route("admin/translations/export", "routes/admin.translations.export.ts"),

@@ -1084,3 +1084,25 @@ export const mediaFacetCounts = pgTable(
       .nullsNotDistinct(),
   ],
 );
+
+/* ---------- Data requests handled in the console (migration 0041, ADR 0084) ---------- */
+
+export type PrivacyRequestKind = "export" | "erasure";
+
+/** That a request for an address was answered: the address only as SHA-256 of its lower case, the counts without the data. */
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<PrivacyRequestKind>().notNull(),
+    emailHash: text("email_hash").notNull(),
+    handledByEmail: text("handled_by_email").notNull(),
+    handledAt: timestamp("handled_at", { withTimezone: true }).notNull().defaultNow(),
+    counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
+  },
+  (table) => [
+    index("privacy_requests_email_hash_idx").on(table.emailHash),
+    index("privacy_requests_handled_at_idx").on(table.handledAt.desc()),
+    check("privacy_requests_kind_check", sql`${table.kind} in ('export', 'erasure')`),
+  ],
+);

@@ -142,6 +142,8 @@ const envSchema = z.object({
   RETENTION_LAUNCH_SIGNUP_MONTHS: z.coerce.number({ message: "must be a whole number of months" }).int().min(1).default(24),
   /** Raw analytics events (ADR 0068): kept this many days, their daily sums for good. */
   RETENTION_ANALYTICS_EVENT_DAYS: z.coerce.number({ message: "must be a whole number of days" }).int().min(1).default(30),
+  /** The console's audit log and the records of handled data requests (ADR 0084). */
+  RETENTION_AUDIT_LOG_MONTHS: z.coerce.number({ message: "must be a whole number of months" }).int().min(1).default(24),
   RETENTION_INTERVAL_MINUTES: z.coerce.number({ message: "must be a whole number of minutes" }).int().min(1).default(60),
   /** Encrypts backups (`npm run backup`, ADR 0064) and opens encrypted ones; unset: backups are not encrypted. */
   BACKUP_PASSPHRASE: optionalText.pipe(z.string().min(12, "must be at least 12 characters").optional()),

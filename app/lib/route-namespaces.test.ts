@@ -22,6 +22,9 @@ const NOT_KEYS = new Set([
   ...["draft", "publish", "unpublish", "discard", "delete", "schedule", "unschedule", "restore"].map((verb) => `news.${verb}`),
   // The retention task's name (features/privacy/retention.server.ts).
   "privacy.retention",
+  // The audit actions of a handled data request (admin/data-requests-admin.server.ts).
+  "privacy.export",
+  "privacy.erasure",
   // The newsletter's send job and its issues' audit actions, `newsletter.issue.*` (features/newsletter, admin/newsletter-issues.server.ts).
   "newsletter.send",
   "newsletter.issue",

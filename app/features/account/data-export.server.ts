@@ -173,23 +173,41 @@ function avatarKey(url: string | null | undefined, userId: string) {
   return key.startsWith(`${userId}/`) ? key : undefined;
 }
 
-/** The ZIP as a Node stream; nothing is read before the consumer pulls. */
-export async function createDataExport(userId: string): Promise<Readable> {
-  const [profile] = await db().select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
+/**
+ * The ZIP as a Node stream; nothing is read before the consumer pulls. The console's data request
+ * (ADR 0084) adds its own files and may have no account (`userId` null): then only those files.
+ */
+export async function createDataExport(userId: string | null, extraFiles: { name: string; content: string }[] = []): Promise<Readable> {
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
   const now = new Date();
-  const body = Readable.from(exportJson(userId));
-  body.on("error", (error) => output.destroy(error));
-  zip.addReadStream(body, "my-data.json", { mtime: now });
-  const key = avatarKey(profile?.avatarUrl, userId);
-  const avatar = key ? await openFileStream("avatars", key) : undefined;
-  if (key && avatar) {
-    avatar.on("error", (error) => output.destroy(error));
-    zip.addReadStream(avatar, `avatar.${key.split(".").pop()}`, { mtime: now, compress: false });
+  if (userId) {
+    const [profile] = await db().select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
+    const body = Readable.from(exportJson(userId));
+    body.on("error", (error) => output.destroy(error));
+    zip.addReadStream(body, "my-data.json", { mtime: now });
+    const key = avatarKey(profile?.avatarUrl, userId);
+    const avatar = key ? await openFileStream("avatars", key) : undefined;
+    if (key && avatar) {
+      avatar.on("error", (error) => output.destroy(error));
+      zip.addReadStream(avatar, `avatar.${key.split(".").pop()}`, { mtime: now, compress: false });
+    }
   }
+  for (const file of extraFiles) zip.addBuffer(Buffer.from(file.content), file.name, { mtime: now });
   zip.end();
   return output;
+}
+
+/** A ZIP stream as a download that no cache keeps (the member's export, the console's data request). */
+export function zipDownload(zip: Readable, fileName: string) {
+  return new Response(Readable.toWeb(zip) as ReadableStream, {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }
 
 export function exportFileName(date = new Date()) {

@@ -7,7 +7,7 @@ import { contactMessages, mediaItems, user } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv, parseEnv, setEnvForTesting } from "~/lib/env.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
-import { resetDatabase } from "../../../tests/helpers/database";
+import { resetDatabase, rowsMentioning } from "../../../tests/helpers/database";
 import { loggedMails, runJobsUntilIdle } from "../../../tests/helpers/jobs";
 import { startFakeShopify, type FakeShopify } from "../../../tests/fakes/shopify";
 import { getAuth, resetAuthForTesting, signupContext } from "./auth.server";
@@ -54,25 +54,6 @@ async function createFullMember(email: string) {
   for await (const _chunk of zip) void _chunk;
   await drainJobs();
   return row.id;
-}
-
-/** Every table of the schema (information_schema), and how many of its rows mention `needle`. */
-async function rowsMentioning(needles: string[]) {
-  // The application's tables and pg-boss's jobs (waiting, failed, archived).
-  const tables = await db().execute<{ table_schema: string; table_name: string }>(sql`
-    select table_schema, table_name from information_schema.tables
-    where table_type = 'BASE TABLE' and ((table_schema = 'public' and table_name not like '__drizzle%')
-      or (table_schema = 'pgboss' and table_name in ('job', 'archive')))
-    order by table_name`);
-  const found: Record<string, number> = {};
-  for (const { table_schema: schema, table_name: table } of tables.rows) {
-    const conditions = needles.map((needle) => sql`r::text ilike ${`%${needle}%`}`);
-    const { rows } = await db().execute<{ count: number }>(
-      sql`select count(*)::int as count from ${sql.identifier(schema)}.${sql.identifier(table)} as r where ${sql.join(conditions, sql` or `)}`,
-    );
-    found[schema === "public" ? table : `${schema}.${table}`] = Number(rows[0].count);
-  }
-  return found;
 }
 
 function filesUnder(dir: string): string[] {

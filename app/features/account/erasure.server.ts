@@ -89,7 +89,7 @@ export async function eraseAccount(userId: string, options: { notify: boolean })
  * Without SMTP_URL every mail is an .eml file in $DATA_DIR/outbox: the ones to the erased
  * address go too (the deletion notice is written after this, and retention removes it later).
  */
-async function deleteOutboxFiles(email: string) {
+export async function deleteOutboxFiles(email: string) {
   const dir = path.join(getEnv().DATA_DIR, "outbox");
   let names: string[];
   try {

@@ -1,10 +1,9 @@
-import { Readable } from "node:stream";
 import { redirect } from "react-router";
 import { answer, runIntent, type IntentContext } from "~/lib/form-action.server";
 import { doneAnswer, failedAnswer, plainSubmission, type FormAnswer } from "~/lib/form-submission";
 import { logger } from "~/lib/logger.server";
 import { getAuth } from "./auth.server";
-import { createDataExport, exportFileName } from "./data-export.server";
+import { createDataExport, exportFileName, zipDownload } from "./data-export.server";
 import { proofRefusalName, requireRecentProof } from "./recent-proof.server";
 import { assertSameOrigin, authHeaders, clientIp, cookiesOf, withinLimits } from "./request.server";
 import { endOtherSessions, endSession, listSessions, type ActiveSession } from "./sessions.server";
@@ -65,14 +64,7 @@ export async function dataExportAction(request: Request) {
   try {
     const zip = await createDataExport(sessionUser.id);
     logger.info(`Data export started for account ${sessionUser.id}`);
-    return new Response(Readable.toWeb(zip) as ReadableStream, {
-      headers: {
-        "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="${exportFileName()}"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return zipDownload(zip, exportFileName());
   } catch (error) {
     logger.error(`data export failed: ${String(error)}`);
     throw redirect("/profile?export=failed");

@@ -20,6 +20,8 @@ export const CONSOLE_SECTIONS = {
   newsletter: ["admin"],
   retention: ["admin"],
   launches: ["admin"],
+  // Data requests (ADR 0084): everything held for any address, exported or erased.
+  "data-requests": ["admin"],
   // Redirects (ADR 0055): an old path can be sent to any page, legal ones included, so admins only.
   redirects: ["admin"],
   // Pages as content (issue 23, ADR 0054): editors draft and publish; a legal page needs an admin to publish (pages.server.ts).

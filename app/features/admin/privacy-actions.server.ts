@@ -5,7 +5,8 @@ import type { ConsoleActor } from "./guard.server";
 import { removeLaunchSignup } from "./launches-admin.server";
 import { saveRetention } from "./retention-admin.server";
 import { targetSchema } from "./schemas/console-schemas";
-import { retentionSchema } from "./schemas/privacy-schemas";
+import { dataRequestSchema, retentionSchema } from "./schemas/privacy-schemas";
+import { eraseAddress } from "./data-requests-admin.server";
 
 /** The console's privacy pages' actions (issues 12, 13): intent tables on the form kit, admins only (the routes check). */
 export function retentionAction(request: Request, actor: ConsoleActor) {
@@ -36,4 +37,11 @@ async function deleteSignup({ form, intent }: IntentContext, actor: ConsoleActor
 
 export function launchesAction(request: Request, actor: ConsoleActor) {
   return runConsoleIntent(request, actor, { delete: deleteSignup });
+}
+
+/** /admin/data-requests: erase everything held for an address (admins, with a recent second factor; the route checks). */
+export function dataRequestAction(request: Request, actor: ConsoleActor) {
+  return runConsoleIntent(request, actor, {
+    erase: (context) => handleForm(context, dataRequestSchema, ({ email }) => eraseAddress(actor, email), { keepValues: true }),
+  });
 }

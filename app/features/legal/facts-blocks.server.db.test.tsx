@@ -46,6 +46,7 @@ const privacyFacts: PrivacyFacts = {
     launchPendingDays: 7,
     launchMonths: 12,
     analyticsDays: 30,
+    auditMonths: 24,
   },
 };
 

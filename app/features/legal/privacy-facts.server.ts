@@ -17,6 +17,7 @@ export async function loadPrivacyFacts(): Promise<PrivacyFacts> {
       launchPendingDays: policy.pendingLaunchDays,
       launchMonths: policy.launchSignupMonths,
       analyticsDays: policy.analyticsEventDays,
+      auditMonths: policy.auditLogMonths,
     },
   };
 }

@@ -32,6 +32,7 @@ export interface PrivacyFacts {
     launchMonths: number;
     /** Raw analytics events (ADR 0068). */
     analyticsDays: number;
+    auditMonths: number;
   };
 }
 

@@ -15,6 +15,8 @@ export const RETENTION_SETTINGS = [
   { key: "launchSignupMonths", env: "RETENTION_LAUNCH_SIGNUP_MONTHS", unit: "months", min: 1, max: 60 },
   // Raw analytics events (ADR 0068); their daily sums stay. At least a day: the roll-up sums a day after it ended.
   { key: "analyticsEventDays", env: "RETENTION_ANALYTICS_EVENT_DAYS", unit: "days", min: 2, max: 730 },
+  // The audit log and the records of handled data requests (ADR 0084): long enough to answer "who did this, and when".
+  { key: "auditLogMonths", env: "RETENTION_AUDIT_LOG_MONTHS", unit: "months", min: 1, max: 120 },
 ] as const;
 
 export type RetentionKey = (typeof RETENTION_SETTINGS)[number]["key"];

@@ -156,6 +156,27 @@ describe("retention", () => {
     );
   });
 
+  it("deletes audit entries and handled data requests after RETENTION_AUDIT_LOG_MONTHS, keeps newer ones", async () => {
+    setEnvForTesting(parseEnv({ ...base, RETENTION_AUDIT_LOG_MONTHS: "3" }));
+    try {
+      await db().execute(sql`
+        insert into audit_log (at, actor_email, action, entity, summary) values
+          (now() - interval '4 months', 'old@example.com', 'member.delete', 'member', 'old'),
+          (now() - interval '2 months', 'new@example.com', 'member.delete', 'member', 'new')`);
+      await db().execute(sql`
+        insert into privacy_requests (kind, email_hash, handled_by_email, handled_at) values
+          ('erasure', 'a', 'admin@example.com', now() - interval '4 months'),
+          ('export', 'b', 'admin@example.com', now() - interval '2 months')`);
+      expect(await runRetention()).toMatchObject({ auditEntries: 1, privacyRequests: 1 });
+      const { rows } = await db().execute<{ summary: string }>(sql`select summary from audit_log`);
+      expect(rows.map((row) => row.summary)).toEqual(["new"]);
+      const { rows: requests } = await db().execute<{ kind: string }>(sql`select kind from privacy_requests`);
+      expect(requests.map((row) => row.kind)).toEqual(["export"]);
+    } finally {
+      setEnvForTesting(parseEnv(base));
+    }
+  });
+
   it("runs as a periodic task on the job queue", async () => {
     await db()
       .insert(contactMessages)

@@ -47,7 +47,9 @@ export type RetentionReport = Record<
   | "expiredSessions"
   | "pendingNewsletterRequests"
   | "launchSignups"
-  | "analyticsEvents",
+  | "analyticsEvents"
+  | "auditEntries"
+  | "privacyRequests",
   number
 >;
 
@@ -110,6 +112,9 @@ export async function runRetention(given?: RetentionPolicy): Promise<RetentionRe
     pendingNewsletterRequests: await deleteStalePendingConsents(policy.pendingNewsletterDays),
     launchSignups: await deleteOldLaunchSignups({ pendingDays: policy.pendingLaunchDays, confirmedMonths: policy.launchSignupMonths }),
     analyticsEvents: await deleteOldAnalyticsEvents(policy.analyticsEventDays),
+    auditEntries: await count(sql`delete from audit_log where at < now() - make_interval(months => ${policy.auditLogMonths})`),
+    privacyRequests: await count(sql`delete from privacy_requests
+      where handled_at < now() - make_interval(months => ${policy.auditLogMonths})`),
   };
 }
 

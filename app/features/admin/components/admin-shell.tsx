@@ -18,6 +18,7 @@ import {
   Send,
   DatabaseBackup,
   TrendingUp,
+  UserSearch,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -40,6 +41,7 @@ const NAV: Array<{ section: ConsoleSection; to: string; labelKey: string; icon: 
   { section: "audit", to: "/admin/audit", labelKey: "admin.nav.audit", icon: ScrollText },
   { section: "newsletter", to: "/admin/newsletter", labelKey: "admin.nav.newsletter", icon: Mail },
   { section: "launches", to: "/admin/launches", labelKey: "admin.nav.launches", icon: BellRing },
+  { section: "data-requests", to: "/admin/data-requests", labelKey: "admin.nav.dataRequests", icon: UserSearch },
   { section: "retention", to: "/admin/retention", labelKey: "admin.nav.retention", icon: Timer },
   { section: "redirects", to: "/admin/redirects", labelKey: "admin.nav.redirects", icon: Signpost },
   { section: "outbox", to: "/admin/outbox", labelKey: "admin.nav.outbox", icon: Send },

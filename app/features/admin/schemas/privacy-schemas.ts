@@ -1,6 +1,7 @@
 // zod/mini: the same rules in the browser and on the server (the console's retention form).
 import * as z from "zod/mini";
 import { RETENTION_SETTINGS, type RetentionKey } from "~/features/privacy/retention-limits";
+import { emailField } from "~/lib/field-schemas";
 
 /**
  * The retention form: one field per period, a whole number within its bounds, or empty for the
@@ -30,3 +31,12 @@ export const retentionSchema = z.object(
     ReturnType<typeof periodField>
   >,
 );
+
+/** A data request (ADR 0084): the address it is about, in the lookup (a GET query) and the erasure form. */
+export const dataRequestSchema = z.object({
+  email: emailField({
+    required: "admin.dataRequests.errors.emailRequired",
+    invalid: "admin.dataRequests.errors.email",
+    tooLong: "admin.dataRequests.errors.email",
+  }),
+});
