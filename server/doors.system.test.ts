@@ -648,6 +648,20 @@ describe("reproductions of issue 28 (parsing and caching)", { timeout: 120_000 }
     }
   });
 
+  it("the page-image door: garbage, over-long, traversing and unknown ids are a plain 404 (HEAD too); it takes no posts", async () => {
+    const ids = ["nope", "0b9f4a52-5d4e-4a36-9d51-6a0f4d1c2b3a", "x".repeat(4000), "%00", "..%2F..%2Fetc%2Fpasswd", "%E0%A4%A"];
+    for (const id of ids) {
+      const answer = await fetch(`${rig.server.url}/page-images/${id}?v=1`);
+      expect(answer.status, id.slice(0, 40)).toBe(404);
+      expect(answer.headers.get("content-type"), id.slice(0, 40)).toMatch(/^text\/(plain|html)/);
+      expect(await answer.text()).not.toMatch(/at [\w.]+ \(|node_modules|stack/i);
+      expect((await fetch(`${rig.server.url}/page-images/${id}`, { method: "HEAD" })).status, `HEAD ${id.slice(0, 40)}`).toBe(404);
+    }
+    const posted = await fetch(`${rig.server.url}/page-images/0b9f4a52-5d4e-4a36-9d51-6a0f4d1c2b3a`, { method: "POST", body: "x=1" });
+    expect([403, 405]).toContain(posted.status);
+    expect(rig.server.output()).not.toMatch(/ ERROR .*page-images/);
+  });
+
   it("5. files carry the same security headers as pages", async () => {
     const page = await fetch(`${rig.server.url}/about`);
     const html = await page.text();

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { newsletterConsents, newsletterIssues, newsletterIssueVersions } from "~/db/schema";
 import type { Outcome } from "~/features/admin/action.server";
 import { recordAudit } from "~/features/admin/audit.server";
@@ -63,7 +63,7 @@ export async function setWelcome(actor: ConsoleActor, issueId: string, on: boole
     await tx
       .update(newsletterIssues)
       .set({ welcome: on, updatedAt: new Date() })
-      .where(and(eq(newsletterIssues.id, issueId)));
+      .where(eq(newsletterIssues.id, issueId));
     await recordAudit(
       actor,
       {
