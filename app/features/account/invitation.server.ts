@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirectDocument } from "react-router";
 import { acceptInvitation, findInvitation } from "~/features/admin/invitations.server";
 import { answer, runIntent } from "~/lib/form-action.server";
 import { failedAnswer, invalidAnswer, parseForm, type FormAnswer } from "~/lib/form-submission";
@@ -35,7 +35,9 @@ export function invitationAction(request: Request) {
         asResponse: true,
       });
       // The account exists with its role either way; a refused sign-in (a rate limit) leaves the sign-in page.
-      throw redirect(signedIn.ok ? "/admin" : "/auth", { headers: cookiesOf(signedIn) });
+      // A document load: the page in the browser was built without the console's routes (they are
+      // listed only for a console role), so a client-side move to /admin would find no route.
+      throw redirectDocument(signedIn.ok ? "/admin" : "/auth", { headers: cookiesOf(signedIn) });
     },
   });
 }
