@@ -60,7 +60,7 @@ test("an admin fills in the imprint; it is live on /imprint and /contact and in 
   await gotoHydrated(page, "/admin/audit?lang=en&entity=settings");
   const entry = page.getByTestId("audit-entry").filter({ hasText: email }).first();
   await expect(entry).toContainText("Site settings changed");
-  await expect(entry.getByRole("row", { name: /street/ })).toContainText("Mainzer Landstraße 77");
+  await expect(entry.getByRole("row", { name: /Street and number/ })).toContainText("Mainzer Landstraße 77");
 
   // Put the shared server back as it was: empty fields fall back to the defaults.
   await gotoHydrated(page, "/admin/settings?lang=en");

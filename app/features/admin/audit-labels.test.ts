@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { auditActionKey, auditActionLabel } from "./audit-labels";
+import { auditActionKey, auditActionLabel, auditFieldLabel } from "./audit-labels";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -52,5 +52,21 @@ describe("the audit log's labels", () => {
     const t = (key: string) => labels[key.replace("admin.audit.actions.", "")] ?? key;
     expect(auditActionLabel(t, "newsletter.issue.remove-language")).toBe("Sprache aus einer Ausgabe entfernt");
     expect(auditActionLabel(t, "something.new")).toBe("something.new");
+  });
+
+  it("names a changed field by its label, or in words, never by its bare code", () => {
+    const admin = JSON.parse(fs.readFileSync(path.join(ROOT, "app/locales/de/admin.json"), "utf8")) as {
+      audit: { fields: Record<string, string> };
+    };
+    const t = (key: string) => admin.audit.fields[key.replace("admin.audit.fields.", "")] ?? key;
+    expect(auditFieldLabel(t, "altText")).toBe("Alternativtext");
+    expect(auditFieldLabel(t, "contactMessages")).toBe("Kontaktnachrichten");
+    expect(auditFieldLabel(t, "shopLaunchDate")).toBe("Shop launch date");
+    expect(auditFieldLabel(t, "retention_days")).toBe("Retention days");
+    const en = JSON.parse(fs.readFileSync(path.join(ROOT, "app/locales/en/admin.json"), "utf8")) as {
+      settings: { fields: Record<string, string> };
+    };
+    const tEn = (key: string) => (key.startsWith("admin.settings.fields.") ? en.settings.fields[key.slice(22)] : undefined) ?? key;
+    expect(auditFieldLabel(tEn, "street", "settings")).toBe("Street and number");
   });
 });

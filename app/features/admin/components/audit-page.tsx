@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import { auditActionLabel } from "../audit-labels";
+import { auditActionLabel, auditFieldLabel } from "../audit-labels";
 import { useLanguage } from "~/lib/language";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import type { AuditFilters } from "../audit.server";
@@ -105,8 +105,8 @@ export function AuditPage({
                     <tbody>
                       {Object.entries(entry.changes).map(([field, change]) => (
                         <tr key={field} className="border-t border-border align-top">
-                          <th scope="row" className="py-1 pr-4 font-mono text-xs font-normal">
-                            {field}
+                          <th scope="row" className="py-1 pr-4 font-normal" title={field}>
+                            {auditFieldLabel(t, field, entry.entity)}
                           </th>
                           <td className="max-w-xs break-words py-1 pr-4 text-muted-foreground">{show(change.before)}</td>
                           <td className="max-w-xs break-words py-1">{show(change.after)}</td>
