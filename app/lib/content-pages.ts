@@ -40,7 +40,7 @@ export interface ContentPage {
 }
 
 export const CONTENT_PAGES = {
-  home: { path: "/" },
+  home: { path: "/", images: ["hero.image"] },
   about: { path: "/about", rich: ["origin.paragraphs", "founder.paragraphs"], images: ["founder.photo"] },
   consulting: { path: "/consulting" },
   market: { path: "/market" },

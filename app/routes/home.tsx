@@ -4,6 +4,8 @@ import { LatestNews } from "~/features/news/news-cards";
 import { latestNews } from "~/features/news/news-pages.server";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
+import { pageImage } from "~/lib/page-images.server";
+import { requestTranslator } from "~/lib/page-preview.server";
 import { metaFromLoader } from "~/lib/seo";
 import { DOCUMENT_PAGE } from "~/lib/document-page";
 import { CONTENT_CACHE, type Page } from "~/lib/page";
@@ -17,14 +19,16 @@ export const page = { sitemap: true, cache: CONTENT_CACHE } satisfies Page;
 // The account notices after sign-up and the confirmation link come with the shell (app/root.tsx).
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = languageFromRequest(request);
-  return { meta: await loadPageMeta(request, "home.meta"), news: await latestNews(language), language };
+  const { t } = await requestTranslator(request);
+  const heroImage = await pageImage(t("home.hero.image"), t("home.hero.imageAlt"), language);
+  return { meta: await loadPageMeta(request, "home.meta"), news: await latestNews(language), language, heroImage };
 }
 
 export default function HomeRoute() {
-  const { news, language } = useLoaderData<typeof loader>();
+  const { news, language, heroImage } = useLoaderData<typeof loader>();
   return (
     <>
-      <HomePage />
+      <HomePage heroImage={heroImage} />
       <LatestNews posts={news} language={language} />
     </>
   );

@@ -1,6 +1,11 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createConsoleAccount, signInPage } from "../helpers/console";
+import { e2eDataDir, importMediaManifest, withDatabase } from "../helpers/e2e-server";
 import { gotoHydrated } from "../helpers/hydration";
+import { makePng } from "../helpers/media-fixtures";
 
 /**
  * Tests that change what every visitor sees for a while (the shop switched off). They run in their own
@@ -50,4 +55,63 @@ test("an admin switches the shop off: /shop says it opens soon and Shop leaves t
   const labels = await menu.getByRole("link").allInnerTexts();
   expect(labels[labels.findIndex((label) => label.trim() === "Market") + 1]?.trim()).toBe("Shop");
   await visitor.close();
+});
+
+test("an editor puts a library picture on the German home page; it loads first, and leaves the page when the picture goes back to draft", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hero-e2e-"));
+  fs.mkdirSync(path.join(dir, "files"));
+  fs.writeFileSync(path.join(dir, "files/hero.png"), await makePng(1600, 900, { r: 40, g: 90, b: 160 }));
+  const title = `Hero picture ${Date.now()}`;
+  const manifest = { categories: [], items: [{ title, file_type: "image", file: "files/hero.png", language: "en", categories: [] }] };
+  fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+  expect(await importMediaManifest(path.join(dir, "manifest.json"))).toMatch(/rejected: 0/);
+  const itemId = await withDatabase(e2eDataDir(), async (client) => {
+    const { rows } = await client.query<{ id: string }>("select id from media_items where title = $1", [title]);
+    return rows[0]!.id;
+  });
+
+  const email = await createConsoleAccount("console-hero", "editor");
+  await signInPage(page, email);
+  await gotoHydrated(page, "/admin/pages/home?language=de&lang=en");
+  await page.locator('[data-path="hero.image"]').getByRole("combobox").selectOption({ label: title });
+  await page.locator('[data-path="hero.imageAlt"]').getByRole("textbox").fill("Blaue Fläche als Titelbild");
+  await page.getByRole("button", { name: "Publish Deutsch" }).click();
+  await expect(page.getByText("Published: the page now shows these texts in this language.")).toBeVisible();
+
+  // A visitor (no session: the page cache applies): the picture comes first, as a rendition of the site, with its alt text.
+  const visitor = await browser.newPage();
+  try {
+    await visitor.goto("/?lang=de");
+    const hero = visitor.getByTestId("hero-image");
+    await expect(hero).toHaveAttribute("fetchpriority", "high");
+    await expect(hero).toHaveAttribute("alt", "Blaue Fläche als Titelbild");
+    await expect(hero).not.toHaveAttribute("loading", "lazy");
+    const src = (await hero.getAttribute("src"))!;
+    expect(src).toMatch(new RegExp(`^/page-images/${itemId}\\?v=`));
+    const file = await visitor.request.get(src);
+    expect(file.headers()["content-type"]).toBe("image/webp");
+    expect(await hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // English is as it was.
+    await visitor.goto("/?lang=en");
+    await expect(visitor.getByTestId("hero-image")).toHaveCount(0);
+
+    // The picture goes back to draft in the library: the cached German page drops it at once.
+    const admin = await createConsoleAccount("console-hero-admin", "admin");
+    const adminPage = await browser.newPage();
+    await signInPage(adminPage, admin);
+    await gotoHydrated(adminPage, `/admin/media/${itemId}?lang=en`);
+    await adminPage.getByRole("button", { name: "Back to draft" }).click();
+    await expect(adminPage.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
+    await adminPage.close();
+    await visitor.goto("/?lang=de");
+    await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(visitor.getByTestId("hero-image")).toHaveCount(0);
+    expect((await visitor.request.get(src)).status()).toBe(404);
+  } finally {
+    await visitor.close();
+  }
 });

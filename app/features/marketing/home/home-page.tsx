@@ -6,11 +6,12 @@ import { useSiteFacts } from "~/lib/site-facts";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { numberFormat } from "~/lib/intl-formats";
+import type { PageImage } from "~/lib/page-images.server";
 
-export function HomePage() {
+export function HomePage({ heroImage = null }: { heroImage?: PageImage | null }) {
   return (
     <>
-      <Hero />
+      <Hero image={heroImage} />
       <VisionQuote />
       <Ecosystem />
       <IpAngel />
@@ -28,7 +29,7 @@ function Section({ id, children, className = "" }: { id: string; children: React
   );
 }
 
-function Hero() {
+function Hero({ image }: { image: PageImage | null }) {
   const { t } = useTranslation();
   return (
     <section
@@ -55,6 +56,20 @@ function Hero() {
             <Link to="/consulting">{t("home.hero.secondaryAction")}</Link>
           </Button>
         </div>
+        {image ? (
+          // The largest thing above the fold: fetched first, never lazily (it is the page's LCP). Shown no
+          // wider than the library's web copy (480 px), so it is never blurred by stretching.
+          <img
+            src={image.src}
+            width={image.width}
+            height={image.height}
+            alt={image.alt}
+            fetchPriority="high"
+            decoding="async"
+            className="mx-auto mt-12 h-auto w-full max-w-[480px] rounded-xl border border-border object-cover shadow-lg"
+            data-testid="hero-image"
+          />
+        ) : null}
       </div>
     </section>
   );
