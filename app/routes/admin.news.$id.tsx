@@ -8,6 +8,7 @@ import { loadNewsEditor } from "~/features/news/news-console.server";
 import { EMPTY_FIELDS, NEW_POST } from "~/features/news/news.server";
 import type { Page } from "~/lib/page";
 import { newsPreviewLink } from "~/lib/page-preview.server";
+import { pageImageChoices } from "~/lib/page-images.server";
 import { metaFromLoader } from "~/lib/seo";
 
 export const page = { console: "news" } satisfies Page;
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!post) consoleNotFound(request);
   // A fresh link (24 h) at each load, as the page editor's; a post not saved yet has nothing to show.
   const preview = post.id === NEW_POST || post.state === "none" ? null : newsPreviewLink(post.id, post.fields.slug, language);
-  return { post: { ...post, preview }, meta: await consoleMeta(request, "admin.meta.newsEditor") };
+  return { post: { ...post, preview }, coverChoices: await pageImageChoices(), meta: await consoleMeta(request, "admin.meta.newsEditor") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,6 +50,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const shouldRevalidate = skipAutosaveReload;
 
 export default function AdminNewsEditorRoute() {
-  const { post } = useLoaderData<typeof loader>();
-  return <NewsEditor post={post} />;
+  const { post, coverChoices } = useLoaderData<typeof loader>();
+  return <NewsEditor post={post} coverChoices={coverChoices} />;
 }

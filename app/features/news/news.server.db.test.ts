@@ -117,6 +117,20 @@ describe("news posts", () => {
     expect(await saveNewsDraft(admin, "not-a-post", "en", post("Lost"))).toMatchObject({ ok: false, status: 404 });
   });
 
+  it("takes a published picture of the library as the cover, not a draft one (visitors could not see it)", async () => {
+    const id = await newPost();
+    const { rows } = await db().execute<{ id: string; published: boolean }>(sql`
+      insert into media_items (title, file_type, published_at) values ('Shown', 'image', now()), ('Hidden', 'image', null)
+      returning id, published_at is not null as published`);
+    const shown = rows.find((row) => row.published)!.id;
+    const hidden = rows.find((row) => !row.published)!.id;
+    expect(await saveNewsDraft(admin, id, "en", post("Covered", { coverId: hidden }))).toMatchObject({
+      ok: false,
+      fields: { coverId: "admin.news.errors.cover" },
+    });
+    expect(await saveNewsDraft(admin, id, "en", post("Covered", { coverId: shown }))).toMatchObject({ ok: true });
+  });
+
   it("writes a version per publish and restores one as the draft", async () => {
     const id = await newPost();
     await publishNews(admin, id, "es", post("Primera"));

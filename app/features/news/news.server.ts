@@ -61,8 +61,12 @@ export async function postExists(postId: string, executor: Executor | ReturnType
 /** The cover must be an image of the library (a draft image may not be shown to visitors: refused too). */
 async function coverProblem(coverId: string, executor: Executor) {
   if (!coverId) return undefined;
-  const [item] = await executor.select({ fileType: mediaItems.fileType }).from(mediaItems).where(eq(mediaItems.id, coverId));
-  return item?.fileType === "image" ? undefined : "admin.news.errors.cover";
+  const [item] = await executor
+    .select({ fileType: mediaItems.fileType, publishedAt: mediaItems.publishedAt })
+    .from(mediaItems)
+    .where(eq(mediaItems.id, coverId));
+  // A draft's preview is not public: as a cover it would be a broken picture for visitors.
+  return item?.fileType === "image" && item.publishedAt ? undefined : "admin.news.errors.cover";
 }
 
 /** Whether another post of this language is published under the slug. */

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { getFormProps, HydratedInput, SubmitButton, TextareaField, TextField } from "~/components/form";
+import { getFormProps, HydratedInput, SelectField, SubmitButton, TextareaField, TextField } from "~/components/form";
 import type { NewsFields } from "~/db/schema";
 import { newsPostSchema } from "~/features/news/news-schema";
 import type { NewsState } from "~/features/news/news.server";
@@ -37,7 +37,13 @@ export interface NewsEditorData {
  * draft, else the published text), Save draft and Publish; the language's schedule, unpublish, its
  * versions, and deleting the post. Made anew when the loader's state changes (a save, a publish).
  */
-export function NewsEditor({ post }: { post: NewsEditorData }) {
+/** A published picture of the library a post may show as its cover (ADR 0082's list). */
+export interface CoverChoice {
+  id: string;
+  title: string;
+}
+
+export function NewsEditor({ post, coverChoices = [] }: { post: NewsEditorData; coverChoices?: CoverChoice[] }) {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const isNew = post.id === "new";
@@ -79,7 +85,7 @@ export function NewsEditor({ post }: { post: NewsEditorData }) {
       </div>
       {post.preview ? <PagePreviewLink preview={post.preview} /> : null}
       {isNew ? null : <PageSchedule target={target} schedule={post.schedule} />}
-      <NewsFieldsForm key={`${target}-${post.draftAt}-${post.updatedAt}`} post={post} />
+      <NewsFieldsForm key={`${target}-${post.draftAt}-${post.updatedAt}`} post={post} coverChoices={coverChoices} />
       {isNew ? null : (
         <div className="mt-8 flex flex-wrap items-start gap-3 border-t border-border pt-6">
           {post.live ? (
@@ -98,7 +104,7 @@ export function NewsEditor({ post }: { post: NewsEditorData }) {
   );
 }
 
-function NewsFieldsForm({ post }: { post: NewsEditorData }) {
+function NewsFieldsForm({ post, coverChoices }: { post: NewsEditorData; coverChoices: CoverChoice[] }) {
   const { t } = useTranslation();
   const target = `${post.id}-${post.language}`;
   const defaultValue = useMemo(() => ({ ...post.fields, tags: post.fields.tags.join(", ") }), [post.fields]);
@@ -120,7 +126,21 @@ function NewsFieldsForm({ post }: { post: NewsEditorData }) {
       <TextField field={kit.fields.slug!} label={t("admin.news.fields.slug")} description={t("admin.news.fields.slugHint")} />
       <TextareaField field={kit.fields.summary!} label={t("admin.news.fields.summary")} description={t("admin.news.fields.summaryHint")} />
       <RichTextField field={kit.fields.body!} value={post.fields.body} label={t("admin.news.fields.body")} />
-      <TextField field={kit.fields.coverId!} label={t("admin.news.fields.cover")} description={t("admin.news.fields.coverHint")} />
+      <div className="grid gap-1">
+        <SelectField
+          field={kit.fields.coverId!}
+          label={t("admin.news.fields.cover")}
+          options={[
+            { value: "", label: t("admin.news.fields.noCover") },
+            ...coverChoices.map((choice) => ({ value: choice.id, label: choice.title })),
+            // A cover chosen before and no longer published stays chosen until the operator picks another.
+            ...(post.fields.coverId && !coverChoices.some((choice) => choice.id === post.fields.coverId)
+              ? [{ value: post.fields.coverId, label: t("admin.news.fields.coverNotPublished") }]
+              : []),
+          ]}
+        />
+        <p className="text-xs text-muted-foreground">{t("admin.news.fields.coverHint")}</p>
+      </div>
       <TextField field={kit.fields.tags!} label={t("admin.news.fields.tags")} description={t("admin.news.fields.tagsHint")} />
       <FormOutcome kit={kit} />
       {isNew ? null : <AutosaveStatus fetcher={autosave.fetcher} />}
