@@ -16,6 +16,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { probeMatroska } from "./matroska-probe.mjs";
 
 class Refusal extends Error {
   constructor(refusal, message) {
@@ -95,9 +96,16 @@ async function audioOrVideo(job) {
   try {
     metadata = await parseFile(job.file, { duration: true, skipCovers: true });
   } catch (error) {
+    // A browser recording (WebM with unknown sizes) is refused by the general parser: read its blocks.
+    const matroska = await probeMatroska(job.file).catch(() => undefined);
+    if (matroska?.durationMs) return { durationMs: matroska.durationMs, width: matroska.width, height: matroska.height };
     throw new Refusal("unreadable", error.message);
   }
   const { duration, width, height } = metadata.format;
+  if (!Number.isFinite(duration) && metadata.format.container?.match(/matroska|webm/i)) {
+    const matroska = await probeMatroska(job.file).catch(() => undefined);
+    if (matroska?.durationMs) return { durationMs: matroska.durationMs, width: matroska.width, height: matroska.height };
+  }
   return {
     durationMs: Number.isFinite(duration) ? Math.round(duration * 1000) : null,
     // music-metadata reports a frame size for some video containers only.

@@ -135,6 +135,14 @@ describe("untrusted files", () => {
     expect(image).toMatchObject({ widthPx: 1200, heightPx: 630 });
     expect(image.thumbnail.subarray(8, 12).toString("latin1")).toBe("WEBP");
     expect(await probeAudioOrVideo(write("tone.wav", makeWav(2500)), "audio")).toMatchObject({ durationMs: 2500 });
+    // A browser's recording (MediaRecorder: unknown sizes, no stated duration) is measured from its blocks.
+    const recording = fs.readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/browser-recording.webm"));
+    const measured = await probeAudioOrVideo(write("recording.webm", recording), "video");
+    expect(measured).toMatchObject({ widthPx: 320, heightPx: 240 });
+    expect(measured.durationMs).toBeGreaterThan(1200);
+    expect(measured.durationMs).toBeLessThan(1700);
+    // The same bytes named .mkv (Matroska, the container WebM is made of) are read too.
+    expect((await probeAudioOrVideo(write("recording.mkv", recording), "video")).durationMs).toBe(measured.durationMs);
     const pdf = await probePdf(write("guide.pdf", await makePdf(3)), 480);
     expect(pdf.pages).toBe(3);
     expect(pdf.thumbnail?.subarray(8, 12).toString("latin1")).toBe("WEBP");

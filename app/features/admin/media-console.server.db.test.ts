@@ -81,6 +81,19 @@ describe("console media", () => {
     expect(items.map((item) => [item.title, item.fileType, item.fileSize])).toEqual([["Team photo 2026", "image", png.length]]);
   });
 
+  it("a browser's screen recording uploads as a video with its measured length, as .webm and as .mkv", async () => {
+    const recording = fs.readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/browser-recording.webm"));
+    for (const [fileName, mimeType] of [
+      ["Screen recording.webm", "video/webm"],
+      ["Screen recording.mkv", "video/x-matroska"],
+    ] as const) {
+      const stored = await storeUpload(editor, uploadRequest(recording), { fileName, language: "en", maxBytes: 10_000_000 });
+      const [row] = await db().select().from(mediaItems).where(eq(mediaItems.id, stored.id));
+      expect(row, fileName).toMatchObject({ fileType: "video", mimeType, widthPx: 320, heightPx: 240 });
+      expect(row!.durationMs, fileName).toBeGreaterThan(1200);
+    }
+  });
+
   it("a failed, oversized or aborted upload leaves nothing behind", async () => {
     const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(5000, 7)]);
     await expect(

@@ -39,7 +39,7 @@ export function fileNameOf(request: Request) {
 
 const EXTENSIONS: Record<Exclude<FileType, "services">, readonly string[]> = {
   image: [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".tif", ".tiff"],
-  video: [".mp4", ".m4v", ".webm", ".mov", ".ogv"],
+  video: [".mp4", ".m4v", ".webm", ".mkv", ".mov", ".ogv"],
   audio: [".mp3", ".wav", ".ogg", ".oga", ".opus", ".flac", ".m4a", ".aac"],
   pdf: [".pdf"],
   sheet: [".csv", ".tsv", ".xlsx", ".xls", ".ods"],

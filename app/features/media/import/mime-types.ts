@@ -14,6 +14,7 @@ const MIME_TYPES: Record<string, string> = {
   ".mp4": "video/mp4",
   ".m4v": "video/mp4",
   ".webm": "video/webm",
+  ".mkv": "video/x-matroska",
   ".mov": "video/quicktime",
   ".ogv": "video/ogg",
   ".mp3": "audio/mpeg",
