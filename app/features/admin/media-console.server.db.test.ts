@@ -83,10 +83,8 @@ describe("console media", () => {
 
   it("a browser's screen recording uploads as a video with its measured length, as .webm and as .mkv", async () => {
     const recording = fs.readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/browser-recording.webm"));
-    for (const [fileName, mimeType] of [
-      ["Screen recording.webm", "video/webm"],
-      ["Screen recording.mkv", "video/x-matroska"],
-    ] as const) {
+    const names = { "Screen recording.webm": "video/webm", "Screen recording.mkv": "video/x-matroska" };
+    for (const [fileName, mimeType] of Object.entries(names)) {
       const stored = await storeUpload(editor, uploadRequest(recording), { fileName, language: "en", maxBytes: 10_000_000 });
       const [row] = await db().select().from(mediaItems).where(eq(mediaItems.id, stored.id));
       expect(row, fileName).toMatchObject({ fileType: "video", mimeType, widthPx: 320, heightPx: 240 });
