@@ -60,10 +60,7 @@ export async function setWelcome(actor: ConsoleActor, issueId: string, on: boole
     if (!issue) return { ok: false, status: 404, error: "admin.errors.notFound" } satisfies Outcome;
     if (issue.status !== "draft") return { ok: false, status: 409, error: "admin.newsletterIssues.errors.notDraft" } satisfies Outcome;
     if (on) await tx.update(newsletterIssues).set({ welcome: false }).where(eq(newsletterIssues.welcome, true));
-    await tx
-      .update(newsletterIssues)
-      .set({ welcome: on, updatedAt: new Date() })
-      .where(eq(newsletterIssues.id, issueId));
+    await tx.update(newsletterIssues).set({ welcome: on, updatedAt: new Date() }).where(eq(newsletterIssues.id, issueId));
     await recordAudit(
       actor,
       {
