@@ -133,6 +133,17 @@ export const mediaItems = pgTable(
     index("media_items_search_idx").using("gin", table.searchVector),
     index("media_items_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
     index("media_items_file_type_created_at_idx").on(table.fileType, table.createdAt.desc()),
+    // The related rows' keys (migration 0042; the expressions of features/media/related.server.ts).
+    index("media_items_creator_related_idx")
+      .on(sql`lower(btrim(${table.creator}->>'name'))`, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.publishedAt} is not null`),
+    index("media_items_license_related_idx")
+      .on(
+        sql`lower(coalesce(nullif(btrim(${table.license}->>'spdx_id'), ''), nullif(btrim(${table.license}->>'url'), ''), nullif(btrim(${table.license}->>'name'), '')))`,
+        table.createdAt.desc(),
+        table.id.desc(),
+      )
+      .where(sql`${table.publishedAt} is not null`),
     check("media_items_file_type_check", sql`${table.fileType} in ('image', 'video', 'audio', 'pdf', 'sheet', 'document', 'services')`),
     check("media_items_download_count_check", sql`${table.downloadCount} >= 0`),
   ],

@@ -23,7 +23,7 @@ export async function insertGeneratedMedia(items: number) {
       ('Nature', 'Natur', 'Naturaleza'), ('Events', 'Veranstaltungen', 'Eventos'), ('Interviews', 'Interviews', 'Entrevistas'),
       ('Templates', 'Vorlagen', 'Plantillas'), ('Music', 'Musik', 'Música')) as c(name, de, es)`);
   await db().execute(sql`
-    insert into media_items (title, description, file_type, language, searchable_text, file_size, duration_ms, file_path, license, download_count, created_at)
+    insert into media_items (title, description, file_type, language, searchable_text, file_size, duration_ms, file_path, license, creator, download_count, created_at)
     select
       (array['Sunset','Mountain','Haus','Casa','Brand','Logo','Tutorial','Podcast','Interview','Report','Budget','Meeting','Häuser','Ciudad','Garden','Robot'])[1 + g % 16]
         || ' ' || (array['photo','video','guide','sheet','track','template','deck','clip'])[1 + (g / 16) % 8] || ' ' || g,
@@ -36,6 +36,8 @@ export async function insertGeneratedMedia(items: number) {
       case when g % 7 in (1, 2) then (g * 37) % 7200000 end,
       case when g % 7 <> 6 then 'items/bench/missing-' || g || '.bin' end,
       (array['{"spdx_id": "CC-BY-4.0"}', '{"spdx_id": "CC0-1.0"}', '{"spdx_id": "CC-BY-NC-4.0"}', '{"spdx_id": "CC-BY-ND-4.0"}', '{"name": "All rights reserved"}'])[1 + g % 5]::jsonb,
+      -- 5,000 creators of 20 items each, spread over the whole library: the related row "same creator" is a rare match.
+      jsonb_build_object('name', 'Creator ' || (g % 5000)),
       (g * 7) % 500,
       now() - make_interval(secs => g * 37)
     from generate_series(1, ${items}) g`);

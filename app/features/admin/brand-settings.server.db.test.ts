@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, mediaItems, siteSettings } from "~/db/schema";
-import { NO_BRAND } from "~/lib/brand";
+import { renderIssue } from "~/features/newsletter/render.server";
+import { DEFAULT_MAIL_BRAND, NO_BRAND } from "~/lib/brand";
+import { THEME_COLOURS } from "~/lib/contrast";
 import { forgetBrand, getBrand } from "~/lib/brand.server";
 import { db } from "~/lib/db.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
@@ -119,6 +121,15 @@ describe("brand settings", () => {
     expect(answerOf(await settingsAction(garbagePost("/admin/settings"), actor)).status).toBe(400);
     expect(await db().select().from(siteSettings)).toEqual([]);
     expect(await db().select().from(auditLog)).toEqual([]);
+  });
+
+  it("a newsletter issue carries the brand colour: the company's name on a band of it, in the theme's dark text", async () => {
+    const plain = await renderIssue("de", { subject: "Neu", preheader: "", body: { type: "doc", content: [] } });
+    expect(plain.html).toContain(`background:${DEFAULT_MAIL_BRAND.accent}`);
+    expect((await saveBrand({ accent: "#ffb000" })).status).toBe(200);
+    const branded = await renderIssue("de", { subject: "Neu", preheader: "", body: { type: "doc", content: [] } });
+    expect(branded.html).toContain("background:#ffb000");
+    expect(branded.html).toMatch(new RegExp(`color:${THEME_COLOURS.buttonText}[^>]*>\\s*IP Angel`));
   });
 
   it("signed out, the form's door is the console's 404", async () => {

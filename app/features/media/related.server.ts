@@ -11,9 +11,9 @@ import { toCardView, type MediaCardView, type RelatedItems } from "./media-types
 /** Cards per row of the dialog's related items. */
 export const RELATED_LIMIT = 6;
 
-/** The creator an item is credited to, as compared: the name, trimmed, in lower case. */
+/** The creator an item is credited to, as compared: the name, trimmed, in lower case (indexed: migration 0042). */
 const creatorKey = (column: SQL | typeof mediaItems.creator) => sql`lower(btrim(${column}->>'name'))`;
-/** A licence as compared: its SPDX id, else its address, else its name (lower case). */
+/** A licence as compared: its SPDX id, else its address, else its name (lower case; indexed: migration 0042). */
 const licenseKey = (column: SQL | typeof mediaItems.license) =>
   sql`lower(coalesce(nullif(btrim(${column}->>'spdx_id'), ''), nullif(btrim(${column}->>'url'), ''), nullif(btrim(${column}->>'name'), '')))`;
 

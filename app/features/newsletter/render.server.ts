@@ -1,4 +1,6 @@
 import mjml2html from "mjml";
+import { mailBrand } from "~/lib/brand.server";
+import { THEME_COLOURS } from "~/lib/contrast";
 import { getEnv } from "~/lib/env.server";
 import type { Language } from "~/lib/i18n";
 import { getFixedT } from "~/lib/i18n.server";
@@ -103,9 +105,11 @@ async function senderLines() {
 /** One version as mail, with UNSUBSCRIBE_PLACEHOLDER where each recipient's own link goes. */
 export async function renderIssue(language: Language, content: IssueVersionContent): Promise<RenderedIssue> {
   const t = await getFixedT(language);
-  const sender = await senderLines();
+  const [sender, brand] = await Promise.all([senderLines(), mailBrand()]);
   const footer = t("mail.newsletterIssue.footer", { company: sender.name });
   const unsubscribe = t("mail.unsubscribe");
+  // The company's name heads the mail on a band of its brand colour, in the theme's dark text: the pair the
+  // accent rule keeps at AA (app/lib/contrast.ts); the accent as text on white could be far below it.
   const mjml = `<mjml lang="${language}">
   <mj-head>
     <mj-title>${escapeHtml(content.subject)}</mj-title>
@@ -122,8 +126,10 @@ export async function renderIssue(language: Language, content: IssueVersionConte
         ? `<mj-raw><div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(content.preheader)}</div></mj-raw>`
         : ""
     }
-    <mj-section padding="24px 0 8px">
-      <mj-column><mj-text font-size="20px" font-weight="bold" color="#111827">${escapeHtml(sender.name)}</mj-text></mj-column>
+    <mj-section padding="24px 0 0">
+      <mj-column>
+        <mj-text font-size="20px" font-weight="bold" color="${THEME_COLOURS.buttonText}" container-background-color="${brand.accent}" padding="14px 24px">${escapeHtml(sender.name)}</mj-text>
+      </mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" padding="16px 8px">
       <mj-column><mj-text>${blocksHtml(content.body.content)}</mj-text></mj-column>
