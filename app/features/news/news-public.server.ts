@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { newsPostLanguages, type NewsFields } from "~/db/schema";
 import { db } from "~/lib/db.server";
+import { missingImages } from "~/lib/page-images.server";
 import { isLanguage, LANGUAGES, type Language } from "~/lib/i18n";
 import { NEWS_PAGE_SIZE } from "./news-paging";
 import { SLUG_PATTERN } from "./news-schema";
@@ -30,6 +31,18 @@ const toPost = (row: typeof newsPostLanguages.$inferSelect): PublicPost => ({
   updatedAt: (row.updatedAt ?? row.publishedAt!).toISOString(),
 });
 
+/** A cover that is no longer a published picture of the library is left out (it would be a broken image). */
+async function withShownCovers(posts: PublicPost[]) {
+  const missing = await missingImages(posts.map((post) => post.fields.coverId).filter((id) => UUID.test(id)));
+  return posts.map((post) =>
+    post.fields.coverId && (missing.has(post.fields.coverId) || !UUID.test(post.fields.coverId))
+      ? { ...post, fields: { ...post.fields, coverId: "" } }
+      : post,
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The newest posts of a language: `page` (from 1) of NEWS_PAGE_SIZE, and how many there are in all. */
 export async function publishedPosts(language: Language, page = 1, size = NEWS_PAGE_SIZE) {
   const [rows, [total]] = await Promise.all([
@@ -42,7 +55,7 @@ export async function publishedPosts(language: Language, page = 1, size = NEWS_P
       .offset((page - 1) * size),
     db().select({ value: count() }).from(newsPostLanguages).where(live(language)),
   ]);
-  return { posts: rows.map(toPost), total: total?.value ?? 0 };
+  return { posts: await withShownCovers(rows.map(toPost)), total: total?.value ?? 0 };
 }
 
 /** The post a slug names in a language, with the slug of every language it is published in (its alternates). */
@@ -53,7 +66,8 @@ export async function postBySlug(language: Language, slug: string) {
     .from(newsPostLanguages)
     .where(and(live(language), eq(newsPostLanguages.publishedSlug, slug)));
   if (!row) return undefined;
-  return { post: toPost(row), slugs: await liveSlugsOf(row.postId) };
+  const [post] = await withShownCovers([toPost(row)]);
+  return { post: post!, slugs: await liveSlugsOf(row.postId) };
 }
 
 /**
