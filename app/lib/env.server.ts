@@ -208,3 +208,12 @@ export function childProcessEnv(changes: Record<string, string | undefined>): No
   }
   return env;
 }
+
+/**
+ * The AWS SDK reads this switch from the environment itself. Its Node-version warning (nine lines of
+ * stderr on every command that touches S3) is off unless an operator set the variable: the locked SDK
+ * version supports the Node versions CONTRACT.md promises, so there is nothing to act on.
+ */
+export function quietAwsSdkNodeWarning() {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+}

@@ -16,6 +16,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { byteCounter } from "./byte-counter";
+import { quietAwsSdkNodeWarning } from "./env.server";
 import { logger } from "./logger.server";
 import type { S3StorageConfig } from "./storage-url.server";
 import { assertSafeKey, BUCKETS, StorageUnavailableError, type Bucket, type StorageDriver } from "./storage-driver.server";
@@ -79,6 +80,7 @@ export type S3Storage = StorageDriver & {
 
 /** A client for the store STORAGE_URL names (also where `npm run backup -- create --to s3://…` writes). */
 export function createS3Client(config: { endpoint?: string; region?: string; forcePathStyle: boolean }) {
+  quietAwsSdkNodeWarning();
   return new S3Client({
     endpoint: config.endpoint,
     region: config.region,

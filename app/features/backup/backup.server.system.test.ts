@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { findManagedServer } from "~/lib/embedded-postgres.server";
+import { connect, documentsManifest, npm } from "../../../tests/helpers/backup-commands";
 import { makeDataDir, startProductServer, type ProductServer } from "../../../tests/helpers/product-server";
 
 /**
@@ -13,40 +12,7 @@ import { makeDataDir, startProductServer, type ProductServer } from "../../../te
  * while the server runs; a wrong passphrase, a cut-off file and a file that is no backup refused
  * with nothing changed.
  */
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const PASSPHRASE = "correct horse battery staple";
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function npm(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** A connection to the embedded database a running server of `dataDir` manages. */
-async function connect(dataDir: string) {
-  const running = findManagedServer(path.join(dataDir, "pg"));
-  if (!running) throw new Error(`no server runs on ${dataDir}`);
-  const password = fs.readFileSync(path.join(dataDir, "secrets", "pg-password"), "utf8").trim();
-  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/app` });
-  await client.connect();
-  return client;
-}
 
 /** What an operator compares after a restore: accounts, media rows, settings, page texts. */
 async function contents(client: pg.Client) {
@@ -95,19 +61,6 @@ async function namedFiles(client: pg.Client) {
     "select file_path as key from media_items where file_path is not null union select thumbnail_path from media_items where thumbnail_path is not null",
   );
   return rows.map((row) => `media-files/${row.key}`).sort();
-}
-
-/** A manifest of `count` text documents of `bytes` random bytes each, in a folder of its own. */
-function documentsManifest(dir: string, prefix: string, count: number, bytes: number) {
-  fs.mkdirSync(dir, { recursive: true });
-  const items = Array.from({ length: count }, (_, index) => {
-    const file = `${prefix}-${index}.txt`;
-    fs.writeFileSync(path.join(dir, file), randomBytes(bytes).toString("base64"));
-    return { title: `${prefix} ${index}`, file_type: "document", file, language: "en" };
-  });
-  const manifest = path.join(dir, "manifest.json");
-  fs.writeFileSync(manifest, JSON.stringify({ items }));
-  return manifest;
 }
 
 describe("npm run backup", () => {

@@ -57,7 +57,9 @@ export async function openSink(target: BackupTarget, name: string): Promise<Sink
   const [{ Upload }, { createS3Client }] = await Promise.all([import("@aws-sdk/lib-storage"), import("~/lib/storage-s3.server")]);
   const storageUrl = getEnv().STORAGE_URL;
   // The same store as STORAGE_URL when one is set (its endpoint and region), else the SDK's own settings.
-  const config = storageUrl ? parseStorageUrl(storageUrl) : { forcePathStyle: false };
+  const config: { endpoint?: string; region?: string; forcePathStyle: boolean } = storageUrl
+    ? parseStorageUrl(storageUrl)
+    : { forcePathStyle: false };
   const key = target.prefix ? `${target.prefix}/${name}` : name;
   const body = new PassThrough();
   const upload = new Upload({
@@ -66,7 +68,12 @@ export async function openSink(target: BackupTarget, name: string): Promise<Sink
     partSize: 8 * 1024 * 1024,
     queueSize: 2,
   });
-  const uploaded = upload.done();
+  const uploaded = upload.done().catch((error: unknown) => {
+    const failure = new Error(uploadFailure(error, target, key, config.endpoint), { cause: error });
+    // The backup stops writing at once (the upload no longer reads what it writes).
+    body.destroy(failure);
+    throw failure;
+  });
   // Read once done() is awaited; until then a failure must not be an unhandled rejection.
   uploaded.catch(() => {});
   return {
@@ -77,4 +84,19 @@ export async function openSink(target: BackupTarget, name: string): Promise<Sink
       await upload.abort().catch(() => {});
     },
   };
+}
+
+/** One line an operator can act on: the SDK's own message for a missing bucket from RGW is "UnknownError". */
+function uploadFailure(error: unknown, target: { bucket: string }, key: string, endpoint: string | undefined) {
+  const { name = "Error", message = "", $metadata } = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  const status = $metadata?.httpStatusCode;
+  const store = endpoint ?? "the AWS SDK's configured S3";
+  if (status === 404 || name === "NoSuchBucket") {
+    return `the bucket "${target.bucket}" does not exist at ${store}: create it, or name another in --to s3://BUCKET/PREFIX`;
+  }
+  if (status === 403 || name === "AccessDenied") {
+    return `${store} refused to write into the bucket "${target.bucket}" (access denied): check AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY and the bucket's policy`;
+  }
+  const detail = message && message !== name ? `${name}: ${message}` : name;
+  return `could not write s3://${target.bucket}/${key} at ${store} (${detail}${status ? `, HTTP ${status}` : ""})`;
 }
