@@ -22,7 +22,7 @@ test("write a post, let autosave keep it, preview it signed out, publish it in E
 
   const summary = page.getByLabel("Summary", { exact: true });
   await summary.fill(`Written while autosave listens ${stamp}`);
-  await expect(page.getByTestId("autosave-status")).toHaveText("Saved", { timeout: 20_000 });
+  await expect(page.getByTestId("autosave-status")).toHaveText(/^Saved at \d{1,2}:\d{2}( [AP]M)?$/, { timeout: 20_000 });
   await expect(summary).toBeFocused();
   const previewUrl = await page.getByTestId("preview-url").inputValue();
 

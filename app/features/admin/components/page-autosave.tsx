@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslation } from "~/lib/use-translation";
 import type { ConsoleAnswer } from "./console-form";
@@ -47,14 +47,21 @@ export function usePageAutosave(target: string) {
   };
 }
 
-/** The autosave's state, read out politely by screen readers: "Saving...", "Saved", or why not. */
+/** The autosave's state, read out politely by screen readers: "Saving...", "Saved at 14:05", or why not. */
 export function AutosaveStatus({ fetcher }: { fetcher: ReturnType<typeof usePageAutosave>["fetcher"] }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
+  // The time of the answer, so an operator back from a break sees how fresh the draft is.
+  const [savedAt, setSavedAt] = useState<{ answer: ConsoleAnswer; at: Date }>();
+  if (fetcher.state === "idle" && fetcher.data?.ok && savedAt?.answer !== fetcher.data)
+    setSavedAt({ answer: fetcher.data, at: new Date() });
+  const time = savedAt ? new Intl.DateTimeFormat(language, { timeStyle: "short" }).format(savedAt.at) : "";
   const text =
     fetcher.state !== "idle"
       ? t("admin.pages.autosave.saving")
       : fetcher.data
-        ? t(fetcher.data.ok ? "admin.pages.autosave.saved" : "admin.pages.autosave.failed")
+        ? fetcher.data.ok
+          ? t("admin.pages.autosave.savedAt", { time })
+          : t("admin.pages.autosave.failed")
         : t("admin.pages.autosave.note");
   return (
     <p role="status" aria-live="polite" data-testid="autosave-status" className="text-sm text-muted-foreground">
