@@ -36,6 +36,15 @@ test("write a post, let autosave keep it, preview it signed out, publish it in E
   await expect(tab.getByRole("main")).toContainText(`Written while autosave listens ${stamp}`);
   await expect(tab.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
 
+  // Typed and left at once, before the autosave's delay: the change is sent as the page goes.
+  const editorUrl = page.url();
+  await summary.fill(`Kept on leaving ${stamp}`);
+  await page.goto("/admin/news?lang=en");
+  await expect(async () => {
+    await gotoHydrated(page, editorUrl);
+    await expect(page.getByLabel("Summary", { exact: true })).toHaveValue(`Kept on leaving ${stamp}`, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+
   await page.getByRole("button", { name: "Publish English" }).click();
   await expect(page.getByTestId("news-view")).toBeVisible();
   await tab.goto("/news?lang=en");
