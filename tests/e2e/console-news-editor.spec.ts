@@ -22,7 +22,7 @@ test("write a post, let autosave keep it, preview it signed out, publish it in E
 
   const summary = page.getByLabel("Summary", { exact: true });
   await summary.fill(`Written while autosave listens ${stamp}`);
-  await expect(page.getByTestId("autosave-status")).toHaveText("Saved", { timeout: 20_000 });
+  await expect(page.getByTestId("autosave-status")).toHaveText(/^Saved at \d{1,2}:\d{2}( [AP]M)?$/, { timeout: 20_000 });
   await expect(summary).toBeFocused();
   const previewUrl = await page.getByTestId("preview-url").inputValue();
 
@@ -35,6 +35,15 @@ test("write a post, let autosave keep it, preview it signed out, publish it in E
   await expect(tab.getByRole("main")).toContainText(title);
   await expect(tab.getByRole("main")).toContainText(`Written while autosave listens ${stamp}`);
   await expect(tab.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+  // Typed and left at once, before the autosave's delay: the change is sent as the page goes.
+  const editorUrl = page.url();
+  await summary.fill(`Kept on leaving ${stamp}`);
+  await page.goto("/admin/news?lang=en");
+  await expect(async () => {
+    await gotoHydrated(page, editorUrl);
+    await expect(page.getByLabel("Summary", { exact: true })).toHaveValue(`Kept on leaving ${stamp}`, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 
   await page.getByRole("button", { name: "Publish English" }).click();
   await expect(page.getByTestId("news-view")).toBeVisible();

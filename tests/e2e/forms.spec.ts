@@ -103,7 +103,7 @@ test.describe("lasting results instead of fading toasts", () => {
     await page.reload();
     await expect(notice).toContainText("Account created successfully!");
     // Home hydrates on first use of a form (ADR 0032): turning to the button loads React, and the
-    // click waits for it (a click before posts the form without JavaScript, to /auth).
+    // click waits for it, to test the answer with JavaScript (without, the next test).
     const resend = notice.getByRole("button", { name: "Resend confirmation email" });
     await resend.focus();
     await waitForHydration(page);
@@ -124,6 +124,34 @@ test.describe("lasting results instead of fading toasts", () => {
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(notice).toHaveCount(0);
+  });
+
+  test("without JavaScript the notice's resend comes back to the same page and address, saying the mail was sent", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const email = uniqueEmail("notice-nojs");
+    await page.goto("/auth?tab=signup");
+    const panel = await fillSignUp(page, { username: "nojsnotice", email, password: "secret-pass-1" }, { hydrated: false });
+    await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await waitForMail(smtpApi(), email, /Confirm your email address/);
+
+    // On another page, with a query: the post comes back there, not to a bare /auth.
+    await page.goto("/news?lang=en&from=notice");
+    const notice = page.getByTestId("account-notice");
+    await notice.getByRole("button", { name: "Resend confirmation email" }).click();
+    await expect(page).toHaveURL(/\/news\?lang=en&from=notice$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(notice.getByRole("status")).toHaveText("Confirmation email sent! Check your inbox.");
+    await expect
+      .poll(async () => (await fetchMails(smtpApi(), email)).map((mail) => mail.subject), { timeout: MAIL_WAIT_MS })
+      .toEqual([expect.stringMatching(/Confirm your email address/), expect.stringMatching(/Confirm your email address/)]);
+    // Said once: the next page shows the notice without it.
+    await page.reload();
+    await expect(notice).toContainText("Account created successfully!");
+    await expect(notice.getByRole("status")).toHaveCount(0);
+    await context.close();
   });
 
   test("the notice is translated", async ({ page }) => {

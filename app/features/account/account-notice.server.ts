@@ -15,16 +15,19 @@ export const NOTICE_COOKIE = "account_notice";
 const PENDING_MAX_AGE_S = 7 * 24 * 60 * 60;
 const CONFIRMED_MAX_AGE_S = 10 * 60;
 
-export type AccountNotice = { kind: "pending"; email: string } | { kind: "confirmed" };
+/** What the notice's resend did when it was posted without JavaScript: said once, on the page it came back to. */
+export type ResendOutcome = "sent" | "limited";
+
+export type AccountNotice = { kind: "pending"; email: string; resent?: ResendOutcome } | { kind: "confirmed" };
 
 function cookie(value: string, maxAgeS: number) {
   const secure = getEnv().PUBLIC_URL.startsWith("https:") ? "; Secure" : "";
   return `${NOTICE_COOKIE}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-/** Set after an e-mail sign-up that waits for confirmation. */
-export function pendingNoticeCookie(email: string) {
-  return cookie(`pending:${encodeURIComponent(email)}`, PENDING_MAX_AGE_S);
+/** Set after an e-mail sign-up that waits for confirmation; `resent` after the notice's resend without JavaScript. */
+export function pendingNoticeCookie(email: string, resent?: ResendOutcome) {
+  return cookie(`${resent ? `pending-${resent}` : "pending"}:${encodeURIComponent(email)}`, PENDING_MAX_AGE_S);
 }
 
 /** Set when the confirmation link signed the visitor in. */
@@ -40,9 +43,11 @@ function noticeOf(request: Request): AccountNotice | null {
   // Read as the page cache reads it (one parser, app/lib/cookies.server.ts): the value comes URL-decoded.
   const value = readCookie(request.headers.get("cookie"), NOTICE_COOKIE) ?? "";
   if (value === "confirmed") return { kind: "confirmed" };
-  if (!value.startsWith("pending:")) return null;
-  const email = value.slice("pending:".length);
-  return email.includes("@") && email.length <= 255 ? { kind: "pending", email } : null;
+  const pending = /^pending(?:-(sent|limited))?:(.*)$/s.exec(value);
+  if (!pending) return null;
+  const [, resent, email] = pending;
+  if (!email.includes("@") || email.length > 255) return null;
+  return resent ? { kind: "pending", email, resent: resent as ResendOutcome } : { kind: "pending", email };
 }
 
 async function isConfirmed(email: string) {
@@ -67,5 +72,7 @@ export async function loadAccountNotice(request: Request): Promise<{ notice: Acc
     headers.append("Set-Cookie", clearNoticeCookie());
     return { notice: null, headers };
   }
+  // The resend's outcome is said once: the next page shows the plain notice again.
+  if (notice?.kind === "pending" && notice.resent) headers.append("Set-Cookie", pendingNoticeCookie(notice.email));
   return { notice, headers };
 }

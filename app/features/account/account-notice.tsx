@@ -70,7 +70,7 @@ function NoticeBox({ notice, testId, close }: { notice: AccountNotice; testId: s
           {t(pending ? "common.accountNotice.checkInbox" : "common.accountNotice.confirmedText")}
         </p>
         {notice.kind === "pending" ? (
-          <ResendConfirmation email={notice.email} className="mt-2" returnHere>
+          <ResendConfirmation email={notice.email} className="mt-2" returnHere said={notice.resent}>
             <p className="break-words text-muted-foreground">{t("common.accountNotice.pendingHint", { email: notice.email })}</p>
           </ResendConfirmation>
         ) : null}

@@ -8,7 +8,7 @@ import { answer, type IntentContext } from "~/lib/form-action.server";
 import { doneAnswer, invalidAnswer, parseForm, plainSubmission, type FormAnswer } from "~/lib/form-submission";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
-import { clearNoticeCookie, confirmedNoticeCookie, pendingNoticeCookie } from "./account-notice.server";
+import { clearNoticeCookie, confirmedNoticeCookie, pendingNoticeCookie, type ResendOutcome } from "./account-notice.server";
 import { ACTION_LIMITS, getAuth, googleConfigured, signupContext } from "./auth.server";
 import { rememberLanguage } from "./profile.server";
 import {
@@ -176,6 +176,16 @@ async function forgot(context: IntentContext) {
   return answer(doneAnswer(intent, submission, { toast: { tone: "success", title: "auth.toast.resetSent" } }));
 }
 
+/**
+ * The notice's resend posted without JavaScript (its hidden `back`, the page it is on): back to that
+ * page, its query intact, where the notice says once what happened. Under the login form (no `back`)
+ * the /auth page shows the answer itself.
+ */
+function backToNotice({ form }: IntentContext, email: string, outcome: ResendOutcome) {
+  const back = form.get("js") === "1" ? undefined : safeReturnTo(form.get("back"));
+  if (back) throw redirect(back, { headers: { "Set-Cookie": pendingNoticeCookie(email, outcome) } });
+}
+
 async function resend(context: IntentContext) {
   const { request, form, intent } = context;
   const submission = parseForm(form, emailOnlySchema);
@@ -184,6 +194,7 @@ async function resend(context: IntentContext) {
   // Per client address; per recipient, the confirmation mail's daily quota (ADR 0043).
   const { limit, windowS } = ACTION_LIMITS.resend;
   if (!(await withinLimits([`resend:ip:${clientIp(request)}`], limit, windowS))) {
+    backToNotice(context, email, "limited");
     return refuse(intent, submission, RATE_LIMITED, { unverifiedEmail: email });
   }
   const response = await getAuth().api.sendVerificationEmail({
@@ -193,6 +204,7 @@ async function resend(context: IntentContext) {
   });
   // The same answer whether or not the address has an account (no probing of addresses).
   if (!response.ok) logger.warn(`resend failed: ${response.status}`);
+  backToNotice(context, email, "sent");
   return answer(doneAnswer(intent, submission, { keepValues: true, extra: { unverifiedEmail: email } }));
 }
 

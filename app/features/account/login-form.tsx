@@ -1,3 +1,4 @@
+import { useActionData } from "react-router";
 import { useTranslation } from "~/lib/use-translation";
 import { FormError, IntentForm, SubmitButton, useIntentForm } from "~/components/form";
 import { EmailField, PasswordField } from "./account-fields";
@@ -12,7 +13,9 @@ export function LoginForm() {
   const rules = useAccountFormRules("loginSchema");
   const kit = useIntentForm<AuthAnswer>("login", rules.options);
   const { form, fields, answer, busy } = kit;
-  const unverifiedEmail = answer?.ok === false ? answer.unverifiedEmail : undefined;
+  // Without JavaScript a resend posts the page: its answer keeps the box (and says what happened) in place.
+  const posted = useActionData() as AuthAnswer | undefined;
+  const unverifiedEmail = answer?.ok === false ? answer.unverifiedEmail : posted?.intent === "resend" ? posted.unverifiedEmail : undefined;
   return (
     <>
       <IntentForm kit={kit} onFocus={rules.prepare} className="grid gap-4">

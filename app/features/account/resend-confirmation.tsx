@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
+import { useLocation } from "react-router";
 import { useTranslation } from "~/lib/use-translation";
 import { FormError } from "~/components/form/form-error";
+import { HydratedInput } from "~/components/form/hydrated-input";
 import { SubmitButton } from "~/components/form/submit-button";
 import { useIntentFetcher } from "~/components/form/use-intent-fetcher";
 import type { FormAnswer } from "~/lib/form-submission";
+import type { ResendOutcome } from "./account-notice.server";
 import { ReturnToInput } from "./return-to-input";
 import { cn } from "~/lib/utils";
 
@@ -11,29 +14,42 @@ import { cn } from "~/lib/utils";
  * "Resend confirmation email" for an address waiting for confirmation (under the login form, and
  * in the "check your inbox" notice the shell shows). The address is a hidden field (the server checks it),
  * so no schema loads here; the answer stays in the box: 'Confirmation email sent! Check your inbox.'
+ * With `returnHere` (the notice on any page) a post without JavaScript comes back to this page, and the
+ * server hands the outcome over as `said`.
  */
+/** The action's refusal at the limit (RATE_LIMITED in request.server.ts), which a redirect cannot carry. */
+const RATE_LIMITED_KEY = "auth.errors.rateLimited";
+
 export function ResendConfirmation({
   email,
   className,
   children,
   returnHere = false,
+  said,
 }: {
   email: string;
   className?: string;
   children?: ReactNode;
   /** The confirmation link comes back to this page (else to the page's `returnTo`, or `/`). */
   returnHere?: boolean;
+  /** What the last resend did, when it was posted without JavaScript and came back here. */
+  said?: ResendOutcome;
 }) {
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
   const { fetcher, answer, busy } = useIntentFetcher<FormAnswer>("resend");
-  const formError = { errors: answer?.ok === false ? (answer.result.error?.[""] ?? undefined) : undefined, errorId: "resend-error" };
+  const sent = answer ? answer.ok : said === "sent";
+  const error = answer?.ok === false ? answer.result.error?.[""] : !answer && said === "limited" ? [RATE_LIMITED_KEY] : undefined;
+  const formError = { errors: error ?? undefined, errorId: "resend-error" };
   return (
     <fetcher.Form method="post" action="/auth" className={cn("grid gap-2 text-sm", className)}>
       <input type="hidden" name="intent" value="resend" />
       <input type="hidden" name="email" value={email} />
       <ReturnToInput orHere={returnHere} />
+      <HydratedInput />
+      {returnHere ? <input type="hidden" name="back" value={pathname + search} /> : null}
       {children}
-      {answer?.ok ? (
+      {sent ? (
         <p role="status" className="font-medium text-primary">
           {t("common.accountNotice.resent")}
         </p>

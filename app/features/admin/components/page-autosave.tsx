@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslation } from "~/lib/use-translation";
 import type { ConsoleAnswer } from "./console-form";
@@ -23,38 +23,77 @@ export function usePageAutosave(target: string) {
   const fetcher = useFetcher<ConsoleAnswer>({ key: `autosave-${target}` });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastSent = useRef<string>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // A change not yet saved, and the editor's address it belongs to (the address changes before a link's unmount).
+  const pending = useRef<{ form: HTMLFormElement; action: string }>(undefined);
 
-  const save = (form: HTMLFormElement) => {
+  const dataOf = (form: HTMLFormElement) => {
     const data = new FormData(form);
     data.set("intent", "save");
     data.set(AUTOSAVE_FIELD, "1");
     const body = JSON.stringify([...data.entries()]);
-    if (body === lastSent.current) return;
+    if (body === lastSent.current) return undefined;
     lastSent.current = body;
-    void fetcher.submit(data, { method: "post" });
+    return data;
   };
+  const save = (form: HTMLFormElement) => {
+    pending.current = undefined;
+    const data = dataOf(form);
+    if (data) void fetcher.submit(data, { method: "post" });
+  };
+
+  // Leaving with a change not yet saved (a link in the console, or the tab closed): it is sent at once, by a
+  // request that outlives the page (keepalive), to the same action.
+  useEffect(() => {
+    const flush = () => {
+      const left = pending.current;
+      clearTimeout(timer.current);
+      pending.current = undefined;
+      const data = left && dataOf(left.form);
+      if (left && data)
+        void fetch(left.action, { method: "POST", body: data, keepalive: true, credentials: "same-origin" }).catch(() => undefined);
+    };
+    const onHidden = () => {
+      if (document.visibilityState === "hidden") flush();
+    };
+    window.addEventListener("pagehide", flush);
+    document.addEventListener("visibilitychange", onHidden);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      document.removeEventListener("visibilitychange", onHidden);
+      flush();
+    };
+  }, []);
+
   return {
     fetcher,
     onInput(event: FormEvent<HTMLFormElement>) {
       const form = event.currentTarget;
+      pending.current = { form, action: window.location.pathname + window.location.search };
       clearTimeout(timer.current);
       timer.current = setTimeout(() => save(form), AUTOSAVE_DELAY_MS);
     },
     cancel() {
       clearTimeout(timer.current);
+      pending.current = undefined;
     },
   };
 }
 
-/** The autosave's state, read out politely by screen readers: "Saving...", "Saved", or why not. */
+/** The autosave's state, read out politely by screen readers: "Saving...", "Saved at 14:05", or why not. */
 export function AutosaveStatus({ fetcher }: { fetcher: ReturnType<typeof usePageAutosave>["fetcher"] }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
+  // The time of the answer, so an operator back from a break sees how fresh the draft is.
+  const [savedAt, setSavedAt] = useState<{ answer: ConsoleAnswer; at: Date }>();
+  if (fetcher.state === "idle" && fetcher.data?.ok && savedAt?.answer !== fetcher.data)
+    setSavedAt({ answer: fetcher.data, at: new Date() });
+  const time = savedAt ? new Intl.DateTimeFormat(language, { timeStyle: "short" }).format(savedAt.at) : "";
   const text =
     fetcher.state !== "idle"
       ? t("admin.pages.autosave.saving")
       : fetcher.data
-        ? t(fetcher.data.ok ? "admin.pages.autosave.saved" : "admin.pages.autosave.failed")
+        ? fetcher.data.ok
+          ? t("admin.pages.autosave.savedAt", { time })
+          : t("admin.pages.autosave.failed")
         : t("admin.pages.autosave.note");
   return (
     <p role="status" aria-live="polite" data-testid="autosave-status" className="text-sm text-muted-foreground">
