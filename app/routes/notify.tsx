@@ -117,7 +117,7 @@ export default function NotifyRoute() {
       <XCircle className="size-12 text-destructive" aria-hidden="true" />
       <h1 className="mt-6 text-3xl font-bold">{t("notify.invalidLink.title")}</h1>
       <p className="mt-4 text-muted-foreground">{removeInvalid ? t("notify.remove.invalid") : t("notify.invalidLink.description")}</p>
-      <Link to="/" className="mt-8 text-primary underline underline-offset-4">
+      <Link to="/" className="mt-8 inline-flex min-h-11 items-center text-primary underline underline-offset-4">
         {t("common.notFound.returnHome")}
       </Link>
     </section>

@@ -3,6 +3,7 @@ import { gotoHydrated, hydrateFormOnUse } from "../helpers/hydration";
 import { measure } from "../helpers/layout-fit";
 import { watchPolicy } from "../helpers/policy";
 import { pagePaths } from "../helpers/routes";
+import { smallTouchTargets } from "../helpers/touch-targets";
 
 /**
  * Every page the build has (npm run routes), in each language, opened once in one browser page and
@@ -11,7 +12,9 @@ import { pagePaths } from "../helpers/routes";
  *   and its lazily loaded pieces (toasts, form rules, translation namespaces, menus) load too;
  * - its headings fit at a small phone (320 px), a common phone (390 px) and a laptop (1280 px): no word
  *   broken across two lines without a hyphen, nothing scrolls sideways (issue 27; a resize lays the
- *   page out again, nothing is reloaded).
+ *   page out again, nothing is reloaded);
+ * - at 390 px every link, button and field is at least 44 x 44 px to a finger (issue 27; links in
+ *   running text are exempt, as WCAG 2.5.8 exempts them).
  * One walk serves every check: on 2 cores, loading a page in Chromium is most of a test's cost.
  */
 const LANGUAGES = ["en", "de", "es"] as const;
@@ -25,6 +28,9 @@ async function layoutFindings(page: Page, path: string, language: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     for (const finding of await page.evaluate(measure)) found.push(`${language} ${width}px ${path}: ${finding.kind} ${finding.detail}`);
+    if (width !== 390) continue;
+    for (const target of await page.evaluate(smallTouchTargets, 44))
+      found.push(`${language} ${width}px ${path}: small target ${target.what} ${target.width}x${target.height}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   return found;

@@ -31,7 +31,7 @@ export function SiteFooter({ year }: { year: number }) {
           <Logo />
           <p className="mt-4 max-w-sm text-sm text-muted-foreground">{t("common.footer.tagline")}</p>
           {facts.social.length > 0 ? (
-            <ul className="mt-4 flex flex-wrap gap-3" aria-label={t("common.footer.social")}>
+            <ul className="mt-4 flex flex-wrap gap-x-3 sm:gap-y-3" aria-label={t("common.footer.social")}>
               {facts.social.map((social) => (
                 <li key={social.name}>
                   <a href={social.url} target="_blank" rel="noopener noreferrer" className="footer-link inline-flex items-center gap-1">
@@ -94,7 +94,7 @@ function FooterGroup({ title, children }: { title: string; children: React.React
   return (
     <nav aria-label={title}>
       <h2 className="text-sm font-semibold">{title}</h2>
-      <ul className="mt-3 space-y-2">{children}</ul>
+      <ul className="mt-3 sm:space-y-2">{children}</ul>
     </nav>
   );
 }

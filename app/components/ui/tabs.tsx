@@ -60,7 +60,10 @@ export function TabsList({ className, ...props }: ComponentProps<"div">) {
       tabIndex={-1}
       style={{ outline: "none" }}
       data-orientation="horizontal"
-      className={cn("inline-flex h-10 w-full items-center justify-center rounded-md bg-muted p-1 text-muted-foreground", className)}
+      className={cn(
+        "inline-flex h-[3.25rem] w-full items-center justify-center rounded-md bg-muted p-1 text-muted-foreground sm:h-10",
+        className,
+      )}
       onKeyDown={moveFocus}
       {...props}
     />
@@ -81,7 +84,7 @@ export function TabsTrigger({ className, value, ...props }: Omit<ComponentProps<
       data-orientation="horizontal"
       tabIndex={active ? 0 : -1}
       className={cn(
-        "inline-flex flex-1 items-center justify-center whitespace-nowrap rounded-sm px-3 py-1.5 text-sm font-medium transition-all focus-visible:outline-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
+        "inline-flex min-h-11 flex-1 items-center justify-center whitespace-nowrap rounded-sm px-3 py-1.5 sm:min-h-0 text-sm font-medium transition-[color,background-color,box-shadow] focus-visible:outline-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
         className,
       )}
       // A tab that gets focus is selected (automatic activation); a click on a focused one too.

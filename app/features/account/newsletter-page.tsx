@@ -42,7 +42,7 @@ export function NewsletterLinkPage({ kind }: { kind: "confirm" | "unsubscribe" }
             </p>
           )}
           <p className="text-sm text-muted-foreground">
-            <Link to="/profile" className="text-primary underline underline-offset-2">
+            <Link to="/profile" className="inline-flex min-h-11 items-center text-primary underline underline-offset-2">
               {t("newsletter.profileLink")}
             </Link>
           </p>

@@ -68,7 +68,7 @@ export function NotifyForm({ topic, constraint }: { topic: LaunchTopic; constrai
               autoComplete="email"
               label={t("notify.emailLabel")}
               placeholder={t("notify.emailPlaceholder")}
-              className="min-w-0 sm:flex-1 [&_input]:h-10 [&>label]:sr-only"
+              className="min-w-0 sm:flex-1 [&_input]:h-11 sm:[&_input]:h-10 [&>label]:sr-only"
             />
             <SubmitButton busy={kit.busy} busyLabel={t("notify.submit")}>
               {t("notify.submit")}

@@ -64,10 +64,10 @@ export function LegalDocument({
         <h2 id="toc-title" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase" lang={interfaceLang}>
           {t("legal.toc")}
         </h2>
-        <ol className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
+        <ol className="mt-3 grid text-sm sm:grid-cols-2 sm:gap-1.5">
           {sectionIds.map((id, index) => (
             <li key={id}>
-              <a href={`#${id}`} className="text-primary hover:underline">
+              <a href={`#${id}`} className="inline-flex min-h-11 items-center text-primary hover:underline sm:min-h-0">
                 {heading(id, index)}
               </a>
             </li>

@@ -82,7 +82,11 @@ export function PrivacyPage({ facts, lastUpdated }: { facts: PrivacyFacts; lastU
           <address className="rounded-lg border border-border bg-card p-5 not-italic text-foreground" data-testid="supervisory-authority">
             <span className="block font-semibold">{supervisoryAuthority.name}</span>
             <span className="block">{supervisoryAuthority.address}</span>
-            <a href={supervisoryAuthority.url} className="text-primary underline underline-offset-2" rel="noopener noreferrer">
+            <a
+              href={supervisoryAuthority.url}
+              className="inline-flex min-h-11 items-center text-primary underline underline-offset-2"
+              rel="noopener noreferrer"
+            >
               {supervisoryAuthority.url}
             </a>
           </address>

@@ -90,7 +90,7 @@ export function NewsListPage({
           </section>
         ) : null}
         <p className="mt-10 text-sm">
-          <a href={feed} className="text-primary underline underline-offset-2">
+          <a href={feed} className="inline-flex min-h-11 items-center text-primary underline underline-offset-2">
             {t("news.feed.subscribe")}
           </a>
         </p>

@@ -26,7 +26,7 @@ export function CartButton({ layout, hideWhenEmpty = false }: { layout: "bar" | 
       data-label-one={t("common.nav.cartLabel_one", { count: "#" })}
       data-label-other={t("common.nav.cartLabel_other", { count: "#" })}
       // `.cart-link` (app.css): one class in place of the utilities, in the header on every page (ADR 0034).
-      className={layout === "bar" ? "cart-link size-9" : "cart-link size-10"}
+      className={layout === "bar" ? "cart-link size-9" : "cart-link size-11"}
       suppressHydrationWarning
     >
       <Icon name="shopping-cart" className="size-5" />

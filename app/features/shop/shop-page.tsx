@@ -61,7 +61,7 @@ function CategoryTabs({ active }: { active: ShopCategory }) {
               preventScrollReset
               aria-current={category === active ? "page" : undefined}
               className={cn(
-                "inline-flex h-9 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium transition-colors",
+                "inline-flex h-11 items-center whitespace-nowrap rounded-md px-3 sm:h-9 text-sm font-medium transition-colors",
                 category === active ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
               )}
             >

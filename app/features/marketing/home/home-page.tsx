@@ -86,7 +86,7 @@ function VisionQuote() {
         </h2>
         <blockquote className="mt-6 text-2xl font-medium leading-relaxed sm:text-3xl">{t("home.vision.quote")}</blockquote>
         <figcaption className="mt-6">
-          <Link to="/about" className="inline-flex items-center gap-1 text-primary hover:underline">
+          <Link to="/about" className="inline-flex min-h-11 items-center gap-1 text-primary hover:underline">
             {t("home.vision.link")}
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
@@ -124,7 +124,7 @@ function Ecosystem() {
           <li key={key}>
             <Link
               to={to}
-              className="inline-flex rounded-full border border-border bg-card px-4 py-1.5 text-sm font-medium hover:border-primary hover:text-primary"
+              className="inline-flex min-h-11 items-center rounded-full border border-border bg-card px-4 py-1.5 text-sm sm:min-h-0 font-medium hover:border-primary hover:text-primary"
             >
               {t(`home.ecosystem.pillars.${key}`)}
             </Link>
