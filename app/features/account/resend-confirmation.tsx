@@ -17,8 +17,12 @@ import { cn } from "~/lib/utils";
  * With `returnHere` (the notice on any page) a post without JavaScript comes back to this page, and the
  * server hands the outcome over as `said`.
  */
-/** The action's refusal at the limit (RATE_LIMITED in request.server.ts), which a redirect cannot carry. */
-const RATE_LIMITED_KEY = "auth.errors.rateLimited";
+/**
+ * The refusal at the limit in the shell's own words: the notice shows on pages that do not load the
+ * account texts, and a redirect (no JavaScript) cannot carry the action's answer.
+ */
+const LIMITED_KEY = "common.accountNotice.limited";
+const inShellWords = (key: string) => (key.endsWith(".rateLimited") ? LIMITED_KEY : key);
 
 export function ResendConfirmation({
   email,
@@ -39,7 +43,8 @@ export function ResendConfirmation({
   const { pathname, search } = useLocation();
   const { fetcher, answer, busy } = useIntentFetcher<FormAnswer>("resend");
   const sent = answer ? answer.ok : said === "sent";
-  const error = answer?.ok === false ? answer.result.error?.[""] : !answer && said === "limited" ? [RATE_LIMITED_KEY] : undefined;
+  const error =
+    answer?.ok === false ? answer.result.error?.[""]?.map(inShellWords) : !answer && said === "limited" ? [LIMITED_KEY] : undefined;
   const formError = { errors: error ?? undefined, errorId: "resend-error" };
   return (
     <fetcher.Form method="post" action="/auth" className={cn("grid gap-2 text-sm", className)}>
