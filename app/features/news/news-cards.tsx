@@ -31,7 +31,7 @@ export function NewsCardItem({ post, language }: { post: NewsCard; language: Lan
         <PostDate iso={post.publishedAt} language={language} />
       </p>
       <h2 className="text-xl font-semibold">
-        <Link to={postHref(post.slug, language)} className="hover:underline">
+        <Link to={postHref(post.slug, language)} className="inline-flex min-h-11 items-center hover:underline">
           {post.title}
         </Link>
       </h2>
@@ -60,7 +60,10 @@ export function LatestNews({ posts, language }: { posts: NewsCard[]; language: L
         <h2 id="latest-news" className="text-2xl font-bold">
           {t("news.latest")}
         </h2>
-        <Link to={language === "en" ? "/news" : `/news?lang=${language}`} className="text-sm text-primary underline underline-offset-2">
+        <Link
+          to={language === "en" ? "/news" : `/news?lang=${language}`}
+          className="inline-flex min-h-11 items-center text-sm text-primary underline underline-offset-2"
+        >
           {t("news.allNews")}
         </Link>
       </div>

@@ -51,7 +51,11 @@ export function NewsListPage({
         {pages > 1 ? (
           <nav aria-label={t("news.pager.label")} className="mt-10 flex flex-wrap items-center justify-between gap-3 text-sm">
             {page > 1 ? (
-              <Link to={listHref(language, page - 1)} rel="prev" className="text-primary underline underline-offset-2">
+              <Link
+                to={listHref(language, page - 1)}
+                rel="prev"
+                className="inline-flex min-h-11 items-center text-primary underline underline-offset-2"
+              >
                 {t("news.pager.previous")}
               </Link>
             ) : (
@@ -59,7 +63,11 @@ export function NewsListPage({
             )}
             <span className="text-muted-foreground">{t("news.pager.page", { page, total: pages })}</span>
             {page < pages ? (
-              <Link to={listHref(language, page + 1)} rel="next" className="text-primary underline underline-offset-2">
+              <Link
+                to={listHref(language, page + 1)}
+                rel="next"
+                className="inline-flex min-h-11 items-center text-primary underline underline-offset-2"
+              >
                 {t("news.pager.next")}
               </Link>
             ) : (
@@ -77,7 +85,7 @@ export function NewsListPage({
                 <li key={issue.slug} className="flex flex-wrap items-baseline gap-x-3">
                   <Link
                     to={`/newsletter/${issue.slug}${language === "en" ? "" : `?lang=${language}`}`}
-                    className="text-primary underline underline-offset-2"
+                    className="inline-flex min-h-11 items-center text-primary underline underline-offset-2"
                   >
                     {issue.subject}
                   </Link>
@@ -106,7 +114,7 @@ export function NewsPostPage({ post, language }: { post: NewsCard & { body: stri
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6" data-testid="news-post">
       <p className="mb-4 text-sm">
-        <Link to={listHref(language)} className="text-primary underline underline-offset-2">
+        <Link to={listHref(language)} className="inline-flex min-h-11 items-center text-primary underline underline-offset-2">
           {t("news.back")}
         </Link>
       </p>

@@ -16,7 +16,10 @@ export function ArchivedIssuePage({ issue, language }: { issue: ArchivedIssue; l
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6" data-testid="newsletter-issue">
       <p lang={interfaceLang} className="mb-4 text-sm">
-        <Link to={language === "en" ? "/news" : `/news?lang=${language}`} className="text-primary underline underline-offset-2">
+        <Link
+          to={language === "en" ? "/news" : `/news?lang=${language}`}
+          className="inline-flex min-h-11 items-center text-primary underline underline-offset-2"
+        >
           {t("newsletter.archive.back")}
         </Link>
       </p>
