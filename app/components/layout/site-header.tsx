@@ -39,7 +39,7 @@ export function HeaderStart() {
 export function HomeLogoLink() {
   const { t } = useTranslation();
   return (
-    <Link to="/" className="flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap" aria-label={t("common.nav.homeLogo")}>
+    <Link to="/" className="flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap sm:min-h-0" aria-label={t("common.nav.homeLogo")}>
       <Logo />
     </Link>
   );
