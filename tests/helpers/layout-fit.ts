@@ -52,8 +52,15 @@ export function measure(): Finding[] {
   const scrollWidth = document.scrollingElement!.scrollWidth;
   if (scrollWidth > window.innerWidth) {
     // Name the innermost element that sticks out, so the finding says where to look.
+    // An element inside a box that scrolls or clips sideways (a tab strip) does not widen the page.
+    const clipped = (element: HTMLElement) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== "visible") return true;
+      }
+      return false;
+    };
     const outside = [...document.body.querySelectorAll<HTMLElement>("*")].filter(
-      (element) => element.getBoundingClientRect().right > window.innerWidth + 0.5 && element.checkVisibility(),
+      (element) => element.getBoundingClientRect().right > window.innerWidth + 0.5 && element.checkVisibility() && !clipped(element),
     );
     const culprit = outside.find((element) => !outside.some((other) => other !== element && element.contains(other)));
     const name = culprit ? `<${culprit.tagName.toLowerCase()} class="${culprit.className}"> "${culprit.innerText.slice(0, 60)}"` : "";

@@ -77,7 +77,8 @@ export function DataTable({
   const title = t(`admin.analytics.tables.${name}`);
   return (
     <section
-      className="rounded-lg border border-border bg-card p-4"
+      // min-w-0: a grid item grows to its widest row otherwise, and a long path would widen the page on a phone.
+      className="min-w-0 rounded-lg border border-border bg-card p-4"
       aria-labelledby={`analytics-${name}`}
       data-testid={`analytics-${name}`}
     >

@@ -18,10 +18,16 @@ interface Numbers {
   totals: { downloads: number; signUps: number; messages: number };
 }
 
-function SeriesTable({ points, periodKey, valueKey }: { points: Point[]; periodKey: string; valueKey: string }) {
-  const { t } = useTranslation();
+/** A day ("2026-11-27") as the reader's language writes it. */
+function useDayLabel() {
   const { language } = useLanguage();
   const date = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "medium", timeZone: "UTC" });
+  return (day: string) => date.format(new Date(`${day}T00:00:00Z`));
+}
+
+function SeriesTable({ points, periodKey, valueKey }: { points: Point[]; periodKey: string; valueKey: string }) {
+  const { t } = useTranslation();
+  const dayLabel = useDayLabel();
   return (
     <details className="mt-3">
       <summary className="cursor-pointer text-sm text-primary">{t("admin.numbers.showTable")}</summary>
@@ -40,7 +46,7 @@ function SeriesTable({ points, periodKey, valueKey }: { points: Point[]; periodK
           <tbody>
             {points.map((point) => (
               <tr key={point.label} className="border-t border-border">
-                <td className="px-3 py-1">{date.format(new Date(`${point.label}T00:00:00Z`))}</td>
+                <td className="px-3 py-1">{dayLabel(point.label)}</td>
                 <td className="px-3 py-1 text-right tabular-nums">{point.value}</td>
               </tr>
             ))}
@@ -65,13 +71,17 @@ function Panel({
   valueKey: string;
 }) {
   const { t } = useTranslation();
+  const dayLabel = useDayLabel();
   return (
     <section className="rounded-lg border border-border bg-card p-4" aria-label={title}>
       <h2 className="text-base font-semibold">{title}</h2>
       <p className="mb-3 text-3xl font-bold tabular-nums" data-testid="number-total">
         {total}
       </p>
-      <BarChart points={points} summary={t("admin.numbers.chartSummary", { title, total, count: points.length })} />
+      <BarChart
+        points={points.map((point) => ({ label: dayLabel(point.label), value: point.value }))}
+        summary={t("admin.numbers.chartSummary", { title, total, count: points.length })}
+      />
       <SeriesTable points={points} periodKey={periodKey} valueKey={valueKey} />
     </section>
   );
