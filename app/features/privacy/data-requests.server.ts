@@ -54,24 +54,35 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 /** Everything the site holds for the address, as counts and short lists (the console's view; no message bodies). */
 export async function findAddressData(given: string): Promise<AddressFindings> {
   const email = normalizeAddress(given);
-  const [account] = await rows<{ id: string; name: string; verified: boolean; created_at: string; role: string | null }>(sql`
-    select u.id, u.name, u.email_verified as verified, u.created_at, r.role
-    from users u left join user_roles r on r.user_id = u.id where lower(u.email) = ${email}`);
-  const contactMessages = await rows<{ id: string; subject: string; created_at: string; replies: number }>(sql`
-    select m.id, m.subject, m.created_at, (select count(*)::int from contact_replies r where r.message_id = m.id) as replies
-    from contact_messages m where lower(m.email) = ${email} order by m.created_at desc`);
-  const consents = await rows<{ status: string; language: string; requested_at: string }>(sql`
-    select status, language, requested_at from newsletter_consents where lower(email) = ${email} order by requested_at desc`);
-  const launches = await rows<{ topic: string; confirmed: boolean; created_at: string }>(sql`
-    select topic, confirmed_at is not null as confirmed, created_at from launch_notifications
-    where lower(email) = ${email} order by created_at desc`);
-  const mails = await rows<{ subject: string; status: string; created_at: string }>(sql`
-    select subject, status, created_at from mail_log where lower(recipient) = ${email} order by id desc`);
-  const handled = await db()
-    .select({ kind: privacyRequests.kind, handledAt: privacyRequests.handledAt, handledByEmail: privacyRequests.handledByEmail })
-    .from(privacyRequests)
-    .where(eq(privacyRequests.emailHash, addressHash(email)))
-    .orderBy(desc(privacyRequests.handledAt));
+  // Independent reads: the pool runs them side by side.
+  const [[account], contactMessages, consents, launches, mails, handled, counts] = await Promise.all([
+    rows<{ id: string; name: string; verified: boolean; created_at: string; role: string | null }>(sql`
+      select u.id, u.name, u.email_verified as verified, u.created_at, r.role
+      from users u left join user_roles r on r.user_id = u.id where lower(u.email) = ${email}`),
+    rows<{ id: string; subject: string; created_at: string; replies: number }>(sql`
+      select m.id, m.subject, m.created_at, (select count(*)::int from contact_replies r where r.message_id = m.id) as replies
+      from contact_messages m where lower(m.email) = ${email} order by m.created_at desc`),
+    rows<{ status: string; language: string; requested_at: string }>(sql`
+      select status, language, requested_at from newsletter_consents where lower(email) = ${email} order by requested_at desc`),
+    rows<{ topic: string; confirmed: boolean; created_at: string }>(sql`
+      select topic, confirmed_at is not null as confirmed, created_at from launch_notifications
+      where lower(email) = ${email} order by created_at desc`),
+    rows<{ subject: string; status: string; created_at: string }>(sql`
+      select subject, status, created_at from mail_log where lower(recipient) = ${email} order by id desc`),
+    db()
+      .select({ kind: privacyRequests.kind, handledAt: privacyRequests.handledAt, handledByEmail: privacyRequests.handledByEmail })
+      .from(privacyRequests)
+      .where(eq(privacyRequests.emailHash, addressHash(email)))
+      .orderBy(desc(privacyRequests.handledAt)),
+    Promise.all([
+      countOf(sql`select count(*)::int as n from newsletter_deliveries where lower(email) = ${email}`),
+      countOf(sql`select count(*)::int as n from newsletter_bounces where lower(email) = ${email}`),
+      countOf(sql`select count(*)::int as n from newsletter_suppressions where email = ${email}`),
+      countOf(sql`select count(*)::int as n from console_invitations where lower(email) = ${email}`),
+      countOf(sql`select count(*)::int as n from audit_log where ${auditMentionsOf(email)}`),
+    ]),
+  ]);
+  const [newsletterDeliveries, newsletterBounces, suppressions, invitations, auditMentions] = counts;
   return {
     email,
     account: account
@@ -90,11 +101,11 @@ export async function findAddressData(given: string): Promise<AddressFindings> {
     })),
     launchSignups: launches.map((signup) => ({ topic: signup.topic, confirmed: signup.confirmed, createdAt: iso(signup.created_at) })),
     mails: mails.map((mail) => ({ subject: mail.subject, status: mail.status, createdAt: iso(mail.created_at) })),
-    newsletterDeliveries: await countOf(sql`select count(*)::int as n from newsletter_deliveries where lower(email) = ${email}`),
-    newsletterBounces: await countOf(sql`select count(*)::int as n from newsletter_bounces where lower(email) = ${email}`),
-    suppressed: (await countOf(sql`select count(*)::int as n from newsletter_suppressions where email = ${email}`)) > 0,
-    invitations: await countOf(sql`select count(*)::int as n from console_invitations where lower(email) = ${email}`),
-    auditMentions: await countOf(sql`select count(*)::int as n from audit_log where ${auditMentionsOf(email)}`),
+    newsletterDeliveries,
+    newsletterBounces,
+    suppressed: suppressions > 0,
+    invitations,
+    auditMentions,
     handled: handled.map((request) => ({ ...request, handledAt: iso(request.handledAt) })),
   };
 }
