@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { resetAuthForTesting } from "../../app/features/account/auth.server";
 import { closeDatabase, openDatabase } from "../../app/lib/db.server";
 import { stopJobs } from "../../app/lib/jobs.server";
 import { parseEnv, setEnvForTesting } from "../../app/lib/env.server";
@@ -12,6 +11,10 @@ import { parseEnv, setEnvForTesting } from "../../app/lib/env.server";
  * The db and system tiers (ADR 0047). Every test file runs with: a database of its worker
  * (`test_<pool id>`, migrated), a temporary DATA_DIR, and a parsed test environment. Files that
  * need other settings call `setEnvForTesting(parseEnv({...}))` themselves.
+ *
+ * Each file runs in a process of its own (`isolate`, vitest's default), so no module state, such as
+ * the auth instance built on first use, comes from another file. This file imports only what every file
+ * needs: what it imports, every file pays for (better-auth's import alone is seconds on 2 cores).
  */
 const adminUrl = inject("databaseAdminUrl");
 const databaseName = `test_${process.env.VITEST_POOL_ID ?? "1"}`;
@@ -50,8 +53,6 @@ beforeAll(async () => {
       LOG_LEVEL: "warn",
     }),
   );
-  // Built from the environment on first use: a file before this one may have used other settings.
-  resetAuthForTesting();
   await openDatabase({ url: databaseUrl(databaseName), poolSize: 4 });
 });
 
