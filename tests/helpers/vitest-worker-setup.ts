@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, inject, vi } from "vitest";
 import { closeDatabase, openDatabase } from "../../app/lib/db.server";
 import { stopJobs } from "../../app/lib/jobs.server";
 import { parseEnv, setEnvForTesting } from "../../app/lib/env.server";
@@ -12,9 +12,11 @@ import { parseEnv, setEnvForTesting } from "../../app/lib/env.server";
  * (`test_<pool id>`, migrated), a temporary DATA_DIR, and a parsed test environment. Files that
  * need other settings call `setEnvForTesting(parseEnv({...}))` themselves.
  *
- * Each file runs in a process of its own (`isolate`, vitest's default), so no module state, such as
- * the auth instance built on first use, comes from another file. This file imports only what every file
- * needs: what it imports, every file pays for (better-auth's import alone is seconds on 2 cores).
+ * No file sees another's module state (the auth instance built on first use, caches, the job queue, the
+ * file probe's child): a system file has a process of its own; the files of a db worker share one process
+ * (ADR 0087), and after each one this set-up ends what it started and drops the app's modules, so the next
+ * file imports them afresh while packages from node_modules stay loaded (Node's own module cache).
+ * This file imports only what every file needs: an isolated file pays for each of its imports.
  */
 const adminUrl = inject("databaseAdminUrl");
 const databaseName = `test_${process.env.VITEST_POOL_ID ?? "1"}`;
@@ -60,4 +62,5 @@ afterAll(async () => {
   await stopJobs();
   await closeDatabase();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  vi.resetModules();
 });
