@@ -33,9 +33,10 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // db files get fresh modules each: the job workers, the file probe's child and the env are
-      // module state that one file's set-up and teardown must not hand to the next.
-      { extends: true, test: { name: "db", include: files(".db.test"), ...withDatabase } },
+      // A db worker runs its files one after another in one process (ADR 0087): packages load once, and
+      // the worker set-up re-imports the app for each file (`vi.resetModules()`), so no file sees
+      // another's module state. System files keep a process each: they start servers and children.
+      { extends: true, test: { name: "db", include: files(".db.test"), isolate: false, ...withDatabase } },
       { extends: true, test: { name: "system", include: files(".system.test"), ...withDatabase } },
     ],
   },

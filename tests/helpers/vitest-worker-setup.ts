@@ -2,8 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, inject } from "vitest";
-import { resetAuthForTesting } from "../../app/features/account/auth.server";
+import { afterAll, beforeAll, inject, vi } from "vitest";
 import { closeDatabase, openDatabase } from "../../app/lib/db.server";
 import { stopJobs } from "../../app/lib/jobs.server";
 import { parseEnv, setEnvForTesting } from "../../app/lib/env.server";
@@ -12,6 +11,12 @@ import { parseEnv, setEnvForTesting } from "../../app/lib/env.server";
  * The db and system tiers (ADR 0047). Every test file runs with: a database of its worker
  * (`test_<pool id>`, migrated), a temporary DATA_DIR, and a parsed test environment. Files that
  * need other settings call `setEnvForTesting(parseEnv({...}))` themselves.
+ *
+ * No file sees another's module state (the auth instance built on first use, caches, the job queue, the
+ * file probe's child): a system file has a process of its own; the files of a db worker share one process
+ * (ADR 0087), and after each one this set-up ends what it started and drops the app's modules, so the next
+ * file imports them afresh while packages from node_modules stay loaded (Node's own module cache).
+ * This file imports only what every file needs: an isolated file pays for each of its imports.
  */
 const adminUrl = inject("databaseAdminUrl");
 const databaseName = `test_${process.env.VITEST_POOL_ID ?? "1"}`;
@@ -50,8 +55,6 @@ beforeAll(async () => {
       LOG_LEVEL: "warn",
     }),
   );
-  // Built from the environment on first use: a file before this one may have used other settings.
-  resetAuthForTesting();
   await openDatabase({ url: databaseUrl(databaseName), poolSize: 4 });
 });
 
@@ -59,4 +62,5 @@ afterAll(async () => {
   await stopJobs();
   await closeDatabase();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  vi.resetModules();
 });
