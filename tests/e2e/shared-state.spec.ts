@@ -9,8 +9,10 @@ import { makePng } from "../helpers/media-fixtures";
 
 /**
  * Tests that change what every visitor sees for a while (the shop switched off). They run in their own
- * project after every other spec (playwright.config.ts), so no other test meets the changed site.
+ * project after every other spec (playwright.config.ts), so no other test meets the changed site. One
+ * at a time: the footer's test reads the shop that the switch's test closes for a while.
  */
+test.describe.configure({ mode: "serial" });
 
 test("an admin switches the shop off: /shop says it opens soon and Shop leaves the navigation; on again, it is back", async ({
   page,
