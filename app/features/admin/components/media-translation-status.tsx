@@ -36,7 +36,11 @@ export function MediaTranslationStatusSection({ media }: { media: MediaTranslati
                   {label}
                 </Link>
               ) : (
-                <span key={state} className={count > 0 ? STATE_CLASS[state] : "text-muted-foreground"} data-state={state}>
+                <span
+                  key={state}
+                  className={`${count > 0 ? STATE_CLASS[state] : "text-muted-foreground"} inline-flex min-h-11 items-center sm:min-h-0`}
+                  data-state={state}
+                >
                   {label}
                 </span>
               );
@@ -58,7 +62,7 @@ export function MediaTranslationStatusSection({ media }: { media: MediaTranslati
           <ul className="divide-y divide-border rounded-md border border-border" data-testid="media-translations-list">
             {media.items.map((item) => (
               <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm" data-state={media.state}>
-                <span className="min-w-0 flex-1 break-words">{item.title}</span>
+                <span className="min-w-0 basis-full break-words sm:flex-1 sm:basis-0">{item.title}</span>
                 <span className="text-xs text-muted-foreground">
                   {t("admin.translations.media.from", {
                     language: isLanguage(item.sourceLanguage) ? LANGUAGE_NAMES[item.sourceLanguage] : item.sourceLanguage,
