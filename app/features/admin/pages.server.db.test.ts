@@ -9,6 +9,7 @@ import { CONTENT_TOPIC, createPublishedContentCache, publishedContentChanged } f
 import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { fileTexts, replaceFileTextsForTesting } from "~/lib/locale-files.server";
 import { lastUpdatedOf } from "~/features/legal/last-updated.server";
+import { unpublishLanguage } from "./page-history.server";
 import { discardDraft, listContentPages, loadPageEditor, publishPage, saveDraft } from "./pages.server";
 
 /**
@@ -196,5 +197,12 @@ describe("content pages: draft and publish per language", () => {
     expect(await text("en", "shop.trust.guarantee")).toBe("30-day money-back guarantee");
     expect(await text("en", "shop.trust.shipping")).toBe("Free shipping on orders over {{amount}}");
     expect((await serverTexts("de", "common"))?.footer).toMatchObject({ tagline: "Wissen für Menschen, die bauen." });
+    // The footer's namespace is the whole shell's: a language of it is never taken off the site.
+    expect(await unpublishLanguage(admin, "common", "de")).toMatchObject({
+      ok: false,
+      status: 409,
+      error: "admin.pages.history.errors.everyPage",
+    });
+    expect(await text("de", "common.footer.tagline")).toBe("Wissen für Menschen, die bauen.");
   });
 });
