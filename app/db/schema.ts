@@ -118,6 +118,8 @@ export const mediaItems = pgTable(
     attribution: jsonb("attribution").$type<Attribution>(),
     /** The picture's alternative text in the item's language (migration 0021). */
     altText: text("alt_text"),
+    /** When its own language's title, description or alt text last changed (migration 0043): translations saved before are outdated. */
+    sourceUpdatedAt: timestamp("source_updated_at", { withTimezone: true }),
     /** Public while set; null: a draft, seen only in the console (migration 0021, ADR 0060). */
     publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
     /** Its own texts, stemmed in its language (languageStemmedVector). */

@@ -37,6 +37,14 @@ export interface ContentPage {
    * default: no picture). Its alt text is the field `<path>Alt` beside it, empty for the item's own.
    */
   images?: readonly string[];
+  /**
+   * A block of the shell shown on every page (the footer's tagline): its publish drops every cached
+   * page, its preview link works on any content page, and a language of it cannot be unpublished (the
+   * whole shell's namespace would fall back to the default language).
+   */
+  everyPage?: boolean;
+  /** The page cache's tag of a page that is no content page of its own (the shop's: "shop"), dropped on a publish too. */
+  cacheTag?: "shop";
 }
 
 export const CONTENT_PAGES = {
@@ -51,6 +59,10 @@ export const CONTENT_PAGES = {
   privacy: { path: "/privacy", legal: true, lastUpdated: "date", rich: ["sections.*.paragraphs"] },
   terms: { path: "/terms", legal: true, rich: ["sections.*.paragraphs"] },
   imprint: { path: "/imprint", legal: true, rich: ["sections.*.paragraphs"] },
+  // The shop's trust copy and title; its products, tabs, cart and forms stay interface text.
+  shop: { path: "/shop", editable: ["meta", "trust"], cacheTag: "shop" },
+  // The shell's namespace: only the footer's tagline is content. Last, so "/" stays the home page's.
+  common: { path: "/", editable: ["footer.tagline"], everyPage: true },
 } as const satisfies Record<string, ContentPage>;
 
 export type ContentNamespace = keyof typeof CONTENT_PAGES;

@@ -1,6 +1,6 @@
 import { pageContent, type FieldOverrides } from "~/db/schema";
 import { cachedUntilChange } from "./change-bus.server";
-import { isContentNamespace, type ContentNamespace } from "./content-pages";
+import { contentPageOf, isContentNamespace, type ContentNamespace } from "./content-pages";
 import { db, isDatabaseOpen } from "./db.server";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./i18n";
 import { invalidatePages } from "./page-invalidation.server";
@@ -89,10 +89,14 @@ export async function lastPublished(language: Language, namespace: ContentNamesp
 }
 
 /**
- * After a committed publish: this process forgets its copy at once (its next request shows the change),
- * drops its cached content pages and announces both to every other process.
+ * After a committed publish of `namespace`: this process forgets its copy at once (its next request
+ * shows the change), drops its cached content pages and announces both to every other process. A
+ * block on every page (the footer) drops every cached page; the shop's texts its cached pages too.
  */
-export async function publishedContentChanged() {
+export async function publishedContentChanged(namespace?: ContentNamespace) {
   cache().forget();
   await invalidatePages(CONTENT_TOPIC);
+  const page = namespace ? contentPageOf(namespace) : undefined;
+  if (page?.everyPage) await invalidatePages("*");
+  else if (page?.cacheTag) await invalidatePages(page.cacheTag);
 }

@@ -105,6 +105,18 @@ describe("a page opened through a preview link", () => {
     expect(await title(new Request(pageUrl("/about", expired)))).toBe("Veröffentlicht");
   });
 
+  it("of the footer, shows its draft on the content page its link opens, and nowhere without the token", async () => {
+    await saveDraft(admin, "common", "de", { "footer.tagline": "Entwurf der Fußzeile" });
+    const link = new URL(previewLink("common", "de").url);
+    expect(link.pathname).toBe("/");
+    const tagline = async (request: Request) => (await requestTranslator(request)).t("common.footer.tagline");
+    expect(await tagline(new Request(pageUrl("/", link.searchParams.get("preview")!)))).toBe("Entwurf der Fußzeile");
+    expect(await tagline(new Request(pageUrl("/about", signPreview("common", "de"))))).toBe("Entwurf der Fußzeile");
+    expect(await tagline(new Request("http://site.test/about?lang=de"))).not.toBe("Entwurf der Fußzeile");
+    // The footer's token previews the footer, not the page it opens on.
+    expect(pagePreviewOf(pageUrl("/about", signPreview("common", "de")))).toMatchObject({ ok: true, namespace: "common" });
+  });
+
   it("shows the published page once the draft is published or gone", async () => {
     await saveDraft(admin, "about", "de", { "hero.title": "Entwurf" });
     const preview = new Request(pageUrl("/about", signPreview("about", "de")));

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { pageContent, type FieldOverrides } from "~/db/schema";
-import { CONTENT_NAMESPACES, CONTENT_PAGES, isContentNamespace, type ContentNamespace } from "./content-pages";
+import { CONTENT_NAMESPACES, CONTENT_PAGES, contentPageOf, isContentNamespace, type ContentNamespace } from "./content-pages";
 import { db, isDatabaseOpen } from "./db.server";
 import { getEnv } from "./env.server";
 import { isLanguage, type Language } from "./i18n";
@@ -110,7 +110,10 @@ export function pagePreviewOf(url: URL, now = Date.now()): PreviewCheck | undefi
   if (tokens.length > 1) return INVALID;
   const check = readPreviewToken(tokens[0], now);
   if (!check.ok) return check;
-  const samePage = namespace ? check.namespace === namespace : check.post !== undefined;
+  // A block on every page (the footer) is previewed on the content page its link opens.
+  const samePage = namespace
+    ? check.namespace === namespace || (check.namespace !== undefined && contentPageOf(check.namespace).everyPage === true)
+    : check.post !== undefined;
   return samePage && url.searchParams.get("lang") === check.language ? check : INVALID;
 }
 

@@ -5,6 +5,8 @@ import { requireConsole } from "~/features/admin/guard.server";
 import { translationsAction } from "~/features/admin/translation-actions.server";
 import { IMPORT_MAX_BYTES } from "~/features/admin/translations";
 import { listTranslationStatus } from "~/features/admin/translations.server";
+import { isMediaNeedsWork, mediaTranslationStatus } from "~/features/admin/media-translations.server";
+import { isLanguage } from "~/lib/i18n";
 import { FORM_BODY_LIMIT, type Page } from "~/lib/page";
 import { metaFromLoader } from "~/lib/seo";
 
@@ -13,11 +15,22 @@ export const page = { console: "pages", body: { signedInMultipartLimit: IMPORT_M
 
 export const meta = metaFromLoader;
 
-/** /admin/translations: every content page × German and Spanish, missing, outdated or up to date; export and import. */
+/**
+ * /admin/translations: every content page × German and Spanish, missing, outdated or up to date; the
+ * media library's items counted per language and state, the newest of one (`?media=de&state=outdated`)
+ * listed; export and import.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireConsole(request, "pages");
+  const params = new URL(request.url).searchParams;
+  const language = params.get("media");
+  const state = params.get("state");
   return {
     pages: await listTranslationStatus(),
+    media: await mediaTranslationStatus({
+      language: isLanguage(language) ? language : undefined,
+      state: isMediaNeedsWork(state) ? state : undefined,
+    }),
     importMaxBytes: IMPORT_MAX_BYTES,
     meta: await consoleMeta(request, "admin.meta.translations"),
   };
@@ -29,6 +42,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminTranslationsRoute() {
-  const { pages, importMaxBytes } = useLoaderData<typeof loader>();
-  return <TranslationsPage pages={pages} importMaxBytes={importMaxBytes} />;
+  const { pages, media, importMaxBytes } = useLoaderData<typeof loader>();
+  return <TranslationsPage pages={pages} media={media} importMaxBytes={importMaxBytes} />;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
-import { createConsoleAccount, signInPage } from "../helpers/console";
+import { createConsoleAccount, pageField as field, publishEveryFieldEmpty, signInPage } from "../helpers/console";
 import { gotoHydrated, hydrateFormOnUse, waitForHydration } from "../helpers/hydration";
 
 /**
@@ -15,14 +15,6 @@ const HEADLINE = "Gebaut für Menschen, die etwas vorhaben, mit";
 const GERMAN_DEFAULT = "Bauen Sie, was zählt, mit";
 const ENGLISH_DEFAULT = "Build what matters with";
 const heroOf = (page: Page) => page.getByRole("heading", { level: 1 });
-const field = (page: Page, path: string) => page.locator(`[data-path="${path}"]`).getByRole("textbox");
-
-async function publishEveryFieldEmpty(page: Page, url: string, button: string) {
-  await gotoHydrated(page, url);
-  for (const box of await page.locator("[data-path]").getByRole("textbox").all()) await box.fill("");
-  await page.getByRole("button", { name: button }).click();
-  await expect(page.getByText("Published: the page now shows these texts in this language.")).toBeVisible();
-}
 
 test("German goes live on its own: a draft changes nothing public, publishing German leaves English as it was", async ({
   page,

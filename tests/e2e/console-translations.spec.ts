@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
 import { createConsoleAccount, signInPage } from "../helpers/console";
+import { e2eDataDir, withDatabase } from "../helpers/e2e-server";
 import { gotoHydrated } from "../helpers/hydration";
 
 /**
@@ -45,4 +46,35 @@ test("export Spanish, change the file, import it: the change waits as a draft", 
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Discard draft" }).click();
   await expect(page.getByText("Draft discarded.")).toBeVisible();
+});
+
+test("a media item without a German text is listed as missing, and its link opens the item's German fields", async ({ page }) => {
+  test.setTimeout(120_000);
+  const title = `Untranslated service ${Date.now()}`;
+  // A draft (not on /media) with no translation, made as the import would.
+  const id = await withDatabase(e2eDataDir(), async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      "insert into media_items (title, file_type, language, service_kind, endpoint, published_at) values ($1, 'services', 'en', 'API', 'https://api.example.com', null) returning id",
+      [title],
+    );
+    return rows[0]!.id;
+  });
+  try {
+    const email = await createConsoleAccount("console-translations-media", "editor");
+    await signInPage(page, email);
+    await gotoHydrated(page, "/admin/translations?lang=de&media=de&state=missing");
+    const section = page.getByTestId("media-translations-status");
+    await expect(section.getByRole("heading", { name: "Medienbibliothek" })).toBeVisible();
+    await expect(page.getByTestId("media-counts-de").getByRole("link", { name: /^Fehlt: [1-9]/ })).toBeVisible();
+    const row = page.getByTestId("media-translations-list").getByRole("listitem").filter({ hasText: title });
+    await expect(row).toHaveAttribute("data-state", "missing");
+    await expect(row).toContainText("Original: English · Entwurf");
+    await expectNoSeriousA11yViolations(page);
+
+    await row.getByRole("link", { name: "Übersetzen (Deutsch)" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/media/${id}#translation-de$`));
+    await expect(page.locator("#translation-de").getByLabel("Titel (Deutsch)")).toBeVisible();
+  } finally {
+    await withDatabase(e2eDataDir(), (client) => client.query("delete from media_items where id = $1", [id]));
+  }
 });

@@ -2,15 +2,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { createConsoleAccount, signInPage } from "../helpers/console";
+import { createConsoleAccount, pageField as field, publishEveryFieldEmpty, signInPage } from "../helpers/console";
 import { e2eDataDir, importMediaManifest, withDatabase } from "../helpers/e2e-server";
 import { gotoHydrated } from "../helpers/hydration";
 import { makePng } from "../helpers/media-fixtures";
 
 /**
  * Tests that change what every visitor sees for a while (the shop switched off). They run in their own
- * project after every other spec (playwright.config.ts), so no other test meets the changed site.
+ * project after every other spec (playwright.config.ts), so no other test meets the changed site. One
+ * at a time: the footer's test reads the shop that the switch's test closes for a while.
  */
+test.describe.configure({ mode: "serial" });
 
 test("an admin switches the shop off: /shop says it opens soon and Shop leaves the navigation; on again, it is back", async ({
   page,
@@ -114,4 +116,49 @@ test("an editor puts a library picture on the German home page; it loads first, 
   } finally {
     await visitor.close();
   }
+});
+
+// The footer is on every page: its German text changes every German page for a moment.
+test("the footer's tagline and the shop's trust copy are fields: German goes live on every page, English keeps the spec's words", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const TAGLINE = "Wissen und Werkzeuge für Menschen, die bauen.";
+  const TRUST_TITLE = "Mit gutem Gefühl einkaufen";
+  const email = await createConsoleAccount("console-pages-shared", "admin");
+  await signInPage(page, email);
+  // A visitor's cached German pages, before the publish.
+  const visitor = await browser.newPage();
+  await visitor.goto("/about?lang=de");
+  await expect(visitor.getByRole("contentinfo")).not.toContainText(TAGLINE);
+
+  await gotoHydrated(page, "/admin/pages/common?language=de&lang=en");
+  await expect(page.locator("[data-path]")).toHaveCount(1);
+  await field(page, "footer.tagline").fill(TAGLINE);
+  await page.getByRole("button", { name: "Publish Deutsch" }).click();
+  await expect(page.getByText("Published: the page now shows these texts in this language.")).toBeVisible();
+  await expect(page.getByTestId("page-publication")).toHaveCount(0);
+
+  await gotoHydrated(page, "/admin/pages/shop?language=de&lang=en");
+  await field(page, "trust.title").fill(TRUST_TITLE);
+  await page.getByRole("button", { name: "Publish Deutsch" }).click();
+  await expect(page.getByText("Published: the page now shows these texts in this language.")).toBeVisible();
+
+  // Every page's footer, the cached ones too; English unchanged.
+  for (const path of ["/about?lang=de", "/media?lang=de", "/shop?lang=de"]) {
+    await visitor.goto(path);
+    await expect(visitor.getByRole("contentinfo"), path).toContainText(TAGLINE);
+  }
+  await expect(visitor.getByRole("heading", { level: 2, name: TRUST_TITLE })).toBeVisible();
+  await expect(visitor.getByTestId("trust-copy")).toContainText("30 Tage Geld-zurück-Garantie");
+  await visitor.goto("/shop?lang=en");
+  await expect(visitor.getByRole("heading", { level: 2, name: "Shop with confidence" })).toBeVisible();
+  await expect(visitor.getByRole("contentinfo")).toContainText(
+    "Knowledge, systems and technology for startups, creators, companies and people who build. Privacy-first, made in Germany.",
+  );
+  await visitor.close();
+
+  await publishEveryFieldEmpty(page, "/admin/pages/common?language=de&lang=en", "Publish Deutsch");
+  await publishEveryFieldEmpty(page, "/admin/pages/shop?language=de&lang=en", "Publish Deutsch");
 });

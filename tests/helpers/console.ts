@@ -5,6 +5,7 @@ import { createOTP } from "@better-auth/utils/otp";
 import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { baseUrl, postSignUp, uniqueEmail } from "./accounts";
 import { e2eDataDir, withDatabase } from "./e2e-server";
+import { gotoHydrated } from "./hydration";
 
 /**
  * Operator-console helpers for end-to-end tests: confirmed accounts made over HTTP (no browser),
@@ -139,4 +140,15 @@ export async function createConsoleAccount(prefix: string, role: "admin" | "edit
   );
   expect(granted.rowCount, `role of ${email}`).toBe(1);
   return email;
+}
+
+/** A field of the console's page editor (ADR 0054), by its path. */
+export const pageField = (page: Page, path: string) => page.locator(`[data-path="${path}"]`).getByRole("textbox");
+
+/** Publishes a page's language with every field empty: each follows its file default again (a shared server's clean-up). */
+export async function publishEveryFieldEmpty(page: Page, url: string, button: string) {
+  await gotoHydrated(page, url);
+  for (const box of await page.locator("[data-path]").getByRole("textbox").all()) await box.fill("");
+  await page.getByRole("button", { name: button }).click();
+  await expect(page.getByText("Published: the page now shows these texts in this language.")).toBeVisible();
 }

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { categories, mediaCategories, mediaItems, mediaItemTranslations } from "~/db/schema";
 import { db, type Database } from "~/lib/db.server";
 import { isLanguage, type Language } from "~/lib/i18n";
@@ -150,9 +150,12 @@ export async function saveMediaItem(actor: ConsoleActor, id: string, input: Medi
   const before = editable(current.item, current.item.categories);
   const translations = storedTranslations(values.language, translationsOf(input));
   await db().transaction(async (tx) => {
+    // Its own language's texts changed: the translations saved before are outdated (ADR 0062). now(): the
+    // transaction's time, which a translation changed in the same save gets too (then it is up to date).
+    const sourceChanged = (["title", "description", "altText", "language"] as const).some((key) => values[key] !== current.item[key]);
     await tx
       .update(mediaItems)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: new Date(), ...(sourceChanged ? { sourceUpdatedAt: sql`now()` } : {}) })
       .where(eq(mediaItems.id, id));
     await linkCategories(tx, id, input.categories);
     await replaceTranslations(tx, id, values.language, translations);

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { pageContent, pageContentVersions, user, type FieldOverrides } from "~/db/schema";
-import { isLegalPage, type ContentNamespace, type DefaultField } from "~/lib/content-pages";
+import { contentPageOf, isLegalPage, type ContentNamespace, type DefaultField } from "~/lib/content-pages";
 import { db } from "~/lib/db.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n";
 import { publishedContentChanged } from "~/lib/page-content.server";
@@ -155,6 +155,8 @@ export async function restoreVersion(actor: ConsoleActor, namespace: ContentName
 /** Whether the actor may take a language of this page off the site or put it back. */
 function publicationRefusal(actor: ConsoleActor, namespace: ContentNamespace, language: Language): Outcome | undefined {
   if (language === DEFAULT_LANGUAGE) return { ok: false, status: 409, error: "admin.pages.history.errors.defaultLanguage" };
+  // The shell's namespace would fall back whole (navigation, buttons), not just the footer's line.
+  if (contentPageOf(namespace).everyPage) return { ok: false, status: 409, error: "admin.pages.history.errors.everyPage" };
   if (isLegalPage(namespace) && actor.role !== "admin")
     return { ok: false, status: 403, error: "admin.pages.history.errors.legalNeedsAdmin" };
   return undefined;
@@ -200,7 +202,7 @@ async function setPublication(actor: ConsoleActor, namespace: ContentNamespace, 
       error: unpublish ? "admin.pages.history.errors.alreadyUnpublished" : "admin.pages.history.errors.notUnpublished",
     };
   }
-  await publishedContentChanged();
+  await publishedContentChanged(namespace);
   return { ok: true, message: unpublish ? "admin.pages.history.unpublished" : "admin.pages.history.republished" };
 }
 

@@ -6,8 +6,10 @@ import { startChangeListener, stopChangeListener } from "~/lib/change-bus.server
 import { db } from "~/lib/db.server";
 import { getServerTranslator, serverTexts } from "~/lib/i18n.server";
 import { CONTENT_TOPIC, createPublishedContentCache, publishedContentChanged } from "~/lib/page-content.server";
+import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { fileTexts, replaceFileTextsForTesting } from "~/lib/locale-files.server";
 import { lastUpdatedOf } from "~/features/legal/last-updated.server";
+import { unpublishLanguage } from "./page-history.server";
 import { discardDraft, listContentPages, loadPageEditor, publishPage, saveDraft } from "./pages.server";
 
 /**
@@ -162,5 +164,45 @@ describe("content pages: draft and publish per language", () => {
     } finally {
       other.stop();
     }
+  });
+
+  it("the footer's tagline and the shop's trust copy are fields: German changes, English keeps the spec's words", async () => {
+    const englishTagline =
+      "Knowledge, systems and technology for startups, creators, companies and people who build. Privacy-first, made in Germany.";
+    expect((await loadPageEditor("common", "de")).fields.map((field) => field.path)).toEqual(["footer.tagline"]);
+    expect((await loadPageEditor("shop", "de")).fields.map((field) => field.path)).toEqual([
+      "meta.title",
+      "meta.description",
+      "trust.title",
+      "trust.shipping",
+      "trust.delivery",
+      "trust.guarantee",
+    ]);
+    const dropped: string[] = [];
+    const stop = onPagesInvalidated((tag) => dropped.push(tag));
+    try {
+      await publishPage(editor, "common", "de", { "footer.tagline": "Wissen für Menschen, die bauen." });
+      // The footer is on every page: every cached page goes, not only the content pages.
+      expect(dropped).toContain("*");
+      dropped.length = 0;
+      await publishPage(editor, "shop", "de", { "trust.guarantee": "60 Tage Geld-zurück-Garantie" });
+      expect(dropped).toEqual(expect.arrayContaining(["content", "shop"]));
+      expect(dropped).not.toContain("*");
+    } finally {
+      stop();
+    }
+    expect(await text("de", "common.footer.tagline")).toBe("Wissen für Menschen, die bauen.");
+    expect(await text("en", "common.footer.tagline")).toBe(englishTagline);
+    expect(await text("de", "shop.trust.guarantee")).toBe("60 Tage Geld-zurück-Garantie");
+    expect(await text("en", "shop.trust.guarantee")).toBe("30-day money-back guarantee");
+    expect(await text("en", "shop.trust.shipping")).toBe("Free shipping on orders over {{amount}}");
+    expect((await serverTexts("de", "common"))?.footer).toMatchObject({ tagline: "Wissen für Menschen, die bauen." });
+    // The footer's namespace is the whole shell's: a language of it is never taken off the site.
+    expect(await unpublishLanguage(admin, "common", "de")).toMatchObject({
+      ok: false,
+      status: 409,
+      error: "admin.pages.history.errors.everyPage",
+    });
+    expect(await text("de", "common.footer.tagline")).toBe("Wissen für Menschen, die bauen.");
   });
 });

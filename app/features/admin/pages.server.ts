@@ -203,7 +203,7 @@ export async function publishPage(
     await auditPage(tx, actor, "page.publish", [namespace, language], before, published);
     await endSchedule(tx, namespace, language);
   });
-  await publishedContentChanged();
+  await publishedContentChanged(namespace);
   return { ok: true, message: "admin.pages.published" };
 }
 

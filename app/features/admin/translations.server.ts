@@ -21,8 +21,8 @@ import { SOURCE_LANGUAGE, TARGET_LANGUAGES, type TranslationState } from "./tran
  * - a field whose basis differs from the source text is **missing** in a language never published,
  *   **outdated** in one that was; a language without such fields is **up to date**.
  *
- * A row is one translatable thing (`kind`): today a content page; media items are a second kind
- * with their own source and basis texts, compared by `compareWithSource`.
+ * A row is a content page (`kind`). Media items are counted apart (media-translations.server.ts):
+ * thousands of them, compared by dates, as their texts keep no versions.
  */
 
 export interface LanguageStatus {

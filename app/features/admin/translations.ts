@@ -9,6 +9,13 @@ export const TARGET_LANGUAGES = LANGUAGES.filter((language) => language !== SOUR
 
 export type TranslationState = "missing" | "outdated" | "upToDate";
 
+/** How each state reads on the status page (pages and media alike). */
+export const STATE_CLASS: Record<TranslationState, string> = {
+  missing: "font-medium text-destructive",
+  outdated: "font-medium text-amber-300",
+  upToDate: "font-medium text-primary",
+};
+
 export function isTargetLanguage(value: unknown): value is Language {
   return typeof value === "string" && (TARGET_LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,4 +1,5 @@
 import { getFormProps, HydratedInput, SubmitButton } from "~/components/form";
+import { contentPageOf, isContentNamespace } from "~/lib/content-pages";
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/use-translation";
 import { buttonSchema } from "../schemas/console-schemas";
@@ -27,7 +28,8 @@ export function PagePublication({
     target: `${namespace}-${language}`,
     intents: ["unpublish", "republish"],
   });
-  if (language === DEFAULT_LANGUAGE) return null;
+  // A block on every page (the footer) is never unpublished: its namespace is the whole shell's.
+  if (language === DEFAULT_LANGUAGE || (isContentNamespace(namespace) && contentPageOf(namespace).everyPage)) return null;
   const names = { language: LANGUAGE_NAMES[language] };
   return (
     <kit.fetcher.Form

@@ -6,19 +6,15 @@ import { useTranslation } from "~/lib/use-translation";
 import { buttonSchema } from "../schemas/console-schemas";
 import { startFromEnglishSchema } from "../schemas/translation-schema";
 import type { ImportReport } from "../translation-files.server";
-import { SOURCE_LANGUAGE, TARGET_LANGUAGES, type TranslationState } from "../translations";
+import { SOURCE_LANGUAGE, STATE_CLASS, TARGET_LANGUAGES } from "../translations";
 import type { TranslationRow } from "../translations.server";
+import type { MediaTranslationStatus } from "../media-translations.server";
+import { MediaTranslationStatusSection } from "./media-translation-status";
 import { AdminHeading } from "./admin-shell";
 import { ActionButton, FormOutcome, useConsoleForm } from "./console-form";
 import { ConsoleSelect } from "./console-search";
 import { ConsoleTable } from "./console-table";
 import { useDateFormat } from "./use-date-format";
-
-const STATE_CLASS: Record<TranslationState, string> = {
-  missing: "font-medium text-destructive",
-  outdated: "font-medium text-amber-300",
-  upToDate: "font-medium text-primary",
-};
 
 /**
  * /admin/translations (ADR 0062): each content page × German and Spanish, missing, outdated or up to
@@ -26,7 +22,15 @@ const STATE_CLASS: Record<TranslationState, string> = {
  * into those fields of the draft. Below, a language's texts for a translator (XLIFF 2.0 or JSON)
  * and the import of the translated file, which writes drafts only.
  */
-export function TranslationsPage({ pages, importMaxBytes }: { pages: TranslationRow[]; importMaxBytes: number }) {
+export function TranslationsPage({
+  pages,
+  media,
+  importMaxBytes,
+}: {
+  pages: TranslationRow[];
+  media: MediaTranslationStatus;
+  importMaxBytes: number;
+}) {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const columns = [
@@ -60,6 +64,7 @@ export function TranslationsPage({ pages, importMaxBytes }: { pages: Translation
           ...row.languages.map((entry) => <StatusCell key={entry.language} page={row.id} entry={entry} />),
         ]}
       />
+      <MediaTranslationStatusSection media={media} />
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <ExportForm pages={pages} />
         <ImportForm maxBytes={importMaxBytes} />

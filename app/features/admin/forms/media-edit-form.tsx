@@ -140,7 +140,11 @@ export function MediaEditForm({
         <p className="mb-4 text-sm text-muted-foreground">{t("admin.media.translations.intro")}</p>
         <div className="grid gap-6 lg:grid-cols-2">
           {LANGUAGES.filter((language) => language !== item.language).map((language) => (
-            <fieldset key={language} className="grid content-start gap-3 rounded-md border border-border p-4">
+            <fieldset
+              key={language}
+              id={`translation-${language}`}
+              className="grid content-start scroll-mt-20 gap-3 rounded-md border border-border p-4"
+            >
               <legend className="px-1 font-medium">{LANGUAGE_NAMES[language]}</legend>
               <TextField
                 field={fields[translationFieldName(language, "title")]}

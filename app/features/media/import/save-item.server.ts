@@ -15,20 +15,35 @@ export interface TranslationTexts {
 
 /**
  * Replaces an item's translations (the import and the console's item form): one row per language,
- * none for the item's own language (its own columns hold those texts).
+ * none for the item's own language (its own columns hold those texts). A language whose texts are
+ * unchanged keeps its `updated_at`: the translation status (ADR 0062) compares it with when the item's
+ * own texts changed, so saving the form must not make an old translation look new.
  */
 export async function replaceTranslations(
-  tx: Pick<Database, "insert" | "delete">,
+  tx: Executor,
   id: string,
   language: string,
   translations: Partial<Record<string, TranslationTexts>>,
 ) {
+  const before = await tx.select().from(mediaItemTranslations).where(eq(mediaItemTranslations.mediaItemId, id));
   await tx.delete(mediaItemTranslations).where(eq(mediaItemTranslations.mediaItemId, id));
+  const same = (texts: TranslationTexts, row: (typeof before)[number]) =>
+    texts.title === row.title &&
+    texts.description === row.description &&
+    texts.altText === row.altText &&
+    texts.searchableText === row.searchableText;
   const rows = Object.entries(translations)
     .filter((entry): entry is [string, TranslationTexts] => entry[0] !== language && entry[1] !== undefined)
-    .map(([code, texts]) => ({ mediaItemId: id, language: code, ...texts }));
+    .map(([code, texts]) => {
+      const kept = before.find((row) => row.language === code && same(texts, row));
+      return { mediaItemId: id, language: code, ...texts, ...(kept ? { updatedAt: kept.updatedAt } : {}) };
+    });
   if (rows.length) await tx.insert(mediaItemTranslations).values(rows);
 }
+
+/** An update's `source_updated_at`: now (the transaction's time, as a translation saved with it) when the item's own texts change. */
+export const sourceUpdatedAtOnChange = sql`case when ("media_items"."title", "media_items"."description", "media_items"."alt_text", "media_items"."language")
+  is distinct from (excluded."title", excluded."description", excluded."alt_text", excluded."language") then now() else "media_items"."source_updated_at" end`;
 
 /** Sets the German and Spanish names the manifest gives, keeping names it does not give. */
 export async function nameCategories(names: Record<string, Record<keyof CategoryNames, string | null>>) {
@@ -91,7 +106,7 @@ export async function upsertItem(
     .values({ ...values, ...(createdAt ? { createdAt } : {}), ...(draft ? { publishedAt: null } : {}) })
     .onConflictDoUpdate({
       target: mediaItems.id,
-      set: { ...values, ...(createdAt ? { createdAt } : {}), updatedAt: sql`now()` },
+      set: { ...values, ...(createdAt ? { createdAt } : {}), updatedAt: sql`now()`, sourceUpdatedAt: sourceUpdatedAtOnChange },
     });
   await tx.delete(mediaCategories).where(eq(mediaCategories.mediaItemId, values.id));
   if (categoryNames.length === 0) return;
