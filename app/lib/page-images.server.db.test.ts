@@ -39,6 +39,12 @@ describe("image fields of content pages (ADR 0082)", () => {
     expect([...(await missingImages([photo, draft, pdf, unknown]))].sort()).toEqual([draft, pdf, unknown].sort());
   });
 
+  it("refuses an id that is no UUID instead of failing the query", async () => {
+    const photo = await picture("photo");
+    expect([...(await missingImages([photo, "hero.jpg", "1' OR '1'='1"]))].sort()).toEqual(["1' OR '1'='1", "hero.jpg"]);
+    expect([...(await missingImages(["hero.jpg"]))]).toEqual(["hero.jpg"]);
+  });
+
   it("shows the rendition's size and the item's alt text, and nothing once the item is unpublished or deleted", async () => {
     const photo = await picture("photo");
     expect(await pageImage(photo, "", "en")).toMatchObject({ width: 480, height: 320, alt: "A desk" });

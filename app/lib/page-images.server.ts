@@ -14,6 +14,7 @@ import { readFile } from "./storage.server";
 const shownImage = and(eq(mediaItems.fileType, "image"), isNotNull(mediaItems.publishedAt), isNotNull(mediaItems.thumbnailPath));
 
 export const PAGE_IMAGE_PATH = "/page-images";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The pictures the page editor offers: published images with a rendition, newest first. */
 export async function pageImageChoices(limit = 200) {
@@ -25,16 +26,18 @@ export async function pageImageChoices(limit = 200) {
     .limit(limit);
 }
 
-/** Of `ids`, those that are no published image with a rendition. */
+/** Of `ids`, those that are no published image with a rendition (an id that is no UUID never is one). */
 export async function missingImages(ids: string[]): Promise<Set<string>> {
-  const wanted = [...new Set(ids.filter(Boolean))];
-  if (wanted.length === 0) return new Set();
+  const given = [...new Set(ids.filter(Boolean))];
+  // The column is a uuid: any other text would make the query fail rather than find nothing.
+  const wanted = given.filter((id) => UUID.test(id));
+  if (wanted.length === 0) return new Set(given);
   const found = await db()
     .select({ id: mediaItems.id })
     .from(mediaItems)
     .where(and(inArray(mediaItems.id, wanted), shownImage));
   const ok = new Set(found.map((row) => row.id));
-  return new Set(wanted.filter((id) => !ok.has(id)));
+  return new Set(given.filter((id) => !ok.has(id)));
 }
 
 export interface PageImage {
@@ -44,7 +47,6 @@ export interface PageImage {
   alt: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The rendition's largest width (media import, ADR 0069). */
 const RENDITION_MAX = { width: 480, height: 1440 };
 
