@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { mediaItems, mediaItemTranslations } from "~/db/schema";
 import { db } from "./db.server";
 import type { Language } from "./i18n";
+import { richTextImageIds, type RichDoc } from "./rich-text";
 import { readFile } from "./storage.server";
 
 /**
@@ -56,9 +57,21 @@ const RENDITION_MAX = { width: 480, height: 1440 };
  * names no published image.
  */
 export async function pageImage(id: string, alt: string, language: Language): Promise<PageImage | null> {
-  if (!UUID.test(id)) return null;
-  const [item] = await db()
+  const image = (await pageImages([id], language))[id.toLowerCase()];
+  return image ? { ...image, alt: alt.trim() || image.alt } : null;
+}
+
+/**
+ * The pictures of `ids` that are published images, by id, in one query (a document's pictures), each
+ * with the item's alt text in `language` (else its own, else its title). An id that names no published
+ * image is not in the result.
+ */
+export async function pageImages(ids: string[], language: Language): Promise<Record<string, PageImage>> {
+  const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (wanted.length === 0) return {};
+  const items = await db()
     .select({
+      id: mediaItems.id,
       widthPx: mediaItems.widthPx,
       heightPx: mediaItems.heightPx,
       altText: mediaItems.altText,
@@ -71,15 +84,23 @@ export async function pageImage(id: string, alt: string, language: Language): Pr
       mediaItemTranslations,
       and(eq(mediaItemTranslations.mediaItemId, mediaItems.id), eq(mediaItemTranslations.language, language)),
     )
-    .where(and(eq(mediaItems.id, id), shownImage));
-  if (!item) return null;
-  const { width, height } = renditionSize(item.widthPx ?? RENDITION_MAX.width, item.heightPx ?? RENDITION_MAX.width);
-  return {
-    src: `${PAGE_IMAGE_PATH}/${id}?v=${item.updatedAt.getTime().toString(36)}`,
-    width,
-    height,
-    alt: alt.trim() || item.translated || item.altText || item.title,
-  };
+    .where(and(inArray(mediaItems.id, wanted), shownImage));
+  const images: Record<string, PageImage> = {};
+  for (const item of items) {
+    const { width, height } = renditionSize(item.widthPx ?? RENDITION_MAX.width, item.heightPx ?? RENDITION_MAX.width);
+    images[item.id] = {
+      src: `${PAGE_IMAGE_PATH}/${item.id}?v=${item.updatedAt.getTime().toString(36)}`,
+      width,
+      height,
+      alt: item.translated || item.altText || item.title,
+    };
+  }
+  return images;
+}
+
+/** The pictures a rich text shows (ADR 0061's image blocks), for its page's `RichTextBlocks`. */
+export async function richTextImages(doc: RichDoc | undefined, language: Language) {
+  return doc ? pageImages(richTextImageIds(doc), language) : {};
 }
 
 /** The rendition's size: the original scaled down to fit 480 × 1440, never up. */
