@@ -1,4 +1,5 @@
-import { mediaItems } from "~/db/schema";
+import { mediaItems, siteSettings } from "~/db/schema";
+import { BRAND_SETTINGS_KEY, forgetBrand } from "~/lib/brand.server";
 import { db } from "~/lib/db.server";
 import { saveFile } from "~/lib/storage.server";
 
@@ -27,4 +28,13 @@ export async function insertPicture(title: string, extra: Partial<typeof mediaIt
     })
     .returning();
   return row!.id;
+}
+
+/** Makes `mediaId` the site's logo (the brand settings' stored row, ADR 0076), live at once in this process. */
+export async function setLogo(mediaId: string) {
+  await db()
+    .insert(siteSettings)
+    .values({ key: BRAND_SETTINGS_KEY, value: { logo: mediaId } })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: { logo: mediaId } } });
+  forgetBrand();
 }

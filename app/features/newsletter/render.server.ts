@@ -1,5 +1,6 @@
 import mjml2html from "mjml";
-import { mailBrand } from "~/lib/brand.server";
+import type { BrandPicture } from "~/lib/brand";
+import { getBrand, mailBrand } from "~/lib/brand.server";
 import { THEME_COLOURS } from "~/lib/contrast";
 import { getEnv } from "~/lib/env.server";
 import type { Language } from "~/lib/i18n";
@@ -125,6 +126,27 @@ function bodyMjml(blocks: RichBlock[], images: RichTextImages): string {
   return parts.join("\n        ");
 }
 
+/** The logo's height in the mail's head; a wide logo is narrowed to LOGO_MAX_WIDTH instead (never stretched). */
+const LOGO_HEIGHT = 48;
+const LOGO_MAX_WIDTH = 240;
+
+/**
+ * The operator's logo (ADR 0076) heading the mail, from the site's public address, its alt text the
+ * company's name; none without a logo, or for one whose size the library does not know (it could only
+ * be drawn stretched).
+ */
+function logoMjml(logo: BrandPicture | null, name: string) {
+  if (!logo?.width || !logo.height) return "";
+  const scale = Math.min(LOGO_HEIGHT / logo.height, LOGO_MAX_WIDTH / logo.width);
+  const width = Math.max(1, Math.round(logo.width * scale));
+  const height = Math.max(1, Math.round(logo.height * scale));
+  return `<mj-section padding="24px 0 0">
+      <mj-column background-color="#ffffff">
+        <mj-image src="${escapeHtml(absolute(logo.url))}" alt="${escapeHtml(name)}" width="${width}px" height="${height}px" align="left" padding="16px 24px" />
+      </mj-column>
+    </mj-section>`;
+}
+
 /** The company's postal address, as the imprint has it: the footer of a commercial mail names its sender. */
 async function senderLines() {
   const facts = await getSiteFacts();
@@ -138,11 +160,18 @@ async function senderLines() {
 /** One version as mail, with UNSUBSCRIBE_PLACEHOLDER where each recipient's own link goes. */
 export async function renderIssue(language: Language, content: IssueVersionContent): Promise<RenderedIssue> {
   const t = await getFixedT(language);
-  const [sender, brand, images] = await Promise.all([senderLines(), mailBrand(), richTextImages(content.body, language)]);
+  const [sender, brand, { logo }, images] = await Promise.all([
+    senderLines(),
+    mailBrand(),
+    getBrand(),
+    richTextImages(content.body, language),
+  ]);
   const footer = t("mail.newsletterIssue.footer", { company: sender.name });
+  const head = logoMjml(logo, sender.name);
   const unsubscribe = t("mail.unsubscribe");
-  // The company's name heads the mail on a band of its brand colour, in the theme's dark text: the pair the
-  // accent rule keeps at AA (app/lib/contrast.ts); the accent as text on white could be far below it.
+  // The company's name heads the mail (under its logo, when one is set) on a band of its brand colour, in the
+  // theme's dark text: the pair the accent rule keeps at AA (app/lib/contrast.ts); the accent as text on white
+  // could be far below it.
   const mjml = `<mjml lang="${language}">
   <mj-head>
     <mj-title>${escapeHtml(content.subject)}</mj-title>
@@ -159,7 +188,8 @@ export async function renderIssue(language: Language, content: IssueVersionConte
         ? `<mj-raw><div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(content.preheader)}</div></mj-raw>`
         : ""
     }
-    <mj-section padding="24px 0 0">
+    ${head}
+    <mj-section padding="${head ? "0" : "24px 0 0"}">
       <mj-column>
         <mj-text font-size="20px" font-weight="bold" color="${THEME_COLOURS.buttonText}" container-background-color="${brand.accent}" padding="14px 24px">${escapeHtml(sender.name)}</mj-text>
       </mj-column>
