@@ -7,7 +7,7 @@ import { Link } from "@tiptap/extension-link";
 import { BulletList, ListItem, ListKeymap, OrderedList } from "@tiptap/extension-list";
 import { Paragraph } from "@tiptap/extension-paragraph";
 import { Text } from "@tiptap/extension-text";
-import { UndoRedo } from "@tiptap/extensions";
+import { TrailingNode, UndoRedo } from "@tiptap/extensions";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import {
   Bold as BoldIcon,
@@ -75,6 +75,9 @@ const EXTENSIONS = [
   ListKeymap,
   UndoRedo,
   LibraryImage,
+  // A picture at the end of the text gets an empty paragraph after it, so the cursor has somewhere to go
+  // (the allow-list drops an empty paragraph on saving).
+  TrailingNode.configure({ node: "paragraph", notAfter: ["paragraph", "heading", "bulletList", "orderedList"] }),
   Link.configure({
     openOnClick: false,
     autolink: true,
