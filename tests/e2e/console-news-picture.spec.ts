@@ -1,12 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
 import { createConsoleAccount, signInPage } from "../helpers/console";
-import { e2eDataDir, importMediaManifest, withDatabase } from "../helpers/e2e-server";
+import { importPicture } from "../helpers/e2e-server";
 import { gotoHydrated } from "../helpers/hydration";
-import { makePng } from "../helpers/media-fixtures";
 
 /**
  * A picture of the media library in a post's text (ADR 0061): the editor's Image button offers the
@@ -19,20 +15,8 @@ test("an admin puts a library picture into a post's text; the published post sho
 }) => {
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-picture-e2e-"));
-  fs.mkdirSync(path.join(dir, "files"));
-  fs.writeFileSync(path.join(dir, "files/studio.png"), await makePng(1600, 900, { r: 200, g: 120, b: 60 }));
   const picture = `Studio picture ${stamp}`;
-  const manifest = {
-    categories: [],
-    items: [{ title: picture, file_type: "image", file: "files/studio.png", language: "en", categories: [] }],
-  };
-  fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
-  expect(await importMediaManifest(path.join(dir, "manifest.json"))).toMatch(/rejected: 0/);
-  const itemId = await withDatabase(e2eDataDir(), async (client) => {
-    const { rows } = await client.query<{ id: string }>("select id from media_items where title = $1", [picture]);
-    return rows[0]!.id;
-  });
+  const itemId = await importPicture(picture, 1600, 900, { r: 200, g: 120, b: 60 });
 
   const email = await createConsoleAccount("console-news-picture", "admin");
   await signInPage(page, email);
