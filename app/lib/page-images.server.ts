@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { mediaItems, mediaItemTranslations } from "~/db/schema";
 import { db } from "./db.server";
 import type { Language } from "./i18n";
+import { richTextImageIds, type RichDoc } from "./rich-text";
 import { readFile } from "./storage.server";
 
 /**
@@ -14,6 +15,7 @@ import { readFile } from "./storage.server";
 const shownImage = and(eq(mediaItems.fileType, "image"), isNotNull(mediaItems.publishedAt), isNotNull(mediaItems.thumbnailPath));
 
 export const PAGE_IMAGE_PATH = "/page-images";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The pictures the page editor offers: published images with a rendition, newest first. */
 export async function pageImageChoices(limit = 200) {
@@ -25,16 +27,18 @@ export async function pageImageChoices(limit = 200) {
     .limit(limit);
 }
 
-/** Of `ids`, those that are no published image with a rendition. */
+/** Of `ids`, those that are no published image with a rendition (an id that is no UUID never is one). */
 export async function missingImages(ids: string[]): Promise<Set<string>> {
-  const wanted = [...new Set(ids.filter(Boolean))];
-  if (wanted.length === 0) return new Set();
+  const given = [...new Set(ids.filter(Boolean))];
+  // The column is a uuid: any other text would make the query fail rather than find nothing.
+  const wanted = given.filter((id) => UUID.test(id));
+  if (wanted.length === 0) return new Set(given);
   const found = await db()
     .select({ id: mediaItems.id })
     .from(mediaItems)
     .where(and(inArray(mediaItems.id, wanted), shownImage));
   const ok = new Set(found.map((row) => row.id));
-  return new Set(wanted.filter((id) => !ok.has(id)));
+  return new Set(given.filter((id) => !ok.has(id)));
 }
 
 export interface PageImage {
@@ -44,7 +48,6 @@ export interface PageImage {
   alt: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The rendition's largest width (media import, ADR 0069). */
 const RENDITION_MAX = { width: 480, height: 1440 };
 
@@ -54,9 +57,21 @@ const RENDITION_MAX = { width: 480, height: 1440 };
  * names no published image.
  */
 export async function pageImage(id: string, alt: string, language: Language): Promise<PageImage | null> {
-  if (!UUID.test(id)) return null;
-  const [item] = await db()
+  const image = (await pageImages([id], language))[id.toLowerCase()];
+  return image ? { ...image, alt: alt.trim() || image.alt } : null;
+}
+
+/**
+ * The pictures of `ids` that are published images, by id, in one query (a document's pictures), each
+ * with the item's alt text in `language` (else its own, else its title). An id that names no published
+ * image is not in the result.
+ */
+export async function pageImages(ids: string[], language: Language): Promise<Record<string, PageImage>> {
+  const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (wanted.length === 0) return {};
+  const items = await db()
     .select({
+      id: mediaItems.id,
       widthPx: mediaItems.widthPx,
       heightPx: mediaItems.heightPx,
       altText: mediaItems.altText,
@@ -69,15 +84,23 @@ export async function pageImage(id: string, alt: string, language: Language): Pr
       mediaItemTranslations,
       and(eq(mediaItemTranslations.mediaItemId, mediaItems.id), eq(mediaItemTranslations.language, language)),
     )
-    .where(and(eq(mediaItems.id, id), shownImage));
-  if (!item) return null;
-  const { width, height } = renditionSize(item.widthPx ?? RENDITION_MAX.width, item.heightPx ?? RENDITION_MAX.width);
-  return {
-    src: `${PAGE_IMAGE_PATH}/${id}?v=${item.updatedAt.getTime().toString(36)}`,
-    width,
-    height,
-    alt: alt.trim() || item.translated || item.altText || item.title,
-  };
+    .where(and(inArray(mediaItems.id, wanted), shownImage));
+  const images: Record<string, PageImage> = {};
+  for (const item of items) {
+    const { width, height } = renditionSize(item.widthPx ?? RENDITION_MAX.width, item.heightPx ?? RENDITION_MAX.width);
+    images[item.id] = {
+      src: `${PAGE_IMAGE_PATH}/${item.id}?v=${item.updatedAt.getTime().toString(36)}`,
+      width,
+      height,
+      alt: item.translated || item.altText || item.title,
+    };
+  }
+  return images;
+}
+
+/** The pictures a rich text shows (ADR 0061's image blocks), for its page's `RichTextBlocks`. */
+export async function richTextImages(doc: RichDoc | undefined, language: Language) {
+  return doc ? pageImages(richTextImageIds(doc), language) : {};
 }
 
 /** The rendition's size: the original scaled down to fit 480 × 1440, never up. */

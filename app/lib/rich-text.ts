@@ -4,7 +4,9 @@
  * these survive:
  * - blocks: paragraph, heading of level 2 or 3, bullet list, ordered list (whose items hold paragraphs
  *   and nested lists);
- * - text with the marks bold, italic and link, a link only to http(s), mailto or a path of this site.
+ * - text with the marks bold, italic and link, a link only to http(s), mailto or a path of this site;
+ * - an image of the media library (top level only): its item's id and an alt text, never an address
+ *   (the page resolves the id to a published picture, ADR 0082; one that carries a src is dropped).
  * Any other node is dropped with everything in it, any other mark or attribute is dropped, and text is
  * only ever text: the page renders it through React, which escapes it. A document over the limits is
  * refused as a whole, never cut.
@@ -38,7 +40,12 @@ export interface RichList {
   type: "bulletList" | "orderedList";
   content: RichListItem[];
 }
-export type RichBlock = RichParagraph | RichHeading | RichList;
+/** A picture of the media library: the page shows it while the item is a published image (ADR 0082). */
+export interface RichImage {
+  type: "image";
+  attrs: { mediaId: string; alt?: string };
+}
+export type RichBlock = RichParagraph | RichHeading | RichList | RichImage;
 export interface RichDoc {
   type: "doc";
   content: RichBlock[];
@@ -48,11 +55,12 @@ export interface RichDoc {
  * The bounds of one field's document: its JSON as posted, its nodes, the text in it and how deep lists
  * nest (a document is at depth 0, a paragraph of the top level at 1, a nested list adds 2).
  */
-export const RICH_TEXT_LIMITS = { json: 200_000, nodes: 3_000, text: 20_000, depth: 9, href: 2_000 } as const;
+export const RICH_TEXT_LIMITS = { json: 200_000, nodes: 3_000, text: 20_000, depth: 9, href: 2_000, alt: 300 } as const;
 
 export type RichTextProblem = "invalid" | "tooLarge" | "tooLong" | "tooDeep";
 export type RichTextResult = { ok: true; doc: RichDoc } | { ok: false; problem: RichTextProblem };
 
+const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 // Control characters never belong in a page's text (a tab or line break inside a text node is a space).
 const CONTROL = new RegExp(CONTROL_CHARACTER.source, "gu");
@@ -141,16 +149,29 @@ function reader() {
         const items = listItems(node.content, depth + 1);
         return items.length > 0 ? { type: node.type, content: items } : undefined;
       }
-      // Any other node (a script, an image, a code block, a node a later editor makes) is left out, with its content.
+      if (node.type === "image") return image(node.attrs);
+      // Any other node (a script, a code block, a node a later editor makes) is left out, with its content.
       return undefined;
     });
+
+  /** A library image: a UUID and an optional alt text; an address (src) or any other id is no picture of the library. */
+  const image = (attrs: unknown): RichImage | undefined => {
+    if (!isRecord(attrs) || "src" in attrs || typeof attrs.mediaId !== "string" || !MEDIA_ID.test(attrs.mediaId)) return undefined;
+    const alt = typeof attrs.alt === "string" ? attrs.alt.replace(CONTROL, " ").trim() : "";
+    if (alt.length > RICH_TEXT_LIMITS.alt) throw new Refused("tooLong");
+    text += alt.length;
+    if (text > RICH_TEXT_LIMITS.text) throw new Refused("tooLong");
+    const mediaId = attrs.mediaId.toLowerCase();
+    return alt ? { type: "image", attrs: { mediaId, alt } } : { type: "image", attrs: { mediaId } };
+  };
 
   const listItems = (value: unknown, depth: number) =>
     each(value, depth, (node): RichListItem | undefined => {
       if (node.type !== "listItem") return undefined;
-      // An item's own blocks: paragraphs and nested lists (a heading inside a list item is not a page's outline: its words become a paragraph).
-      const content = blocks(node.content, depth + 1).map((block): RichBlock =>
-        block.type === "heading" ? { type: "paragraph", content: block.content } : block,
+      // An item's own blocks: paragraphs and nested lists (a heading inside a list item is not a page's outline: its words
+      // become a paragraph; a picture is not a list's either, and is left out).
+      const content = blocks(node.content, depth + 1).flatMap((block): RichBlock[] =>
+        block.type === "heading" ? [{ type: "paragraph", content: block.content }] : block.type === "image" ? [] : [block],
       );
       return content.length > 0 ? { type: "listItem", content } : undefined;
     });
@@ -210,9 +231,16 @@ export function richTextPlain(doc: RichDoc): string {
     for (const block of blocks) {
       if (block.type === "paragraph" || block.type === "heading")
         lines.push(prefix + (block.content ?? []).map((node) => node.text).join(""));
-      else for (const item of block.content) walk(item.content, `${prefix}• `);
+      else if (block.type === "image") {
+        if (block.attrs.alt) lines.push(`${prefix}[${block.attrs.alt}]`);
+      } else for (const item of block.content) walk(item.content, `${prefix}• `);
     }
   };
   walk(doc.content, "");
   return lines.join("\n");
+}
+
+/** The library items a document's pictures name, each once (the page resolves them in one query). */
+export function richTextImageIds(doc: RichDoc): string[] {
+  return [...new Set(doc.content.flatMap((block) => (block.type === "image" ? [block.attrs.mediaId] : [])))];
 }

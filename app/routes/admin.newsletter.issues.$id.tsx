@@ -3,6 +3,7 @@ import { consoleMeta } from "~/features/admin/console.server";
 import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
 import { IssueEditor } from "~/features/admin/components/newsletter-issue-editor";
 import { issueAction, issueLanguage, loadIssueEditor } from "~/features/admin/newsletter-issues-console.server";
+import { pageImageChoices } from "~/lib/page-images.server";
 import { metaFromLoader } from "~/lib/seo";
 import type { Page } from "~/lib/page";
 
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!UUID.test(params.id ?? "")) consoleNotFound(request);
   const editor = await loadIssueEditor(params.id!, issueLanguage(request));
   if (!editor) consoleNotFound(request);
-  return { ...editor, meta: await consoleMeta(request, "admin.meta.newsletterIssue") };
+  return { ...editor, pictures: await pageImageChoices(), meta: await consoleMeta(request, "admin.meta.newsletterIssue") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

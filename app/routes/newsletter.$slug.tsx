@@ -14,6 +14,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function NewsletterIssueRoute() {
-  const { issue, language } = useLoaderData<typeof loader>();
-  return <ArchivedIssuePage issue={issue} language={language} />;
+  const { issue, images, language } = useLoaderData<typeof loader>();
+  return <ArchivedIssuePage issue={issue} images={images} language={language} />;
 }

@@ -1,11 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createConsoleAccount, pageField as field, publishEveryFieldEmpty, signInPage } from "../helpers/console";
-import { e2eDataDir, importMediaManifest, withDatabase } from "../helpers/e2e-server";
+import { importPicture } from "../helpers/e2e-server";
 import { gotoHydrated } from "../helpers/hydration";
-import { makePng } from "../helpers/media-fixtures";
 
 /**
  * Tests that change what every visitor sees for a while (the shop switched off). They run in their own
@@ -64,17 +60,8 @@ test("an editor puts a library picture on the German home page; it loads first, 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hero-e2e-"));
-  fs.mkdirSync(path.join(dir, "files"));
-  fs.writeFileSync(path.join(dir, "files/hero.png"), await makePng(1600, 900, { r: 40, g: 90, b: 160 }));
   const title = `Hero picture ${Date.now()}`;
-  const manifest = { categories: [], items: [{ title, file_type: "image", file: "files/hero.png", language: "en", categories: [] }] };
-  fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
-  expect(await importMediaManifest(path.join(dir, "manifest.json"))).toMatch(/rejected: 0/);
-  const itemId = await withDatabase(e2eDataDir(), async (client) => {
-    const { rows } = await client.query<{ id: string }>("select id from media_items where title = $1", [title]);
-    return rows[0]!.id;
-  });
+  const itemId = await importPicture(title, 1600, 900, { r: 40, g: 90, b: 160 });
 
   const email = await createConsoleAccount("console-hero", "editor");
   await signInPage(page, email);

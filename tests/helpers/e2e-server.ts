@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { writeMediaFixtures } from "./media-fixtures";
+import { makePng, writeMediaFixtures } from "./media-fixtures";
 
 /**
  * Operator access to a running product server's DATA_DIR from end-to-end tests: its embedded
@@ -36,6 +36,21 @@ export async function importMediaManifest(manifestPath: string) {
     env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: "", LOG_LEVEL: "warn" },
   });
   return stdout;
+}
+
+/** Imports one published picture (a PNG of one colour) titled `title` into the library; returns its id. */
+export async function importPicture(title: string, width: number, height: number, colour: { r: number; g: number; b: number }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "picture-e2e-"));
+  fs.mkdirSync(path.join(dir, "files"));
+  fs.writeFileSync(path.join(dir, "files/picture.png"), await makePng(width, height, colour));
+  const manifest = { categories: [], items: [{ title, file_type: "image", file: "files/picture.png", language: "en", categories: [] }] };
+  fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+  const stdout = await importMediaManifest(path.join(dir, "manifest.json"));
+  if (!/rejected: 0/.test(stdout)) throw new Error(`The picture was not imported:\n${stdout}`);
+  return withDatabase(e2eDataDir(), async (client) => {
+    const { rows } = await client.query<{ id: string }>("select id from media_items where title = $1", [title]);
+    return rows[0]!.id;
+  });
 }
 
 /**

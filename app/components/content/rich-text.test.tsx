@@ -147,6 +147,49 @@ describe("rich text on a page", () => {
     expect(parseRichTextJson("{not json")).toEqual({ ok: false, problem: "invalid" });
   });
 
+  it("keeps a picture of the media library by its id and alt text, and drops any image with an address or another id", () => {
+    const id = "3f2b8c1e-5d4a-4b6c-9e7f-0a1b2c3d4e5f";
+    const parsed = parseRichText(
+      doc(
+        { type: "image", attrs: { mediaId: id.toUpperCase(), alt: " A desk\tat dawn ", title: "x", width: 9000, onerror: "alert(1)" } },
+        { type: "image", attrs: { mediaId: id, alt: null } },
+        { type: "image", attrs: { mediaId: id, src: "https://evil.example/track.gif" } },
+        { type: "image", attrs: { src: "https://evil.example/track.gif", alt: "tracker" } },
+        { type: "image", attrs: { mediaId: "https://evil.example/track.gif" } },
+        { type: "image", attrs: { mediaId: "../../etc/passwd" } },
+        { type: "image", attrs: { mediaId: `${id}x` } },
+        { type: "image" },
+        {
+          type: "bulletList",
+          content: [{ type: "listItem", content: [paragraph(text("item")), { type: "image", attrs: { mediaId: id } }] }],
+        },
+      ),
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      doc: doc(
+        { type: "image", attrs: { mediaId: id, alt: "A desk at dawn" } },
+        { type: "image", attrs: { mediaId: id } },
+        { type: "bulletList", content: [{ type: "listItem", content: [paragraph(text("item"))] }] },
+      ),
+    });
+    expect(parseRichText(doc({ type: "image", attrs: { mediaId: id, alt: "a".repeat(RICH_TEXT_LIMITS.alt + 1) } }))).toEqual({
+      ok: false,
+      problem: "tooLong",
+    });
+  });
+
+  it("shows a picture only once the page resolved it, with its size, lazily, and the document's alt text first", () => {
+    const id = "3f2b8c1e-5d4a-4b6c-9e7f-0a1b2c3d4e5f";
+    const value = doc({ type: "image", attrs: { mediaId: id, alt: "Our studio" } }, { type: "image", attrs: { mediaId: id } });
+    const image = { src: `/page-images/${id}?v=1`, width: 480, height: 320, alt: "A desk" };
+    const out = renderToStaticMarkup(<RichTextBlocks doc={value} images={{ [id]: image }} />);
+    expect(out).toContain(`<img src="/page-images/${id}?v=1" width="480" height="320" alt="Our studio" loading="lazy"`);
+    expect(out).toContain('alt="A desk"');
+    // Not resolved (a draft, a deleted item, a document): nothing, never a broken image.
+    expect(html(value)).toBe("");
+  });
+
   it("keeps one JSON per document, so an unchanged field equals its default", () => {
     const fromEditor = {
       type: "doc",

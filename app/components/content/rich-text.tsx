@@ -1,14 +1,19 @@
 import { Fragment, type ReactNode } from "react";
+import type { PageImage } from "~/lib/page-images.server";
 import { parseRichText, type RichBlock, type RichTextNode } from "~/lib/rich-text";
 import type { TOptions } from "~/lib/translator";
 import { useTranslation } from "~/lib/use-translation";
+import { PagePicture } from "./page-picture";
 
 /**
  * A rich text of a content page (ADR 0061) as elements: every node through the allow-list of
  * app/lib/rich-text.ts, rendered by React (which escapes text and attribute values), never as HTML
  * from the database. The same component on the server and in the browser, so a page React renders
- * after a navigation shows what the server sent.
+ * after a navigation shows what the server sent. A picture shows only when the loader resolved its
+ * library item to a published image (`images`, by id); any other is left out, never a broken image.
  */
+export type RichTextImages = Record<string, PageImage>;
+
 const LIST_CLASS = { bulletList: "list-disc space-y-2 pl-6 marker:text-accent", orderedList: "list-decimal space-y-2 pl-6" } as const;
 const HEADING_CLASS = { 2: "text-xl font-semibold text-foreground", 3: "text-lg font-semibold text-foreground" } as const;
 
@@ -29,7 +34,7 @@ function inline(nodes: RichTextNode[] = []): ReactNode[] {
   });
 }
 
-function blocks(content: RichBlock[]): ReactNode[] {
+function blocks(content: RichBlock[], images: RichTextImages): ReactNode[] {
   return content.map((block, index) => {
     switch (block.type) {
       case "paragraph":
@@ -42,13 +47,26 @@ function blocks(content: RichBlock[]): ReactNode[] {
           </Heading>
         );
       }
+      case "image": {
+        const image = images[block.attrs.mediaId];
+        if (!image) return null;
+        return (
+          <figure key={index}>
+            <PagePicture
+              image={{ ...image, alt: block.attrs.alt || image.alt }}
+              className="mx-auto block h-auto max-w-full rounded-lg border border-border"
+              testId="rich-text-image"
+            />
+          </figure>
+        );
+      }
       default: {
         const List = block.type === "orderedList" ? "ol" : "ul";
         return (
           <List key={index} className={LIST_CLASS[block.type]}>
             {block.content.map((item, itemIndex) => (
               <li key={itemIndex} className="space-y-2">
-                {blocks(item.content)}
+                {blocks(item.content, images)}
               </li>
             ))}
           </List>
@@ -59,10 +77,10 @@ function blocks(content: RichBlock[]): ReactNode[] {
 }
 
 /** A document (read again through the allow-list: its texts passed the translator's placeholders) as its blocks. */
-export function RichTextBlocks({ doc }: { doc: unknown }) {
+export function RichTextBlocks({ doc, images = {} }: { doc: unknown; images?: RichTextImages }) {
   const parsed = parseRichText(doc);
   // A document that breaks the limits (only a row written around the console could hold one) shows nothing.
-  return parsed.ok ? <>{blocks(parsed.doc.content)}</> : null;
+  return parsed.ok ? <>{blocks(parsed.doc.content, images)}</> : null;
 }
 
 /**

@@ -8,9 +8,13 @@ import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { stopJobs } from "~/lib/jobs.server";
 import { metaFromLoader } from "~/lib/seo";
 import { getEnv } from "~/lib/env.server";
-import { richTextValue } from "~/lib/rich-text";
+import { parseRichTextJson, richTextValue } from "~/lib/rich-text";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { RichTextBlocks } from "~/components/content/rich-text";
 import { newsPreviewLink } from "~/lib/page-preview.server";
 import { resetDatabase } from "../../../tests/helpers/database";
+import { insertPicture } from "../../../tests/helpers/page-pictures";
 import type { NewsPostInput } from "./news-schema";
 import { NEW_POST, publishNews, saveNewsDraft } from "./news.server";
 
@@ -116,6 +120,31 @@ describe("news pages", () => {
       "script:ld+json"
     ];
     expect(article).toMatchObject({ headline: "Große Neuigkeit", inLanguage: "de", url: `${origin()}/news/grosse-neuigkeit?lang=de` });
+  });
+
+  it("shows the body's published library pictures with their size, and nothing for a draft picture", async () => {
+    const photo = await insertPicture("Studio", { altText: "The studio" });
+    const draft = await insertPicture("Not yet", { publishedAt: null });
+    const body = richTextValue({
+      type: "doc",
+      content: [
+        { type: "paragraph", content: [{ type: "text", text: "Before" }] },
+        { type: "image", attrs: { mediaId: photo, alt: "Unser Studio" } },
+        { type: "image", attrs: { mediaId: draft } },
+        { type: "paragraph", content: [{ type: "text", text: "After" }] },
+      ],
+    });
+    await publishNews(admin, NEW_POST, "de", input("Mit Bild", { body }));
+    const { post } = await postLoader(args("/news/mit-bild?lang=de", { slug: "mit-bild" }));
+    const parsed = parseRichTextJson(post.body);
+    const html = renderToStaticMarkup(createElement(RichTextBlocks, { doc: parsed.ok ? parsed.doc : null, images: post.images }));
+    const images = html.match(/<img [^>]*>/g) ?? [];
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatch(
+      new RegExp(`src="/page-images/${photo}\\?v=[0-9a-z]+" width="480" height="320" alt="Unser Studio" loading="lazy"`),
+    );
+    expect(html).not.toContain(draft);
+    expect(html).toMatch(/<p>Before<\/p><figure>.*<\/figure><p>After<\/p>/);
   });
 
   it("answers 404 for a draft and an unknown slug, and sends another language's slug to the right post", async () => {

@@ -6,6 +6,8 @@ import { LANGUAGE_LOCALES, LANGUAGES, type Language } from "~/lib/i18n";
 import { getServerTranslator, languageFromRequest } from "~/lib/i18n.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { pagePreviewOf } from "~/lib/page-preview.server";
+import { richTextImages } from "~/lib/page-images.server";
+import { parseRichTextJson } from "~/lib/rich-text";
 import { localizedUrl, type PageMeta } from "~/lib/seo";
 import { NEWS_PAGE_SIZE, newsPageOf } from "./news-paging";
 import { liveSlugsOf, otherLanguageOf, postBySlug, previewPostOf, publishedPosts, type PublicPost } from "./news-public.server";
@@ -91,6 +93,13 @@ async function postMeta(post: PublicPost, slugs: Partial<Record<Language, string
   };
 }
 
+/** A post as its page shows it: the card, its body and the library pictures the body names. */
+async function postPage(post: PublicPost) {
+  const body = post.fields.body ? parseRichTextJson(post.fields.body) : undefined;
+  const images = await richTextImages(body?.ok ? body.doc : undefined, post.language);
+  return { ...cardOf(post), body: post.fields.body, images, updatedAt: post.updatedAt };
+}
+
 /**
  * /news/<slug> in the visitor's language. A slug of another language (a shared link) redirects to the
  * post in the visitor's language when it is published there, else to the post in the slug's language;
@@ -107,7 +116,7 @@ export async function loadNewsPost(request: Request, slug: string) {
     const slugs = { ...(await liveSlugsOf(draft.postId)), [preview.language]: draft.fields.slug || slug };
     const meta = await postMeta(draft, slugs, preview.language);
     return {
-      post: { ...cardOf(draft), body: draft.fields.body, updatedAt: draft.updatedAt },
+      post: await postPage(draft),
       language,
       meta: { ...meta, alternates: [], noindex: true },
     };
@@ -119,7 +128,7 @@ export async function loadNewsPost(request: Request, slug: string) {
     throw data(null, { status: 404 });
   }
   return {
-    post: { ...cardOf(found.post), body: found.post.fields.body, updatedAt: found.post.updatedAt },
+    post: await postPage(found.post),
     language,
     meta: await postMeta(found.post, found.slugs, language),
   };

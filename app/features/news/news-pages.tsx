@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { RichTextBlocks } from "~/components/content/rich-text";
+import { RichTextBlocks, type RichTextImages } from "~/components/content/rich-text";
 import { PageHero } from "~/components/content/page-hero";
 import type { Language } from "~/lib/i18n";
 import { parseRichTextJson } from "~/lib/rich-text";
@@ -108,7 +108,7 @@ export function NewsListPage({
 }
 
 /** /news/<slug>: one post, its rich text through the allow-list (ADR 0061), never HTML from the database. */
-export function NewsPostPage({ post, language }: { post: NewsCard & { body: string }; language: Language }) {
+export function NewsPostPage({ post, language }: { post: NewsCard & { body: string; images: RichTextImages }; language: Language }) {
   const { t } = useTranslation();
   const body = post.body ? parseRichTextJson(post.body) : undefined;
   return (
@@ -128,7 +128,7 @@ export function NewsPostPage({ post, language }: { post: NewsCard & { body: stri
       {post.summary ? <p className="mt-6 text-lg text-muted-foreground">{post.summary}</p> : null}
       {body?.ok ? (
         <div className="mt-6 space-y-4 leading-relaxed">
-          <RichTextBlocks doc={body.doc} />
+          <RichTextBlocks doc={body.doc} images={post.images} />
         </div>
       ) : null}
       {post.tags.length ? (

@@ -33,15 +33,9 @@ const toPost = (row: typeof newsPostLanguages.$inferSelect): PublicPost => ({
 
 /** A cover that is no longer a published picture of the library is left out (it would be a broken image). */
 async function withShownCovers(posts: PublicPost[]) {
-  const missing = await missingImages(posts.map((post) => post.fields.coverId).filter((id) => UUID.test(id)));
-  return posts.map((post) =>
-    post.fields.coverId && (missing.has(post.fields.coverId) || !UUID.test(post.fields.coverId))
-      ? { ...post, fields: { ...post.fields, coverId: "" } }
-      : post,
-  );
+  const missing = await missingImages(posts.map((post) => post.fields.coverId));
+  return posts.map((post) => (missing.has(post.fields.coverId) ? { ...post, fields: { ...post.fields, coverId: "" } } : post));
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The newest posts of a language: `page` (from 1) of NEWS_PAGE_SIZE, and how many there are in all. */
 export async function publishedPosts(language: Language, page = 1, size = NEWS_PAGE_SIZE) {

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { RichTextBlocks } from "~/components/content/rich-text";
+import { RichTextBlocks, type RichTextImages } from "~/components/content/rich-text";
 import { LANGUAGE_LOCALES, type Language } from "~/lib/i18n";
 import { useInterfaceLang } from "~/components/layout/content-language";
 import { useTranslation } from "~/lib/use-translation";
 import type { ArchivedIssue } from "./archive.server";
 
 /** One sent newsletter issue as a web page (`/newsletter/<slug>`, ADR 0067): its subject, when it was sent, its body. */
-export function ArchivedIssuePage({ issue, language }: { issue: ArchivedIssue; language: Language }) {
+export function ArchivedIssuePage({ issue, images, language }: { issue: ArchivedIssue; images: RichTextImages; language: Language }) {
   const { t } = useTranslation();
   // Shown in another language than the visitor's, the issue is marked with its own (root layout); these words are the visitor's.
   const interfaceLang = useInterfaceLang();
@@ -32,7 +32,7 @@ export function ArchivedIssuePage({ issue, language }: { issue: ArchivedIssue; l
       </p>
       {issue.preheader ? <p className="mt-6 text-lg text-muted-foreground">{issue.preheader}</p> : null}
       <div className="mt-6 space-y-4 leading-relaxed">
-        <RichTextBlocks doc={issue.body} />
+        <RichTextBlocks doc={issue.body} images={images} />
       </div>
     </article>
   );

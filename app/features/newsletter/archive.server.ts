@@ -6,6 +6,7 @@ import { getEnv } from "~/lib/env.server";
 import { LANGUAGES, type Language } from "~/lib/i18n";
 import { languageFromRequest } from "~/lib/i18n.server";
 import { parseRichText, type RichDoc } from "~/lib/rich-text";
+import { richTextImages } from "~/lib/page-images.server";
 import { localizedUrl, type PageMeta } from "~/lib/seo";
 
 /**
@@ -79,6 +80,7 @@ export async function loadArchivedIssue(request: Request, slug: string) {
   const language = languageFromRequest(request);
   const issue = await archivedIssue(slug, language);
   if (!issue) throw data(null, { status: 404 });
+  const images = await richTextImages(issue.body, issue.language);
   const meta: PageMeta = {
     title: `${issue.subject} | ${siteConfig.name}`,
     description: issue.preheader || issue.subject,
@@ -86,5 +88,5 @@ export async function loadArchivedIssue(request: Request, slug: string) {
     ...(issue.language === language ? {} : { contentLanguage: issue.language }),
     canonical: localizedUrl(getEnv().PUBLIC_URL, `/newsletter/${issue.slug}`, issue.language),
   };
-  return { issue, language, meta };
+  return { issue, images, language, meta };
 }

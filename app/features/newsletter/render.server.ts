@@ -1,10 +1,13 @@
 import mjml2html from "mjml";
-import { mailBrand } from "~/lib/brand.server";
+import type { BrandPicture } from "~/lib/brand";
+import { getBrand, mailBrand } from "~/lib/brand.server";
 import { THEME_COLOURS } from "~/lib/contrast";
 import { getEnv } from "~/lib/env.server";
 import type { Language } from "~/lib/i18n";
 import { getFixedT } from "~/lib/i18n.server";
 import { escapeHtml } from "~/lib/mailer.server";
+import { richTextImages } from "~/lib/page-images.server";
+import type { RichTextImages } from "~/components/content/rich-text";
 import type { RichBlock, RichDoc, RichTextNode } from "~/lib/rich-text";
 import { isPlaceholder } from "~/lib/site-facts";
 import { getSiteFacts } from "~/lib/site-facts.server";
@@ -51,6 +54,7 @@ function inlineHtml(nodes: RichTextNode[] | undefined) {
 function blocksHtml(blocks: RichBlock[]): string {
   return blocks
     .map((block) => {
+      if (block.type === "image") return "";
       if (block.type === "paragraph") return `<p style="margin:0 0 16px">${inlineHtml(block.content)}</p>`;
       if (block.type === "heading") {
         const size = block.attrs.level === 2 ? 22 : 18;
@@ -73,23 +77,74 @@ function inlineText(nodes: RichTextNode[] | undefined) {
     .join("");
 }
 
-function blocksText(blocks: RichBlock[], indent = ""): string[] {
+function blocksText(blocks: RichBlock[], images: RichTextImages, indent = ""): string[] {
   const out: string[] = [];
   for (const block of blocks) {
-    if (block.type === "paragraph") out.push(indent + inlineText(block.content), "");
+    if (block.type === "image") {
+      // A picture reads as its alt text in brackets; one without words, or no longer published, as nothing.
+      const alt = images[block.attrs.mediaId] ? block.attrs.alt || images[block.attrs.mediaId]!.alt : "";
+      if (alt) out.push(`${indent}[${alt}]`, "");
+    } else if (block.type === "paragraph") out.push(indent + inlineText(block.content), "");
     else if (block.type === "heading") {
       const line = inlineText(block.content);
       out.push(indent + line, indent + (block.attrs.level === 2 ? "=" : "-").repeat(Math.min(line.length, 60)), "");
     } else {
       block.content.forEach((item, index) => {
         const bullet = block.type === "bulletList" ? "- " : `${index + 1}. `;
-        const lines = blocksText(item.content, `${indent}   `).filter((line) => line.trim() !== "");
+        const lines = blocksText(item.content, images, `${indent}   `).filter((line) => line.trim() !== "");
         if (lines.length) out.push(`${indent}${bullet}${lines[0].trimStart()}`, ...lines.slice(1));
       });
       out.push("");
     }
   }
   return out;
+}
+
+/**
+ * The body as MJML: its text in mj-text runs, each library picture (published; any other is left out)
+ * an mj-image of its rendition on the site's public address, no wider than the rendition (480 px).
+ */
+function bodyMjml(blocks: RichBlock[], images: RichTextImages): string {
+  const parts: string[] = [];
+  let run: RichBlock[] = [];
+  const flush = () => {
+    if (run.length) parts.push(`<mj-text>${blocksHtml(run)}</mj-text>`);
+    run = [];
+  };
+  for (const block of blocks) {
+    if (block.type !== "image") {
+      run.push(block);
+      continue;
+    }
+    const image = images[block.attrs.mediaId];
+    if (!image) continue;
+    flush();
+    const alt = block.attrs.alt || image.alt;
+    parts.push(`<mj-image src="${escapeHtml(absolute(image.src))}" alt="${escapeHtml(alt)}" width="${Math.min(image.width, 480)}px" />`);
+  }
+  flush();
+  return parts.join("\n        ");
+}
+
+/** The logo's height in the mail's head; a wide logo is narrowed to LOGO_MAX_WIDTH instead (never stretched). */
+const LOGO_HEIGHT = 48;
+const LOGO_MAX_WIDTH = 240;
+
+/**
+ * The operator's logo (ADR 0076) heading the mail, from the site's public address, its alt text the
+ * company's name; none without a logo, or for one whose size the library does not know (it could only
+ * be drawn stretched).
+ */
+function logoMjml(logo: BrandPicture | null, name: string) {
+  if (!logo?.width || !logo.height) return "";
+  const scale = Math.min(LOGO_HEIGHT / logo.height, LOGO_MAX_WIDTH / logo.width);
+  const width = Math.max(1, Math.round(logo.width * scale));
+  const height = Math.max(1, Math.round(logo.height * scale));
+  return `<mj-section padding="24px 0 0">
+      <mj-column background-color="#ffffff">
+        <mj-image src="${escapeHtml(absolute(logo.url))}" alt="${escapeHtml(name)}" width="${width}px" height="${height}px" align="left" padding="16px 24px" />
+      </mj-column>
+    </mj-section>`;
 }
 
 /** The company's postal address, as the imprint has it: the footer of a commercial mail names its sender. */
@@ -105,11 +160,18 @@ async function senderLines() {
 /** One version as mail, with UNSUBSCRIBE_PLACEHOLDER where each recipient's own link goes. */
 export async function renderIssue(language: Language, content: IssueVersionContent): Promise<RenderedIssue> {
   const t = await getFixedT(language);
-  const [sender, brand] = await Promise.all([senderLines(), mailBrand()]);
+  const [sender, brand, { logo }, images] = await Promise.all([
+    senderLines(),
+    mailBrand(),
+    getBrand(),
+    richTextImages(content.body, language),
+  ]);
   const footer = t("mail.newsletterIssue.footer", { company: sender.name });
+  const head = logoMjml(logo, sender.name);
   const unsubscribe = t("mail.unsubscribe");
-  // The company's name heads the mail on a band of its brand colour, in the theme's dark text: the pair the
-  // accent rule keeps at AA (app/lib/contrast.ts); the accent as text on white could be far below it.
+  // The company's name heads the mail (under its logo, when one is set) on a band of its brand colour, in the
+  // theme's dark text: the pair the accent rule keeps at AA (app/lib/contrast.ts); the accent as text on white
+  // could be far below it.
   const mjml = `<mjml lang="${language}">
   <mj-head>
     <mj-title>${escapeHtml(content.subject)}</mj-title>
@@ -126,13 +188,16 @@ export async function renderIssue(language: Language, content: IssueVersionConte
         ? `<mj-raw><div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(content.preheader)}</div></mj-raw>`
         : ""
     }
-    <mj-section padding="24px 0 0">
+    ${head}
+    <mj-section padding="${head ? "0" : "24px 0 0"}">
       <mj-column>
         <mj-text font-size="20px" font-weight="bold" color="${THEME_COLOURS.buttonText}" container-background-color="${brand.accent}" padding="14px 24px">${escapeHtml(sender.name)}</mj-text>
       </mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" padding="16px 8px">
-      <mj-column><mj-text>${blocksHtml(content.body.content)}</mj-text></mj-column>
+      <mj-column>
+        ${bodyMjml(content.body.content, images)}
+      </mj-column>
     </mj-section>
     <mj-section padding="16px 0 32px">
       <mj-column>
@@ -149,7 +214,7 @@ export async function renderIssue(language: Language, content: IssueVersionConte
   if (errors.length) throw new Error(`newsletter template: ${errors.map((error) => error.formattedMessage).join("; ")}`);
   const text = [
     ...(content.preheader ? [content.preheader, ""] : []),
-    ...blocksText(content.body.content),
+    ...blocksText(content.body.content, images),
     "--",
     footer,
     `${unsubscribe}: ${UNSUBSCRIBE_PLACEHOLDER}`,

@@ -4,7 +4,7 @@ import { CheckboxField, IntentForm, SelectField, SubmitButton, TextField } from 
 import { AdminHeading } from "./admin-shell";
 import { ActionButton, FormOutcome, useConsoleForm } from "./console-form";
 import { WelcomeSection } from "./newsletter-welcome-section";
-import { RichTextField } from "./rich-text-field";
+import { RichTextField, type PictureChoice } from "./rich-text-field";
 import { useScheduleTimeFormat } from "./page-schedule";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/use-translation";
@@ -28,9 +28,11 @@ export interface IssueEditorData {
   };
   language: Language;
   preview: { subject: string; html: string; text: string } | null;
+  /** The published pictures of the library the body may show (the news cover's list). */
+  pictures: PictureChoice[];
 }
 
-function VersionForm({ issue, language }: Pick<IssueEditorData, "issue" | "language">) {
+function VersionForm({ issue, language, pictures }: Pick<IssueEditorData, "issue" | "language" | "pictures">) {
   const { t } = useTranslation();
   const version = issue.versions[language];
   const kit = useConsoleForm("save", {
@@ -49,7 +51,7 @@ function VersionForm({ issue, language }: Pick<IssueEditorData, "issue" | "langu
           label={t("admin.newsletterIssues.preheader")}
           description={t("admin.newsletterIssues.preheaderHelp")}
         />
-        <RichTextField field={kit.fields.body!} value={version?.body ?? ""} label={t("admin.newsletterIssues.body")} />
+        <RichTextField field={kit.fields.body!} value={version?.body ?? ""} label={t("admin.newsletterIssues.body")} pictures={pictures} />
       </fieldset>
       <FormOutcome kit={kit} />
       {draft ? (
@@ -193,7 +195,7 @@ function Report({ issue }: Pick<IssueEditorData, "issue">) {
 }
 
 /** /admin/newsletter/issues/:id?language=de: one issue, its version in one language with its preview, the audience, the send. */
-export function IssueEditor({ issue, language, preview }: IssueEditorData) {
+export function IssueEditor({ issue, language, preview, pictures }: IssueEditorData) {
   const { t } = useTranslation();
   const id = useId();
   const testKit = languageSchema;
@@ -221,7 +223,7 @@ export function IssueEditor({ issue, language, preview }: IssueEditorData) {
       </nav>
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_400px]">
         <div className="space-y-8">
-          <VersionForm key={language} issue={issue} language={language} />
+          <VersionForm key={language} issue={issue} language={language} pictures={pictures} />
           {issue.versions[language] && issue.status === "draft" ? (
             <ActionButton
               intent="remove"

@@ -1,3 +1,4 @@
+import { mergeAttributes, Node } from "@tiptap/core";
 import { Bold } from "@tiptap/extension-bold";
 import { Document } from "@tiptap/extension-document";
 import { Heading } from "@tiptap/extension-heading";
@@ -6,12 +7,13 @@ import { Link } from "@tiptap/extension-link";
 import { BulletList, ListItem, ListKeymap, OrderedList } from "@tiptap/extension-list";
 import { Paragraph } from "@tiptap/extension-paragraph";
 import { Text } from "@tiptap/extension-text";
-import { UndoRedo } from "@tiptap/extensions";
+import { TrailingNode, UndoRedo } from "@tiptap/extensions";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import {
   Bold as BoldIcon,
   Heading2,
   Heading3,
+  ImagePlus,
   Italic as ItalicIcon,
   Link2,
   List,
@@ -19,10 +21,12 @@ import {
   Pilcrow,
   type LucideIcon,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { safeHref, type RichDoc } from "~/lib/rich-text";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
+import type { PictureChoice } from "./rich-text-field";
+import { PicturePicker, pictureSrc } from "./rich-text-picture-picker";
 
 /**
  * The console's rich text editor (ADR 0061), loaded only when the page editor shows a rich field
@@ -30,6 +34,34 @@ import { cn } from "~/lib/utils";
  * so what the operator types, pastes or drops is already what the page can show (pasted HTML keeps
  * only its text and these nodes and marks); the server reads every post through the allow-list again.
  */
+/**
+ * A picture of the media library (rich-text.ts's image block): the document holds the item's id and an
+ * alt text only; the editor shows the rendition by the id. Only an <img> this editor drew (it has
+ * data-media-id) is read back from pasted HTML: a picture from elsewhere (a src only) is left out.
+ */
+const LibraryImage = Node.create({
+  name: "image",
+  group: "block",
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    return {
+      mediaId: {
+        default: null,
+        parseHTML: (element) => element.getAttribute("data-media-id"),
+        renderHTML: (attributes) => ({ "data-media-id": attributes.mediaId, src: pictureSrc(String(attributes.mediaId)) }),
+      },
+      alt: {
+        default: null,
+        parseHTML: (element) => element.getAttribute("alt") || null,
+        renderHTML: (attributes) => ({ alt: attributes.alt ?? "" }),
+      },
+    };
+  },
+  parseHTML: () => [{ tag: "img[data-media-id]" }],
+  renderHTML: ({ HTMLAttributes }) => ["img", mergeAttributes(HTMLAttributes, { class: "h-auto max-w-full rounded border border-border" })],
+});
+
 const EXTENSIONS = [
   Document,
   Paragraph,
@@ -42,6 +74,10 @@ const EXTENSIONS = [
   ListItem,
   ListKeymap,
   UndoRedo,
+  LibraryImage,
+  // A picture at the end of the text gets an empty paragraph after it, so the cursor has somewhere to go
+  // (the allow-list drops an empty paragraph on saving).
+  TrailingNode.configure({ node: "paragraph", notAfter: ["paragraph", "heading", "bulletList", "orderedList"] }),
   Link.configure({
     openOnClick: false,
     autolink: true,
@@ -59,9 +95,11 @@ export interface RichTextEditorProps {
   labelId: string;
   describedBy?: string;
   invalid?: boolean;
+  /** The published pictures the Image button offers; without them the field has no Image button. */
+  pictures?: PictureChoice[];
 }
 
-export default function RichTextEditor({ initial, onChange, labelId, describedBy, invalid }: RichTextEditorProps) {
+export default function RichTextEditor({ initial, onChange, labelId, describedBy, invalid, pictures }: RichTextEditorProps) {
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: initial,
@@ -82,7 +120,7 @@ export default function RichTextEditor({ initial, onChange, labelId, describedBy
   if (!editor) return null;
   return (
     <div className="rounded-md border border-input bg-background focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring">
-      <Toolbar editor={editor} />
+      <Toolbar editor={editor} pictures={pictures} />
       <EditorContent editor={editor} />
     </div>
   );
@@ -132,8 +170,9 @@ const TOOLS: ReadonlyArray<{ name: ToolName; icon: LucideIcon; active: (editor: 
   { name: "link", icon: Link2, active: (editor) => editor.isActive("link") },
 ];
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, pictures }: { editor: Editor; pictures?: PictureChoice[] }) {
   const { t } = useTranslation();
+  const [picking, setPicking] = useState(false);
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) => TOOLS.map((tool) => tool.active(current)),
@@ -153,13 +192,33 @@ function Toolbar({ editor }: { editor: Editor }) {
     editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
   };
   return (
-    <div role="toolbar" aria-label={t("admin.pages.richText.toolbar")} className="flex flex-wrap gap-1 border-b border-input p-1">
-      {TOOLS.map(({ name, icon: Icon, run }, index) => (
-        <Tool key={name} label={t(`admin.pages.richText.${name}`)} active={active[index]!} onClick={run ? () => run(editor) : link}>
-          <Icon />
-        </Tool>
-      ))}
-    </div>
+    <>
+      <div role="toolbar" aria-label={t("admin.pages.richText.toolbar")} className="flex flex-wrap gap-1 border-b border-input p-1">
+        {TOOLS.map(({ name, icon: Icon, run }, index) => (
+          <Tool key={name} label={t(`admin.pages.richText.${name}`)} active={active[index]!} onClick={run ? () => run(editor) : link}>
+            <Icon />
+          </Tool>
+        ))}
+        {pictures ? (
+          <Tool label={t("admin.pages.richText.image")} active={picking} onClick={() => setPicking(!picking)}>
+            <ImagePlus />
+          </Tool>
+        ) : null}
+      </div>
+      {pictures && picking ? (
+        <PicturePicker
+          pictures={pictures}
+          onClose={() => {
+            setPicking(false);
+            editor.commands.focus();
+          }}
+          onInsert={(attrs) => {
+            setPicking(false);
+            editor.chain().focus().insertContent({ type: "image", attrs }).run();
+          }}
+        />
+      ) : null}
+    </>
   );
 }
 

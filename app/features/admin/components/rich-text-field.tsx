@@ -8,6 +8,12 @@ import { parseRichTextJson, type RichDoc } from "~/lib/rich-text";
 /** Tiptap and ProseMirror: only fetched once a page with a rich field is open in the console (ADR 0061). */
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
+/** A published picture of the library the editor's Image button offers (page-images.server.ts's `pageImageChoices`). */
+export interface PictureChoice {
+  id: string;
+  title: string;
+}
+
 const EMPTY: RichDoc = { type: "doc", content: [] };
 
 /**
@@ -20,11 +26,14 @@ export function RichTextField({
   value,
   label,
   description,
+  pictures,
 }: {
   field: FieldMeta;
   value: string;
   label: ReactNode;
   description?: ReactNode;
+  /** Given where the page shows a document's pictures (news, newsletter issues): the editor offers these. */
+  pictures?: PictureChoice[];
 }) {
   const hydrated = useHydrated();
   const [json, setJson] = useState(value);
@@ -53,7 +62,14 @@ export function RichTextField({
       <input type="hidden" name={field.name} form={field.formId} value={json} />
       {hydrated ? (
         <Suspense fallback={view}>
-          <RichTextEditor initial={initial} onChange={setJson} labelId={labelId} describedBy={describedBy} invalid={invalid} />
+          <RichTextEditor
+            initial={initial}
+            onChange={setJson}
+            labelId={labelId}
+            describedBy={describedBy}
+            invalid={invalid}
+            pictures={pictures}
+          />
         </Suspense>
       ) : (
         view

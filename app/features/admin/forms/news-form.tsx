@@ -125,7 +125,7 @@ function NewsFieldsForm({ post, coverChoices }: { post: NewsEditorData; coverCho
       <TextField field={kit.fields.title!} label={t("admin.news.fields.title")} />
       <TextField field={kit.fields.slug!} label={t("admin.news.fields.slug")} description={t("admin.news.fields.slugHint")} />
       <TextareaField field={kit.fields.summary!} label={t("admin.news.fields.summary")} description={t("admin.news.fields.summaryHint")} />
-      <RichTextField field={kit.fields.body!} value={post.fields.body} label={t("admin.news.fields.body")} />
+      <RichTextField field={kit.fields.body!} value={post.fields.body} label={t("admin.news.fields.body")} pictures={coverChoices} />
       <div className="grid gap-1">
         <SelectField
           field={kit.fields.coverId!}

@@ -1,4 +1,5 @@
 import type { PageImage } from "~/lib/page-images.server";
+import { PagePicture } from "~/components/content/page-picture";
 import { Compass, Eye, Fingerprint, Gem, Lightbulb, ShieldCheck, Sprout, Target } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { RichParagraphs } from "~/components/content/rich-text";
@@ -93,16 +94,7 @@ export function AboutPage({ founderPhoto = null }: { founderPhoto?: PageImage | 
       <ContentSection id="founder" title={t("about.founder.title")} muted>
         <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 rounded-lg border border-border bg-card p-6 text-center sm:p-10">
           {founderPhoto ? (
-            <img
-              src={founderPhoto.src}
-              width={founderPhoto.width}
-              height={founderPhoto.height}
-              alt={founderPhoto.alt}
-              loading="lazy"
-              decoding="async"
-              className="h-auto w-40 rounded-lg object-cover sm:w-48"
-              data-testid="founder-photo"
-            />
+            <PagePicture image={founderPhoto} className="h-auto w-40 rounded-lg object-cover sm:w-48" testId="founder-photo" />
           ) : null}
           {founder ? (
             <div className="flex flex-col items-center gap-3" data-testid="founder-name">

@@ -7,6 +7,7 @@ import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { numberFormat } from "~/lib/intl-formats";
 import type { PageImage } from "~/lib/page-images.server";
+import { PagePicture } from "~/components/content/page-picture";
 
 export function HomePage({ heroImage = null }: { heroImage?: PageImage | null }) {
   return (
@@ -59,15 +60,12 @@ function Hero({ image }: { image: PageImage | null }) {
         {image ? (
           // The largest thing above the fold: fetched first, never lazily (it is the page's LCP). Shown no
           // wider than the library's web copy (480 px), so it is never blurred by stretching.
-          <img
-            src={image.src}
-            width={image.width}
-            height={image.height}
-            alt={image.alt}
+          <PagePicture
+            image={image}
+            loading="eager"
             fetchPriority="high"
-            decoding="async"
             className="mx-auto mt-12 h-auto w-full max-w-[480px] rounded-xl border border-border object-cover shadow-lg"
-            data-testid="hero-image"
+            testId="hero-image"
           />
         ) : null}
       </div>
