@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { mediaItems, siteSettings } from "~/db/schema";
+import { getEnv } from "./env.server";
 import {
   BRAND_IMAGE_MAX_BYTES,
   BRAND_IMAGE_TYPES,
@@ -107,12 +108,26 @@ export function forgetBrand() {
   cache().forget();
 }
 
-/** The brand as a mail shows it (ADR 0076). */
+/** The logo's height beside the company's name in a mail's head; a wide logo is narrowed to MAIL_LOGO_MAX_WIDTH instead. */
+const MAIL_LOGO_HEIGHT = 32;
+const MAIL_LOGO_MAX_WIDTH = 160;
+
+/** The brand as a mail shows it (ADR 0076, ADR 0088). A logo whose size the library does not know is left out: it could only be drawn stretched. */
 export async function mailBrand(): Promise<MailBrand> {
   const [brand, facts] = await Promise.all([getBrand(), getSiteFacts()]);
+  const logo = brand.logo;
+  const scale = logo?.width && logo.height ? Math.min(MAIL_LOGO_HEIGHT / logo.height, MAIL_LOGO_MAX_WIDTH / logo.width) : 0;
   return {
     accent: brand.accent ?? DEFAULT_MAIL_BRAND.accent,
     name: facts.name,
+    logo:
+      logo?.width && logo.height
+        ? {
+            url: `${getEnv().PUBLIC_URL}${logo.url}`,
+            width: Math.max(1, Math.round(logo.width * scale)),
+            height: Math.max(1, Math.round(logo.height * scale)),
+          }
+        : null,
   };
 }
 

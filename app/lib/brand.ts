@@ -60,6 +60,8 @@ export function accentCss(accent: string) {
 export interface MailBrand {
   accent: string;
   name: string;
+  /** The operator's logo at the size the mail's head draws it, by its absolute address; none without one. */
+  logo?: { url: string; width: number; height: number } | null;
 }
 
 /** The product's own: the theme's primary colour and the product's name. */

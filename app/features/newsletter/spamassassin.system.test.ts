@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderAccountMail } from "~/features/account/mail.server";
-import { forgetBrand } from "~/lib/brand.server";
+import { forgetBrand, mailBrand } from "~/lib/brand.server";
 import { getEnv, setEnvForTesting, type Env } from "~/lib/env.server";
 import type { Mail } from "~/lib/mailer.server";
 import type { RichBlock } from "~/lib/rich-text";
@@ -98,6 +98,23 @@ describe("SpamAssassin's score of the mails the product sends", () => {
       name: "Alex",
     });
     mails.push(["confirmation mail", await raw({ to: "reader@example.org", ...confirmation })]);
+    // The account mails with the logo set: it stands beside the company's name (ADR 0088).
+    const brand = await mailBrand();
+    expect(brand.logo).toEqual({ url: expect.stringMatching(/^https:\/\/www\.ipangel\.example\/brand\/logo\?v=/), width: 128, height: 32 });
+    for (const [kind, language] of [
+      ["confirm", "en"],
+      ["newsletterConfirm", "es"],
+      ["reset", "de"],
+    ] as const) {
+      const mail = await renderAccountMail(
+        kind,
+        language,
+        { url: "https://www.ipangel.example/auth/confirm?token=Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFy", name: "Alex" },
+        brand,
+      );
+      expect(mail.html).toContain(`background-image:url('${brand.logo!.url}')`);
+      mails.push([`${kind} mail (${language}) with the logo`, await raw({ to: "reader@example.org", ...mail })]);
+    }
     const results = scores(mails.map(([, mail]) => mail));
     results.forEach((result, index) => expect(result.score, `${mails[index][0]}: ${result.tests}`).toBeLessThanOrEqual(LIMIT));
   });
