@@ -5,7 +5,7 @@ import Monitor from "lucide-react/icons/monitor";
 import Smartphone from "lucide-react/icons/smartphone";
 import { useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { Form, useFetcher, useLoaderData } from "react-router";
+import { Form, useFetcher, useLoaderData, type FetcherWithComponents } from "react-router";
 import { getFormProps, SubmitButton, useFormAnswer, useIntentFetcher, useSchemaForm } from "~/components/form";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { LANGUAGE_LOCALES, isLanguage } from "~/lib/i18n";
@@ -107,6 +107,10 @@ function SessionsCard({ sessions }: { sessions: ActiveSession[] }) {
   const { t } = useTranslation();
   const { fetcher: others, answer, busy } = useIntentFetcher<SessionsAnswer>("endOthers");
   useFormAnswer(answer);
+  // One fetcher for every row's "end", held here: its answer's toast must outlive the row it removes
+  // (a row's own hook could unmount in the same render that brings its answer, and the toast was lost).
+  const ending = useFetcher<SessionsAnswer>({ key: "end-session" });
+  useFormAnswer(ending.data);
   const hasOthers = sessions.some((entry) => !entry.current);
   return (
     <Card className="mt-8" data-testid="sessions">
@@ -117,9 +121,14 @@ function SessionsCard({ sessions }: { sessions: ActiveSession[] }) {
       <CardContent className="grid gap-4">
         <ul className="grid gap-3">
           {sessions.map((entry) => (
-            <SessionRow key={entry.id} entry={entry} />
+            <SessionRow key={entry.id} entry={entry} ending={ending} />
           ))}
         </ul>
+        {ending.data?.ok === false && ending.data.error && (
+          <p role="alert" className="text-sm text-destructive">
+            {t(ending.data.error)}
+          </p>
+        )}
         {hasOthers && (
           <others.Form method="post" action="/profile/sessions">
             <input type="hidden" name="intent" value="endOthers" />
@@ -144,13 +153,10 @@ function SessionsCard({ sessions }: { sessions: ActiveSession[] }) {
   );
 }
 
-function SessionRow({ entry }: { entry: ActiveSession }) {
+function SessionRow({ entry, ending }: { entry: ActiveSession; ending: FetcherWithComponents<SessionsAnswer> }) {
   const { t } = useTranslation();
   const format = useDateFormat();
-  // One fetcher per row (the kit's useIntentFetcher keys by intent, which every row shares).
-  const fetcher = useFetcher<SessionsAnswer>({ key: `end-session-${entry.id}` });
-  useFormAnswer(fetcher.data);
-  const busy = fetcher.state !== "idle";
+  const busy = ending.state !== "idle" && ending.formData?.get("sessionId") === entry.id;
   const mobile = entry.os === "iOS" || entry.os === "Android" || entry.os === "iPadOS";
   const Icon = mobile ? Smartphone : Monitor;
   const device = [entry.browser ?? t("mydata.sessions.unknownBrowser"), entry.os ?? t("mydata.sessions.unknownSystem")].join(" · ");
@@ -187,7 +193,7 @@ function SessionRow({ entry }: { entry: ActiveSession }) {
           </p>
         </div>
       </div>
-      <fetcher.Form method="post" action="/profile/sessions" className="grid shrink-0 gap-1">
+      <ending.Form method="post" action="/profile/sessions" className="grid shrink-0 gap-1">
         <input type="hidden" name="intent" value="end" />
         <input type="hidden" name="sessionId" value={entry.id} />
         <SubmitButton
@@ -200,12 +206,7 @@ function SessionRow({ entry }: { entry: ActiveSession }) {
         >
           {entry.current ? t("mydata.sessions.endThis") : t("mydata.sessions.end")}
         </SubmitButton>
-        {fetcher.data?.ok === false && fetcher.data.error && (
-          <p role="alert" className="text-sm text-destructive">
-            {t(fetcher.data.error)}
-          </p>
-        )}
-      </fetcher.Form>
+      </ending.Form>
     </li>
   );
 }
