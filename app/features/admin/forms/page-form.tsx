@@ -110,7 +110,7 @@ function PageFields({ page, imageChoices }: { page: PageEditorData; imageChoices
       {...getFormProps(kit.form)}
       className="space-y-4"
       onInput={autosave.onInput}
-      onSubmitCapture={autosave.onSubmitCapture}
+      onSubmitCapture={autosave.cancel}
     >
       <HydratedInput />
       {page.fields.map((field) => {
