@@ -50,6 +50,8 @@ test("German goes live on its own: a draft changes nothing public, publishing Ge
   await expect(heroOf(visitor)).toContainText(ENGLISH_DEFAULT);
   await expect(heroOf(visitor)).not.toContainText(HEADLINE);
   await visitor.close();
+  // The editor is made anew from the published state; the answer stays while the operator looked at the site.
+  await expect(page.getByText("Published: the page now shows these texts in this language.")).toBeVisible();
 
   await gotoHydrated(page, "/admin/pages?lang=en");
   await expect(page.getByTestId("page-home-de")).toHaveAttribute("data-state", "published");

@@ -16,6 +16,19 @@ import { cn } from "~/lib/utils";
  */
 export type ConsoleAnswer = FormAnswer<{ target?: string }>;
 
+/** A console form's fetcher: its intent, and the row's id when the form repeats on one page. */
+const fetcherKeyOf = (intent: string, target?: string) => (target ? `${intent}-${target}` : intent);
+
+/**
+ * Keeps the answer of a form that is made anew when its loader's data change (an editor keyed by its
+ * draft's time, so it starts from what the server holds): that form unmounts its fetcher in the render
+ * that brings the answer, and React Router drops the data of a fetcher no mounted component holds, so
+ * "Published: …" would show for a moment and vanish. The component around the form holds the same fetcher.
+ */
+export function useAnswerOutlivesForm(intent: string, target?: string) {
+  useFetcher<ConsoleAnswer>({ key: fetcherKeyOf(intent, target) });
+}
+
 export function useConsoleForm<S extends KitSchema>(
   intent: string,
   options: {
@@ -26,7 +39,7 @@ export function useConsoleForm<S extends KitSchema>(
     onSuccess?: (answer: ConsoleAnswer) => void;
   },
 ) {
-  const key = options.target ? `${intent}-${options.target}` : intent;
+  const key = fetcherKeyOf(intent, options.target);
   const fetcher = useFetcher<ConsoleAnswer>({ key });
   const actionData = useActionData() as ConsoleAnswer | undefined;
   const intents = options.intents ?? [intent];

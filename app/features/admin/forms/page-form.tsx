@@ -6,7 +6,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { parseRichTextJson, richTextPlain } from "~/lib/rich-text";
 import { AdminHeading } from "../components/admin-shell";
 import { LanguageTabs } from "../components/language-tabs";
-import { FormOutcome, useConsoleForm } from "../components/console-form";
+import { FormOutcome, useAnswerOutlivesForm, useConsoleForm } from "../components/console-form";
 import { AutosaveStatus, usePageAutosave } from "../components/page-autosave";
 import { PagePreviewLink } from "../components/page-preview-link";
 import { PagePublication } from "../components/page-publication";
@@ -48,6 +48,7 @@ export function PageEditor({ page, imageChoices = [] }: { page: PageEditorData; 
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const pageName = t(`admin.pages.names.${page.namespace}`);
+  useAnswerOutlivesForm("save", `${page.namespace}-${page.language}`);
   return (
     <>
       <AdminHeading
