@@ -45,6 +45,15 @@ test("write a post, let autosave keep it, preview it signed out, publish it in E
     await expect(page.getByLabel("Summary", { exact: true })).toHaveValue(`Kept on leaving ${stamp}`, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
 
+  // Typed and left by a link inside the console (the page stays, the editor unmounts): sent the same way.
+  await page.getByLabel("Summary", { exact: true }).fill(`Kept on a console link ${stamp}`);
+  await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "News", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/news(\?|$)/);
+  await expect(async () => {
+    await gotoHydrated(page, editorUrl);
+    await expect(page.getByLabel("Summary", { exact: true })).toHaveValue(`Kept on a console link ${stamp}`, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+
   await page.getByRole("button", { name: "Publish English" }).click();
   await expect(page.getByTestId("news-view")).toBeVisible();
   await tab.goto("/news?lang=en");

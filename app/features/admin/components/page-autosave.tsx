@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslation } from "~/lib/use-translation";
 import type { ConsoleAnswer } from "./console-form";
@@ -43,26 +43,30 @@ export function usePageAutosave(target: string) {
 
   // Leaving with a change not yet saved (a link in the console, or the tab closed): it is sent at once, by a
   // request that outlives the page (keepalive), to the same action.
+  // The first render's function: it reads only refs, so it stays right for the editor's life.
+  const flush = useRef(() => {
+    const left = pending.current;
+    clearTimeout(timer.current);
+    pending.current = undefined;
+    const data = left && dataOf(left.form);
+    if (left && data)
+      void fetch(left.action, { method: "POST", body: data, keepalive: true, credentials: "same-origin" }).catch(() => undefined);
+  });
   useEffect(() => {
-    const flush = () => {
-      const left = pending.current;
-      clearTimeout(timer.current);
-      pending.current = undefined;
-      const data = left && dataOf(left.form);
-      if (left && data)
-        void fetch(left.action, { method: "POST", body: data, keepalive: true, credentials: "same-origin" }).catch(() => undefined);
-    };
+    const onPageHide = () => flush.current();
     const onHidden = () => {
-      if (document.visibilityState === "hidden") flush();
+      if (document.visibilityState === "hidden") flush.current();
     };
-    window.addEventListener("pagehide", flush);
+    window.addEventListener("pagehide", onPageHide);
     document.addEventListener("visibilitychange", onHidden);
     return () => {
-      window.removeEventListener("pagehide", flush);
+      window.removeEventListener("pagehide", onPageHide);
       document.removeEventListener("visibilitychange", onHidden);
-      flush();
     };
   }, []);
+  // A link inside the console unmounts the editor: a layout effect's cleanup runs while the form is still in
+  // the document; a passive one runs after it was removed, when the fields' form="…" (an id) may name nothing.
+  useLayoutEffect(() => () => flush.current(), []);
 
   return {
     fetcher,
@@ -72,7 +76,12 @@ export function usePageAutosave(target: string) {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => save(form), AUTOSAVE_DELAY_MS);
     },
-    cancel() {
+    /** The form's submit capture: a post of the form itself (save, publish, discard) drops a pending autosave. */
+    onSubmitCapture(event: FormEvent<HTMLFormElement>) {
+      // Conform validates a field when it loses focus by a submit of its own, with a button of its own (not
+      // one of the form's `intent` buttons), which it stops: that is no post, the change must still be saved.
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (submitter && submitter.getAttribute("name") !== "intent") return;
       clearTimeout(timer.current);
       pending.current = undefined;
     },

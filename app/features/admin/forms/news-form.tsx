@@ -120,7 +120,7 @@ function NewsFieldsForm({ post, coverChoices }: { post: NewsEditorData; coverCho
       {...getFormProps(kit.form)}
       className="max-w-3xl space-y-4"
       onInput={isNew ? undefined : autosave.onInput}
-      onSubmitCapture={autosave.cancel}
+      onSubmitCapture={autosave.onSubmitCapture}
     >
       <HydratedInput />
       <TextField field={kit.fields.title!} label={t("admin.news.fields.title")} />

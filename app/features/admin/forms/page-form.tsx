@@ -111,7 +111,7 @@ function PageFields({ page, imageChoices }: { page: PageEditorData; imageChoices
       {...getFormProps(kit.form)}
       className="space-y-4"
       onInput={autosave.onInput}
-      onSubmitCapture={autosave.cancel}
+      onSubmitCapture={autosave.onSubmitCapture}
     >
       <HydratedInput />
       {page.fields.map((field) => {
