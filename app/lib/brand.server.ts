@@ -19,6 +19,7 @@ import { accentProblem, parseHexColour } from "./contrast";
 import { db } from "./db.server";
 import { readFile } from "./storage.server";
 import { getSiteFacts, SETTINGS_TOPIC } from "./site-facts.server";
+import { isUuid } from "./uuid";
 
 /**
  * The brand (ADR 0076) from row "brand" of `site_settings`: media-library item ids and a colour,
@@ -29,15 +30,11 @@ import { getSiteFacts, SETTINGS_TOPIC } from "./site-facts.server";
  */
 export const BRAND_SETTINGS_KEY = "brand";
 const BRAND_TTL_MS = 5 * 60_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isItemId = (value: string) => UUID.test(value);
-
 export async function readStoredBrand(): Promise<StoredBrand> {
   const [row] = await db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, BRAND_SETTINGS_KEY));
   const value = (row?.value ?? {}) as Record<string, unknown>;
   const stored: StoredBrand = {};
-  for (const key of BRAND_IMAGES) if (typeof value[key] === "string" && isItemId(value[key])) stored[key] = value[key];
+  for (const key of BRAND_IMAGES) if (typeof value[key] === "string" && isUuid(value[key])) stored[key] = value[key];
   if (typeof value.accent === "string" && !accentProblem(value.accent)) stored.accent = parseHexColour(value.accent);
   return stored;
 }
@@ -73,7 +70,7 @@ export function brandImageProblem(image: BrandImage, item: Item | undefined): "n
 }
 
 export async function itemsById(ids: string[]): Promise<Map<string, Item>> {
-  const valid = ids.filter(isItemId);
+  const valid = ids.filter(isUuid);
   if (valid.length === 0) return new Map();
   const rows = await db().select(itemColumns).from(mediaItems).where(inArray(mediaItems.id, valid));
   return new Map(rows.map((row) => [row.id, row]));
