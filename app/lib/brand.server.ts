@@ -8,6 +8,7 @@ import {
   BRAND_IMAGES,
   BRAND_PATHS,
   DEFAULT_MAIL_BRAND,
+  fitLogo,
   NO_BRAND,
   type Brand,
   type MailBrand,
@@ -105,26 +106,17 @@ export function forgetBrand() {
   cache().forget();
 }
 
-/** The logo's height beside the company's name in a mail's head; a wide logo is narrowed to MAIL_LOGO_MAX_WIDTH instead. */
-const MAIL_LOGO_HEIGHT = 32;
-const MAIL_LOGO_MAX_WIDTH = 160;
+/** The logo's height beside the company's name in a mail's head; a wide logo is narrowed to maxWidth instead. */
+const MAIL_LOGO = { height: 32, maxWidth: 160 };
 
 /** The brand as a mail shows it (ADR 0076, ADR 0088). A logo whose size the library does not know is left out: it could only be drawn stretched. */
 export async function mailBrand(): Promise<MailBrand> {
   const [brand, facts] = await Promise.all([getBrand(), getSiteFacts()]);
-  const logo = brand.logo;
-  const scale = logo?.width && logo.height ? Math.min(MAIL_LOGO_HEIGHT / logo.height, MAIL_LOGO_MAX_WIDTH / logo.width) : 0;
+  const size = fitLogo(brand.logo, MAIL_LOGO);
   return {
     accent: brand.accent ?? DEFAULT_MAIL_BRAND.accent,
     name: facts.name,
-    logo:
-      logo?.width && logo.height
-        ? {
-            url: `${getEnv().PUBLIC_URL}${logo.url}`,
-            width: Math.max(1, Math.round(logo.width * scale)),
-            height: Math.max(1, Math.round(logo.height * scale)),
-          }
-        : null,
+    logo: brand.logo && size ? { url: `${getEnv().PUBLIC_URL}${brand.logo.url}`, ...size } : null,
   };
 }
 
