@@ -8,6 +8,7 @@ import {
   BRAND_IMAGES,
   BRAND_PATHS,
   DEFAULT_MAIL_BRAND,
+  fitLogo,
   NO_BRAND,
   type Brand,
   type MailBrand,
@@ -19,6 +20,7 @@ import { accentProblem, parseHexColour } from "./contrast";
 import { db } from "./db.server";
 import { readFile } from "./storage.server";
 import { getSiteFacts, SETTINGS_TOPIC } from "./site-facts.server";
+import { isUuid } from "./uuid";
 
 /**
  * The brand (ADR 0076) from row "brand" of `site_settings`: media-library item ids and a colour,
@@ -29,15 +31,11 @@ import { getSiteFacts, SETTINGS_TOPIC } from "./site-facts.server";
  */
 export const BRAND_SETTINGS_KEY = "brand";
 const BRAND_TTL_MS = 5 * 60_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isItemId = (value: string) => UUID.test(value);
-
 export async function readStoredBrand(): Promise<StoredBrand> {
   const [row] = await db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, BRAND_SETTINGS_KEY));
   const value = (row?.value ?? {}) as Record<string, unknown>;
   const stored: StoredBrand = {};
-  for (const key of BRAND_IMAGES) if (typeof value[key] === "string" && isItemId(value[key])) stored[key] = value[key];
+  for (const key of BRAND_IMAGES) if (typeof value[key] === "string" && isUuid(value[key])) stored[key] = value[key];
   if (typeof value.accent === "string" && !accentProblem(value.accent)) stored.accent = parseHexColour(value.accent);
   return stored;
 }
@@ -73,7 +71,7 @@ export function brandImageProblem(image: BrandImage, item: Item | undefined): "n
 }
 
 export async function itemsById(ids: string[]): Promise<Map<string, Item>> {
-  const valid = ids.filter(isItemId);
+  const valid = ids.filter(isUuid);
   if (valid.length === 0) return new Map();
   const rows = await db().select(itemColumns).from(mediaItems).where(inArray(mediaItems.id, valid));
   return new Map(rows.map((row) => [row.id, row]));
@@ -108,26 +106,17 @@ export function forgetBrand() {
   cache().forget();
 }
 
-/** The logo's height beside the company's name in a mail's head; a wide logo is narrowed to MAIL_LOGO_MAX_WIDTH instead. */
-const MAIL_LOGO_HEIGHT = 32;
-const MAIL_LOGO_MAX_WIDTH = 160;
+/** The logo's height beside the company's name in a mail's head; a wide logo is narrowed to maxWidth instead. */
+const MAIL_LOGO = { height: 32, maxWidth: 160 };
 
 /** The brand as a mail shows it (ADR 0076, ADR 0088). A logo whose size the library does not know is left out: it could only be drawn stretched. */
 export async function mailBrand(): Promise<MailBrand> {
   const [brand, facts] = await Promise.all([getBrand(), getSiteFacts()]);
-  const logo = brand.logo;
-  const scale = logo?.width && logo.height ? Math.min(MAIL_LOGO_HEIGHT / logo.height, MAIL_LOGO_MAX_WIDTH / logo.width) : 0;
+  const size = fitLogo(brand.logo, MAIL_LOGO);
   return {
     accent: brand.accent ?? DEFAULT_MAIL_BRAND.accent,
     name: facts.name,
-    logo:
-      logo?.width && logo.height
-        ? {
-            url: `${getEnv().PUBLIC_URL}${logo.url}`,
-            width: Math.max(1, Math.round(logo.width * scale)),
-            height: Math.max(1, Math.round(logo.height * scale)),
-          }
-        : null,
+    logo: brand.logo && size ? { url: `${getEnv().PUBLIC_URL}${brand.logo.url}`, ...size } : null,
   };
 }
 

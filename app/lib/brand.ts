@@ -49,6 +49,17 @@ export interface Brand {
 export const NO_BRAND: Brand = { logo: null, favicon: null, shareImage: null, accent: null };
 
 /**
+ * The size a mail draws a logo at: `height` tall, or narrower to keep within `maxWidth` (a wide logo),
+ * in its own proportions, larger or smaller. Null for a logo whose size the library does not know: it
+ * could only be drawn stretched.
+ */
+export function fitLogo(logo: Pick<BrandPicture, "width" | "height"> | null | undefined, box: { height: number; maxWidth: number }) {
+  if (!logo?.width || !logo.height) return null;
+  const scale = Math.min(box.height / logo.height, box.maxWidth / logo.width);
+  return { width: Math.max(1, Math.round(logo.width * scale)), height: Math.max(1, Math.round(logo.height * scale)) };
+}
+
+/**
  * The brand colour as CSS: it replaces the theme's primary colour (buttons, links, the current page)
  * and the focus ring. `accent` is a checked `#rrggbb` (accentProblem), so nothing here needs escaping.
  */

@@ -4,6 +4,7 @@ import { db } from "./db.server";
 import type { Language } from "./i18n";
 import { richTextImageIds, type RichDoc } from "./rich-text";
 import { readFile } from "./storage.server";
+import { isUuid } from "./uuid";
 
 /**
  * Pictures of the media library on content pages (ADR 0082). A page field holds an item's id; the
@@ -15,7 +16,6 @@ import { readFile } from "./storage.server";
 const shownImage = and(eq(mediaItems.fileType, "image"), isNotNull(mediaItems.publishedAt), isNotNull(mediaItems.thumbnailPath));
 
 export const PAGE_IMAGE_PATH = "/page-images";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The pictures the page editor offers: published images with a rendition, newest first. */
 export async function pageImageChoices(limit = 200) {
@@ -31,7 +31,7 @@ export async function pageImageChoices(limit = 200) {
 export async function missingImages(ids: string[]): Promise<Set<string>> {
   const given = [...new Set(ids.filter(Boolean))];
   // The column is a uuid: any other text would make the query fail rather than find nothing.
-  const wanted = given.filter((id) => UUID.test(id));
+  const wanted = given.filter(isUuid);
   if (wanted.length === 0) return new Set(given);
   const found = await db()
     .select({ id: mediaItems.id })
@@ -67,7 +67,7 @@ export async function pageImage(id: string, alt: string, language: Language): Pr
  * image is not in the result.
  */
 export async function pageImages(ids: string[], language: Language): Promise<Record<string, PageImage>> {
-  const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
+  const wanted = [...new Set(ids.filter(isUuid))];
   if (wanted.length === 0) return {};
   const items = await db()
     .select({
@@ -111,7 +111,7 @@ export function renditionSize(width: number, height: number) {
 
 /** The rendition of a published image as a stream; undefined for any other id. */
 export async function pageImageFile(id: string) {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [item] = await db()
     .select({ key: mediaItems.thumbnailPath })
     .from(mediaItems)

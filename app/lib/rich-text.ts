@@ -16,6 +16,7 @@
  */
 
 import { CONTROL_CHARACTER } from "./field-limits";
+import { isUuid } from "./uuid";
 
 export type RichMark = { type: "bold" } | { type: "italic" } | { type: "link"; attrs: { href: string } };
 export interface RichTextNode {
@@ -60,7 +61,6 @@ export const RICH_TEXT_LIMITS = { json: 200_000, nodes: 3_000, text: 20_000, dep
 export type RichTextProblem = "invalid" | "tooLarge" | "tooLong" | "tooDeep";
 export type RichTextResult = { ok: true; doc: RichDoc } | { ok: false; problem: RichTextProblem };
 
-const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 // Control characters never belong in a page's text (a tab or line break inside a text node is a space).
 const CONTROL = new RegExp(CONTROL_CHARACTER.source, "gu");
@@ -156,7 +156,7 @@ function reader() {
 
   /** A library image: a UUID and an optional alt text; an address (src) or any other id is no picture of the library. */
   const image = (attrs: unknown): RichImage | undefined => {
-    if (!isRecord(attrs) || "src" in attrs || typeof attrs.mediaId !== "string" || !MEDIA_ID.test(attrs.mediaId)) return undefined;
+    if (!isRecord(attrs) || "src" in attrs || !isUuid(attrs.mediaId)) return undefined;
     const alt = typeof attrs.alt === "string" ? attrs.alt.replace(CONTROL, " ").trim() : "";
     if (alt.length > RICH_TEXT_LIMITS.alt) throw new Refused("tooLong");
     text += alt.length;

@@ -6,17 +6,16 @@ import { issueAction, issueLanguage, loadIssueEditor } from "~/features/admin/ne
 import { pageImageChoices } from "~/lib/page-images.server";
 import { metaFromLoader } from "~/lib/seo";
 import type { Page } from "~/lib/page";
+import { isUuid } from "~/lib/uuid";
 
 export const page = { console: "newsletter" } satisfies Page;
 
 export const meta = metaFromLoader;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** /admin/newsletter/issues/:id?language=de: one issue's version, preview, test mail, audience and send (ADR 0067). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireConsole(request, "newsletter");
-  if (!UUID.test(params.id ?? "")) consoleNotFound(request);
+  if (!isUuid(params.id)) consoleNotFound(request);
   const editor = await loadIssueEditor(params.id!, issueLanguage(request));
   if (!editor) consoleNotFound(request);
   return { ...editor, pictures: await pageImageChoices(), meta: await consoleMeta(request, "admin.meta.newsletterIssue") };
@@ -24,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireConsole(request, "newsletter");
-  if (!UUID.test(params.id ?? "")) consoleNotFound(request);
+  if (!isUuid(params.id)) consoleNotFound(request);
   return issueAction(request, actor, params.id!);
 }
 

@@ -12,8 +12,9 @@ import { languageFromRequest } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
+import { isUuid } from "~/lib/uuid";
 import type { RootLoaderData } from "~/root";
-import { decodeCursor, isUuid, parseLibraryFilters } from "~/features/media/filters";
+import { decodeCursor, parseLibraryFilters } from "~/features/media/filters";
 import { canonicalQuery, LIVE_LIFETIME_MS, onlyParams, RESULT_COUNT_HEADER, type Page } from "~/lib/page";
 
 export const meta = metaFromLoader;

@@ -5,7 +5,7 @@ import { db } from "~/lib/db.server";
 import { publicContentChanged } from "~/lib/public-content.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
-import { isUuid } from "./ids";
+import { isUuid } from "~/lib/uuid";
 import { categoryName, type CategoryNamesInput } from "./schemas/console-schemas";
 
 /**

@@ -8,7 +8,7 @@ import { isLanguage } from "~/lib/i18n";
 import { brandedMailHtml, type MailBlock } from "~/lib/mail-layout.server";
 import { queueMail } from "~/lib/mailer.server";
 import { readStoredSettings } from "~/lib/site-facts.server";
-import { isUuid } from "./ids";
+import { isUuid } from "~/lib/uuid";
 import { INBOX_STATUSES, REPLY_MAX_LENGTH, type InboxStatus } from "./inbox";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";

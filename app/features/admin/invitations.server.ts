@@ -8,6 +8,7 @@ import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import type { Language } from "~/lib/i18n";
 import { queueMail } from "~/lib/mailer.server";
+import { isUuid } from "~/lib/uuid";
 import type { Outcome } from "./action.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
@@ -112,10 +113,8 @@ export async function listPendingInvitations(): Promise<PendingInvitation[]> {
   }));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function revokeInvitation(actor: ConsoleActor, id: unknown): Promise<Outcome> {
-  if (typeof id !== "string" || !UUID.test(id)) return { ok: false, status: 404, error: "admin.errors.notFound" };
+  if (!isUuid(id)) return { ok: false, status: 404, error: "admin.errors.notFound" };
   return db().transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx
       .update(consoleInvitations)

@@ -6,7 +6,7 @@ import { publicContentChanged } from "~/lib/public-content.server";
 import { deleteFile, deleteFolder } from "~/lib/storage.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
-import { isUuid } from "./ids";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * Deleting items (row first, then the files, as the import does), adding categories to many items

@@ -6,7 +6,7 @@ import { publicContentChanged } from "~/lib/public-content.server";
 import { replaceTranslations } from "~/features/media/import.server";
 import { diffFields, recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
-import { isUuid } from "./ids";
+import { isUuid } from "~/lib/uuid";
 import { listCategoriesWithCounts, thumbnailUrl } from "./media-list.server";
 import { linksOf, translationsOf, type MediaItemInput, type TranslationTexts } from "./schemas/media-schema";
 

@@ -3,7 +3,7 @@ import { FILE_TYPES, type CategoryNames, type FileType } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { createSignedUrl } from "~/lib/storage.server";
-import { isUuid } from "./ids";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * The console's media table (issue 11): every item, searchable, sortable and paged, with its

@@ -14,7 +14,7 @@ import { makeScratchFolder, removeScratchFolder } from "~/lib/scratch.server";
 import { deleteFolder } from "~/lib/storage.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
-import { isUuid } from "./ids";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * Browser uploads (issue 11). The request body (the file's bytes, not multipart) is streamed to a

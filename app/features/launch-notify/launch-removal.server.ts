@@ -5,6 +5,7 @@ import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { getAuthSecret } from "~/lib/secrets.server";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * Withdrawing a "tell me when it opens" sign-up (GDPR Art. 7(3): as easy as giving it): every
@@ -25,7 +26,7 @@ export function removalUrl(id: string) {
 }
 
 export function isValidRemovalLink(id: string | null, signature: string | null): id is string {
-  if (!id || !signature || !/^[0-9a-f-]{36}$/i.test(id) || signature.length > 100) return false;
+  if (!id || !signature || !isUuid(id) || signature.length > 100) return false;
   const expected = Buffer.from(signatureOf(id));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given);

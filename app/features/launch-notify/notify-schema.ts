@@ -1,6 +1,7 @@
 // zod/mini: the same rules in the browser (loaded when the form is first used) and on the server.
 import * as z from "zod/mini";
 import { emailField } from "~/lib/field-schemas";
+import { isUuid } from "~/lib/uuid";
 import { LAUNCH_TOPICS } from "./launch-topics";
 
 /** "Tell me when it opens": one address for one launch. Messages are translation keys (notify.*). */
@@ -13,7 +14,7 @@ export type NotifyInput = z.infer<typeof notifySchema>;
 
 /** The removal link's button: the entry id and the link's signature, checked on the server (launch-removal.server.ts). */
 export const removeSchema = z.object({
-  remove: z.string("notify.remove.invalid").check(z.regex(/^[0-9a-f-]{36}$/i, "notify.remove.invalid")),
+  remove: z.string("notify.remove.invalid").check(z.refine(isUuid, "notify.remove.invalid")),
   s: z.string("notify.remove.invalid").check(z.maxLength(100, "notify.remove.invalid")),
 });
 

@@ -1,4 +1,5 @@
 import { LANGUAGES } from "~/lib/i18n";
+import { isUuid } from "~/lib/uuid";
 import {
   LICENSE_FILTER_OPTIONS,
   SEARCH_MAX,
@@ -14,12 +15,6 @@ import {
  * the loaders and the /media page's cache key (its `page` declaration), which the browser build
  * may see and so may not import a `.server` module.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
 
 const TYPE_FILTERS: readonly TypeFilter[] = ["all", "document", "image", "video", "audio", "services"];
 

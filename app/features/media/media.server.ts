@@ -6,7 +6,8 @@ import { db } from "~/lib/db.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n";
 import { logger } from "~/lib/logger.server";
 import { createSignedUrl } from "~/lib/storage.server";
-import { decodeCursor, encodeCursor, isUuid, sortOf } from "./filters";
+import { isUuid } from "~/lib/uuid";
+import { decodeCursor, encodeCursor, sortOf } from "./filters";
 import { searchCondition, searchRank, type SearchTerms } from "./search.server";
 import { CARD_PREVIEW_TTL_S, FILE_URL_TTL_S, PAGE_SIZE, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
 
@@ -16,8 +17,7 @@ import { CARD_PREVIEW_TTL_S, FILE_URL_TTL_S, PAGE_SIZE, type CategoryOption, typ
  * license group and the search across languages (search.server.ts, ADR 0069). Visitors see published
  * items only, in the page's language where the item has a translation, else in its own (ADR 0060).
  */
-
-export { decodeCursor, encodeCursor, isUuid, parseFilters } from "./filters";
+export { decodeCursor, encodeCursor, parseFilters } from "./filters";
 
 /** What visitors may see: published items (a draft is seen only in the console). */
 export const isPublished = isNotNull(mediaItems.publishedAt);

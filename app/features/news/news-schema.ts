@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { PRINTABLE } from "~/lib/field-schemas";
+import { isLowerCaseUuid } from "~/lib/uuid";
 import { richField } from "~/features/admin/schemas/page-schema";
 
 /**
@@ -10,7 +11,6 @@ export const NEWS_LIMITS = { title: 200, slug: 100, summary: 500, tags: 10, tag:
 
 /** An address segment: lower-case letters, digits and single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The slug a title makes: accents dropped, German sharp s and umlauts spelled out, everything else a hyphen. */
 export function slugify(text: string) {
@@ -57,7 +57,7 @@ export const newsPostSchema = z.object({
     z.optional(
       z.string().check(
         z.trim(),
-        z.refine((value) => value === "" || UUID.test(value), "admin.news.errors.cover"),
+        z.refine((value) => value === "" || isLowerCaseUuid(value), "admin.news.errors.cover"),
       ),
     ),
     z.transform((value) => value ?? ""),

@@ -6,6 +6,7 @@ import type { ConsoleActor } from "~/features/admin/guard.server";
 import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
 import { invalidatePages } from "~/lib/page-invalidation.server";
+import { isLowerCaseUuid } from "~/lib/uuid";
 import { withSlug, type NewsPostInput } from "./news-schema";
 
 /**
@@ -28,9 +29,8 @@ export const entityOf = (postId: string, language: Language, title: string) => (
   entityId: `${postId}/${language}`,
   summary: `${title} (${language})`,
 });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export const isPostId = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
+// Lower case only: a post's id is part of its audit entries' entity id (`<id>/<language>`).
+export const isPostId = isLowerCaseUuid;
 
 export function stateOf(row: Pick<typeof newsPostLanguages.$inferSelect, "draft" | "published" | "unpublishedAt"> | undefined): NewsState {
   if (!row) return "none";

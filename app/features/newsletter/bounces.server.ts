@@ -10,6 +10,7 @@ import {
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * Bounces and complaints (ADR 0073). One function records them whatever brought them (the bounce
@@ -37,7 +38,9 @@ const NEWSLETTER_MESSAGE_ID = /^<?newsletter\.([0-9a-f-]{36})\.([0-9a-f-]{36})@[
 /** The issue and recipient a newsletter Message-ID names, or undefined for any other Message-ID. */
 export function deliveryOfMessageId(messageId: string) {
   const match = NEWSLETTER_MESSAGE_ID.exec(messageId.trim());
-  return match ? { issueId: match[1].toLowerCase(), consentId: match[2].toLowerCase() } : undefined;
+  // Both are uuid columns: a Message-ID of that shape that names no UUID would fail the query.
+  if (!match || !isUuid(match[1]) || !isUuid(match[2])) return undefined;
+  return { issueId: match[1].toLowerCase(), consentId: match[2].toLowerCase() };
 }
 
 const REASONS: Record<NewsletterBounceKind, SuppressionReason> = {

@@ -1,5 +1,5 @@
 import mjml2html from "mjml";
-import type { BrandPicture } from "~/lib/brand";
+import { fitLogo, type BrandPicture } from "~/lib/brand";
 import { getBrand, mailBrand } from "~/lib/brand.server";
 import { THEME_COLOURS } from "~/lib/contrast";
 import { getEnv } from "~/lib/env.server";
@@ -126,9 +126,8 @@ function bodyMjml(blocks: RichBlock[], images: RichTextImages): string {
   return parts.join("\n        ");
 }
 
-/** The logo's height in the mail's head; a wide logo is narrowed to LOGO_MAX_WIDTH instead (never stretched). */
-const LOGO_HEIGHT = 48;
-const LOGO_MAX_WIDTH = 240;
+/** The logo's height in the mail's head; a wide logo is narrowed to maxWidth instead (never stretched). */
+const LOGO = { height: 48, maxWidth: 240 };
 
 /**
  * The operator's logo (ADR 0076) heading the mail, from the site's public address, its alt text the
@@ -136,10 +135,9 @@ const LOGO_MAX_WIDTH = 240;
  * be drawn stretched).
  */
 function logoMjml(logo: BrandPicture | null, name: string) {
-  if (!logo?.width || !logo.height) return "";
-  const scale = Math.min(LOGO_HEIGHT / logo.height, LOGO_MAX_WIDTH / logo.width);
-  const width = Math.max(1, Math.round(logo.width * scale));
-  const height = Math.max(1, Math.round(logo.height * scale));
+  const size = fitLogo(logo, LOGO);
+  if (!logo || !size) return "";
+  const { width, height } = size;
   return `<mj-section padding="24px 0 0">
       <mj-column background-color="#ffffff">
         <mj-image src="${escapeHtml(absolute(logo.url))}" alt="${escapeHtml(name)}" width="${width}px" height="${height}px" align="left" padding="16px 24px" />

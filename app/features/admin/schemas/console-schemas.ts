@@ -3,6 +3,7 @@ import { BRAND_IMAGES, type BrandImage } from "~/lib/brand";
 import { accentProblem, type AccentProblem } from "~/lib/contrast";
 import { boundedText, emailField, requiredText } from "~/lib/field-schemas";
 import { isPlaceholder, SETTING_GROUPS, SETTING_KEYS, type SettingKey } from "~/lib/site-facts";
+import { isUuid } from "~/lib/uuid";
 import { REPLY_MAX_LENGTH } from "../inbox";
 import { oldPathProblem, REDIRECT_PATH_MAX, targetOf } from "../redirect-rules";
 
@@ -98,9 +99,8 @@ const optionalText = z.pipe(
   z.optional(z.string().check(z.trim(), z.maxLength(100, "admin.settings.brand.errors.notFound"))),
   z.transform((value) => value ?? ""),
 );
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A library item's id or "" (the product's own picture); the server checks that it is a fitting picture. */
-const brandImage = optionalText.check(z.refine((value) => value === "" || UUID.test(value), "admin.settings.brand.errors.notFound"));
+const brandImage = optionalText.check(z.refine((value) => value === "" || isUuid(value), "admin.settings.brand.errors.notFound"));
 const accentIsNot = (problem: AccentProblem) =>
   z.refine<string>((value) => value === "" || accentProblem(value) !== problem, `admin.settings.brand.errors.${problem}`);
 /** The brand colour: "" (the theme's) or `#rrggbb` with AA contrast (app/lib/contrast.ts). */

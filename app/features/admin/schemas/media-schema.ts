@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { FILE_TYPES } from "~/db/schema";
 import { requiredText } from "~/lib/field-schemas";
 import { LANGUAGES, type Language } from "~/lib/i18n";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * The media item's edit form (spec §3: every field), shared by the browser and the server: the
@@ -12,7 +13,6 @@ export const LINK_ROWS = 8;
 export const MAX_LINK_ROWS = 50;
 export const MAX_ITEM_CATEGORIES = 200;
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOO_LONG = "admin.media.errors.tooLong";
 const URL_MESSAGE = "admin.media.errors.url";
 
@@ -112,9 +112,7 @@ export const mediaItemSchema = z
     licenseNotice: optionalText(2000),
     attributionText: optionalText(1000),
     attributionUrl: optionalUrl(),
-    categories: categoryIds.check(
-      z.refine((ids) => ids.length <= MAX_ITEM_CATEGORIES && ids.every((id) => UUID.test(id)), "admin.media.errors.category"),
-    ),
+    categories: categoryIds.check(z.refine((ids) => ids.length <= MAX_ITEM_CATEGORIES && ids.every(isUuid), "admin.media.errors.category")),
     ...linkFields,
     ...translationFields,
   })

@@ -3,6 +3,7 @@ import { isLocalDateTime } from "~/lib/schedule-time";
 import { requiredText } from "~/lib/field-schemas";
 import { LANGUAGES } from "~/lib/i18n";
 import { parseRichTextJson, richTextValue, RICH_TEXT_LIMITS } from "~/lib/rich-text";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * The forms of newsletter issues in the console (ADR 0067), shared by the browser and the server.
@@ -25,7 +26,7 @@ export const createIssueSchema = z.object({
   ),
   /** A news post to start from ("" or absent: a blank issue). */
   postId: z.pipe(
-    z.optional(z.string().check(z.regex(/^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i, `${errors}.postMissing`))),
+    z.optional(z.string().check(z.refine((value) => value === "" || isUuid(value), `${errors}.postMissing`))),
     z.transform((value) => value ?? ""),
   ),
 });

@@ -2,8 +2,7 @@ import * as z from "zod/mini";
 import { FIELD_MAX } from "~/lib/content-pages";
 import { PRINTABLE } from "~/lib/field-schemas";
 import { parseRichTextJson, richTextValue, RICH_TEXT_LIMITS } from "~/lib/rich-text";
-
-const UUID_OR_EMPTY = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i;
+import { isUuid } from "~/lib/uuid";
 
 /**
  * The form of one content page in one language (ADR 0054), shared by the browser and the server: one
@@ -44,7 +43,7 @@ export const imageField = z.pipe(
   z.optional(
     z.string().check(
       z.overwrite((value) => value.trim()),
-      z.regex(UUID_OR_EMPTY, "admin.pages.errors.notAnImage"),
+      z.refine((value) => value === "" || isUuid(value), "admin.pages.errors.notAnImage"),
     ),
   ),
   z.transform((value) => value ?? ""),
