@@ -1,8 +1,10 @@
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { mediaItems, mediaItemTranslations } from "~/db/schema";
 import { db } from "./db.server";
-import type { Language } from "./i18n";
-import { richTextImageIds, type RichDoc } from "./rich-text";
+import type { ContentNamespace } from "./content-pages";
+import { isLanguage, type Language } from "./i18n";
+import { parseRichText, richTextImageIds, type RichDoc } from "./rich-text";
+import { requestTranslator } from "./page-preview.server";
 import { readFile } from "./storage.server";
 import { isUuid } from "./uuid";
 
@@ -101,6 +103,26 @@ export async function pageImages(ids: string[], language: Language): Promise<Rec
 /** The pictures a rich text shows (ADR 0061's image blocks), for its page's `RichTextBlocks`. */
 export async function richTextImages(doc: RichDoc | undefined, language: Language) {
   return doc ? pageImages(richTextImageIds(doc), language) : {};
+}
+
+/**
+ * The pictures of every rich text of a content page as the request reads it (the published texts, or a
+ * preview's draft), in one query: for the page's `RichTextImagesProvider`.
+ */
+export async function contentRichImages(request: Request, namespace: ContentNamespace) {
+  const translator = await requestTranslator(request);
+  const docs: RichDoc[] = [];
+  const collect = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(collect);
+    else if (typeof value === "object" && value !== null) {
+      if ((value as { type?: unknown }).type !== "doc") return Object.values(value).forEach(collect);
+      const parsed = parseRichText(value);
+      if (parsed.ok) docs.push(parsed.doc);
+    }
+  };
+  collect(translator.t(namespace, { returnObjects: true }));
+  const language = isLanguage(translator.language) ? translator.language : "en";
+  return pageImages(docs.flatMap(richTextImageIds), language);
 }
 
 /** The rendition's size: the original scaled down to fit 480 × 1440, never up. */

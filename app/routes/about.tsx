@@ -1,6 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { languageFromRequest } from "~/lib/i18n.server";
-import { pageImage } from "~/lib/page-images.server";
+import { contentRichImages, pageImage } from "~/lib/page-images.server";
+import { RichTextImagesProvider } from "~/components/content/rich-text";
 import { requestTranslator } from "~/lib/page-preview.server";
 import { AboutPage } from "~/features/marketing/about/about-page";
 import { loadPageMeta } from "~/lib/page-meta.server";
@@ -16,10 +17,14 @@ export const page = { sitemap: true, cache: CONTENT_CACHE } satisfies Page;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await requestTranslator(request);
   const photo = await pageImage(t("about.founder.photo"), t("about.founder.photoAlt"), languageFromRequest(request));
-  return { meta: await loadPageMeta(request, "about.meta"), founderPhoto: photo };
+  return { meta: await loadPageMeta(request, "about.meta"), founderPhoto: photo, richImages: await contentRichImages(request, "about") };
 }
 
 export default function AboutRoute() {
-  const { founderPhoto } = useLoaderData<typeof loader>();
-  return <AboutPage founderPhoto={founderPhoto} />;
+  const { founderPhoto, richImages } = useLoaderData<typeof loader>();
+  return (
+    <RichTextImagesProvider value={richImages}>
+      <AboutPage founderPhoto={founderPhoto} />
+    </RichTextImagesProvider>
+  );
 }

@@ -31,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       preview: previewLink(namespace, language),
       schedule: await scheduleOf(namespace, language),
     },
-    imageChoices: contentPageOf(namespace).images ? await pageImageChoices() : [],
+    // The pictures its image fields and its rich texts' Image button offer.
+    imageChoices: contentPageOf(namespace).images || contentPageOf(namespace).rich ? await pageImageChoices() : [],
     meta: await consoleMeta(request, "admin.meta.pageEditor"),
   };
 }

@@ -3,6 +3,8 @@ import { PrivacyPage } from "~/features/legal/privacy-page";
 import { lastUpdatedOf } from "~/features/legal/last-updated.server";
 import { loadPrivacyFacts } from "~/features/legal/privacy-facts.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
+import { contentRichImages } from "~/lib/page-images.server";
+import { RichTextImagesProvider } from "~/components/content/rich-text";
 import { metaFromLoader } from "~/lib/seo";
 import { DOCUMENT_PAGE } from "~/lib/document-page";
 import { CONTENT_CACHE, type Page } from "~/lib/page";
@@ -17,10 +19,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     meta: await loadPageMeta(request, "privacy.meta"),
     facts: await loadPrivacyFacts(),
     lastUpdated: await lastUpdatedOf(request, "privacy"),
+    richImages: await contentRichImages(request, "privacy"),
   };
 }
 
 export default function PrivacyRoute() {
-  const { facts, lastUpdated } = useLoaderData<typeof loader>();
-  return <PrivacyPage facts={facts} lastUpdated={lastUpdated} />;
+  const { facts, lastUpdated, richImages } = useLoaderData<typeof loader>();
+  return (
+    <RichTextImagesProvider value={richImages}>
+      <PrivacyPage facts={facts} lastUpdated={lastUpdated} />
+    </RichTextImagesProvider>
+  );
 }

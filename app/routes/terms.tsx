@@ -1,6 +1,8 @@
-import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { RichTextImagesProvider } from "~/components/content/rich-text";
 import { TermsPage } from "~/features/legal/terms-page";
 import { loadPageMeta } from "~/lib/page-meta.server";
+import { contentRichImages } from "~/lib/page-images.server";
 import { metaFromLoader } from "~/lib/seo";
 import { DOCUMENT_PAGE } from "~/lib/document-page";
 import { CONTENT_CACHE, type Page } from "~/lib/page";
@@ -11,9 +13,14 @@ export const handle = { i18n: ["terms", "legal"], ...DOCUMENT_PAGE };
 export const page = { sitemap: true, cache: CONTENT_CACHE } satisfies Page;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { meta: await loadPageMeta(request, "terms.meta") };
+  return { meta: await loadPageMeta(request, "terms.meta"), richImages: await contentRichImages(request, "terms") };
 }
 
 export default function TermsRoute() {
-  return <TermsPage />;
+  const { richImages } = useLoaderData<typeof loader>();
+  return (
+    <RichTextImagesProvider value={richImages}>
+      <TermsPage />
+    </RichTextImagesProvider>
+  );
 }

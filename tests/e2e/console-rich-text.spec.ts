@@ -1,17 +1,20 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
 import { createConsoleAccount, signInPage } from "../helpers/console";
+import { importPicture } from "../helpers/e2e-server";
 import { gotoHydrated } from "../helpers/hydration";
 
 /**
  * Rich text (ADR 0061) in a real browser: the editor's code loads only for a page with a rich field, it
- * makes words bold from its toolbar, and the published page shows them bold. The server is shared, so the
+ * makes words bold from its toolbar and puts a library picture in, and the published page shows both. The server is shared, so the
  * test publishes the default back at the end (the field emptied).
  */
 const EDITOR = "/admin/pages/about?language=es&lang=en";
 
-test("words made bold in the page editor are bold on the published page", async ({ page, browser }) => {
+test("words made bold and a library picture put in by the page editor are on the published page", async ({ page, browser }) => {
   test.setTimeout(180_000);
+  const picture = `Workshop picture ${Date.now().toString(36)}`;
+  const itemId = await importPicture(picture, 900, 1200, { r: 40, g: 90, b: 160 });
   const email = await createConsoleAccount("console-rich-text", "admin");
   await signInPage(page, email);
   const scripts: string[] = [];
@@ -32,6 +35,13 @@ test("words made bold in the page editor are bold on the published page", async 
   await expect(bold).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.type("lo que sabemos");
   await expect(editor.locator("strong")).toHaveText("lo que sabemos");
+  await page.keyboard.press("Enter");
+  await field.getByRole("button", { name: "Image from the media library" }).click();
+  const picker = page.getByTestId("picture-picker");
+  await picker.getByLabel("Picture").selectOption({ label: picture });
+  await picker.getByLabel("Alternative text").fill("El taller en azul");
+  await picker.getByRole("button", { name: "Insert image" }).click();
+  await expect(editor.locator(`img[data-media-id="${itemId}"]`)).toHaveAttribute("alt", "El taller en azul");
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Publish Español" }).click();
   await expect(page.getByText("Published: the page now shows these texts in this language.")).toBeVisible();
@@ -41,6 +51,12 @@ test("words made bold in the page editor are bold on the published page", async 
   const origin = visitor.locator("#origin");
   await expect(origin.locator("p strong")).toHaveText("lo que sabemos");
   await expect(origin.locator("p").first()).toHaveText("Compartimos lo que sabemos");
+  // The library's web copy, at most 480 px wide, with its size (no layout shift).
+  const shown = origin.getByTestId("rich-text-image");
+  await expect(shown).toHaveAttribute("alt", "El taller en azul");
+  await expect(shown).toHaveAttribute("width", "480");
+  await expect(shown).toHaveAttribute("height", "640");
+  expect(await shown.getAttribute("src")).toMatch(new RegExp(`^/page-images/${itemId}\\?v=`));
   await visitor.close();
 
   await gotoHydrated(page, EDITOR);

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from "react";
+import { createContext, Fragment, useContext, type ReactNode } from "react";
 import type { PageImage } from "~/lib/page-images.server";
 import { parseRichText, type RichBlock, type RichTextNode } from "~/lib/rich-text";
 import type { TOptions } from "~/lib/translator";
@@ -76,6 +76,10 @@ function blocks(content: RichBlock[], images: RichTextImages): ReactNode[] {
   });
 }
 
+const PageRichImages = createContext<RichTextImages>({});
+/** The pictures of a content page's rich texts (its loader's `contentRichImages`), for every `RichParagraphs` under it. */
+export const RichTextImagesProvider = PageRichImages.Provider;
+
 /** A document (read again through the allow-list: its texts passed the translator's placeholders) as its blocks. */
 export function RichTextBlocks({ doc, images = {} }: { doc: unknown; images?: RichTextImages }) {
   const parsed = parseRichText(doc);
@@ -90,6 +94,7 @@ export function RichTextBlocks({ doc, images = {} }: { doc: unknown; images?: Ri
  */
 export function RichParagraphs({ k, values }: { k: string; values?: TOptions }) {
   const { t } = useTranslation();
+  const images = useContext(PageRichImages);
   const value = t(k, { ...values, returnObjects: true }) as unknown;
   if (Array.isArray(value)) {
     return (
@@ -102,5 +107,5 @@ export function RichParagraphs({ k, values }: { k: string; values?: TOptions }) 
       </>
     );
   }
-  return typeof value === "object" && value !== null ? <RichTextBlocks doc={value} /> : null;
+  return typeof value === "object" && value !== null ? <RichTextBlocks doc={value} images={images} /> : null;
 }

@@ -143,7 +143,13 @@ function PageFields({ page, imageChoices }: { page: PageEditorData; imageChoices
                 <p className="text-xs text-muted-foreground">{t("admin.pages.imageHint")}</p>
               </div>
             ) : field.rich ? (
-              <RichTextField field={kit.fields[field.name]!} value={field.value} label={label} description={description} />
+              <RichTextField
+                field={kit.fields[field.name]!}
+                value={field.value}
+                label={label}
+                description={description}
+                pictures={imageChoices}
+              />
             ) : (
               <Field field={kit.fields[field.name]!} label={label} description={description} />
             )}
