@@ -91,7 +91,8 @@ describe("npm run storage:migrate", () => {
     expect((await migrateStorage(down.source, down.target)).copied).toBe(0);
     setEnvForTesting(envWith({ STORAGE_URL: "", DATA_DIR: firstDir }));
     fs.rmSync(secondDir, { recursive: true, force: true });
-  });
+    // The demo library's import (its pictures drawn) and four copies: on a busy machine over the default.
+  }, 240_000);
 
   it("the command explains its use and refuses to run without STORAGE_URL", async () => {
     const tsx = path.resolve("node_modules/.bin/tsx");
@@ -109,5 +110,6 @@ describe("npm run storage:migrate", () => {
       env: { ...process.env, ...store.env, DATA_DIR: getEnv().DATA_DIR, STORAGE_URL: storageUrl },
     });
     expect(ok.stdout).toMatch(/local disk → object store: 0 copied \(0\.0 MB\), \d+ already there, 0 failed/);
-  });
+    // Three processes that each load the app's modules through tsx.
+  }, 120_000);
 });
