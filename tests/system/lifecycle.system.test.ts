@@ -1,11 +1,14 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { describe, expect, it } from "vitest";
 import { withDatabase } from "../helpers/e2e-server";
 import { makeDataDir, startProductServer } from "../helpers/product-server";
 
-/** The operator's view of the process: crash recovery, clean shutdown, bad configuration. */
+/**
+ * The operator's view of the process: crash recovery, clean shutdown, bad configuration. Each test starts
+ * the built server (`npx react-router build` first) with a DATA_DIR and embedded database of its own.
+ */
 
 function postgresPidsOf(dataDir: string) {
   const pids: number[] = [];
@@ -23,12 +26,10 @@ function postgresPidsOf(dataDir: string) {
   return pids;
 }
 
-test.describe("server lifecycle", () => {
-  test.describe.configure({ mode: "serial" });
+describe("server lifecycle", () => {
   const env = { SEED_DEMO: "0" };
 
-  test("survives kill -9 with every committed row, and stops cleanly on SIGTERM", async () => {
-    test.setTimeout(120_000);
+  it("survives kill -9 with every committed row, and stops cleanly on SIGTERM", async () => {
     const dataDir = makeDataDir("ipangel-lifecycle-");
     try {
       const first = await startProductServer({ dataDir, env });
@@ -49,10 +50,9 @@ test.describe("server lifecycle", () => {
       for (const pid of postgresPidsOf(dataDir)) process.kill(pid, "SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
-  test("under `npm start`, a SIGTERM sent to npm alone still stops the server and its database cleanly", async () => {
-    test.setTimeout(120_000);
+  it("under `npm start`, a SIGTERM sent to npm alone still stops the server and its database cleanly", async () => {
     const dataDir = makeDataDir("ipangel-lifecycle-npm-");
     try {
       const server = await startProductServer({ dataDir, env, viaNpm: true });
@@ -67,10 +67,9 @@ test.describe("server lifecycle", () => {
       for (const pid of postgresPidsOf(dataDir)) process.kill(pid, "SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
-  test("a port in use: a clear message, exit 1, and the embedded database stopped again", async () => {
-    test.setTimeout(120_000);
+  it("a port in use: a clear message, exit 1, and the embedded database stopped again", async () => {
     const dataDir = makeDataDir("ipangel-lifecycle-port-");
     // Another program holds the port (it accepts connections and answers nothing).
     const holder = net.createServer((socket) => socket.destroy());
@@ -87,9 +86,9 @@ test.describe("server lifecycle", () => {
       for (const pid of postgresPidsOf(dataDir)) process.kill(pid, "SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
-  test("refuses a bad configuration with a message naming the variable", async () => {
+  it("refuses a bad configuration with a message naming the variable", async () => {
     const attempt = startProductServer({ env: { ...env, PORT: "not-a-port" }, port: 0, timeoutMs: 15_000 });
     await expect(attempt).rejects.toThrow(/PORT: must be a port number/);
   });
