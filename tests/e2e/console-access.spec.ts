@@ -8,7 +8,8 @@ import { routeTable } from "../helpers/routes";
  * Who may use the operator console (issue 11): the whole matrix of visitor, user, editor and
  * admin × every console page, data request, action and file route. Everyone without the role
  * for a part gets exactly what an unknown path gets (status, headers that matter, body), so the
- * console does not reveal that it exists. Roles are given with `npm run admin`, as an operator would.
+ * console does not reveal that it exists. A role is taken away with `npm run admin`, as an operator would
+ * (its commands are tested in scripts/admin-command.db.test.ts).
  */
 type Audience = "visitor" | "user" | "editor" | "admin";
 
@@ -182,35 +183,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const context of Object.values(contexts)) await context.dispose();
-});
-
-test.describe("npm run admin", () => {
-  test("grant, list and revoke; an unknown account exits non-zero with a message", async () => {
-    test.setTimeout(240_000);
-    const email = await createAccount("console-cli");
-    const granted = await runAdmin(["grant", email, "--role", "editor"]);
-    expect(granted.code).toBe(0);
-    expect(granted.stdout).toContain(`${email} is now editor`);
-    expect((await runAdmin(["list"])).stdout).toMatch(new RegExp(`editor\\s+${email.replace(/[.+]/g, "\\$&")}`));
-    const promoted = await runAdmin(["grant", email]);
-    expect(promoted.stdout).toContain(`${email} is now admin (was editor)`);
-    const revoked = await runAdmin(["revoke", email]);
-    expect(revoked.code).toBe(0);
-    expect((await runAdmin(["list"])).stdout).not.toContain(email);
-
-    const unknown = await runAdmin(["grant", "nobody-at-all@example.com"]);
-    expect(unknown.code).not.toBe(0);
-    expect(unknown.stderr).toContain("No account with the e-mail address nobody-at-all@example.com");
-    const badRole = await runAdmin(["grant", email, "--role", "owner"]);
-    expect(badRole.code).not.toBe(0);
-    expect(badRole.stderr).toContain('Unknown role "owner"');
-    // The shell's changes are in the audit log too.
-    const entries = await withDatabase(e2eDataDir(), async (client) => {
-      const { rows } = await client.query<{ action: string }>("select action from audit_log where summary = $1 order by id", [email]);
-      return rows.map((row) => row.action);
-    });
-    expect(entries).toEqual(["role.grant", "role.grant", "role.revoke"]);
-  });
 });
 
 test.describe("the console's doors", () => {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { signUpConfirmed, uniqueEmail } from "../helpers/accounts";
+import { createAccount, signInPage } from "../helpers/console";
 import { pagePaths } from "../helpers/routes";
 
 /**
@@ -80,7 +80,7 @@ test.describe("valid HTML (W3C Nu HTML Checker)", () => {
       const publicFiles = await saveAll(request, paths, folder, "public");
       expect(publicFiles).toHaveLength(paths.length * LANGUAGES.length);
       // Every page as a member sees it: the header, the member shell, what a signed-in visitor is sent to.
-      await signUpConfirmed(page, uniqueEmail("nu"), "secret-pass-1", "nu-checker");
+      await signInPage(page, await createAccount("nu", { username: "nu-checker" }));
       const memberFiles = await saveAll(page.request, pagePaths(), folder, "member");
       expect(await validate([...publicFiles, ...memberFiles])).toEqual([]);
     } finally {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { signUpConfirmed, uniqueEmail } from "../helpers/accounts";
+import { createAccount, signInPage } from "../helpers/console";
 import { e2eDataDir, importMediaFixtures, withDatabase } from "../helpers/e2e-server";
 import { gotoHydrated } from "../helpers/hydration";
 
@@ -28,7 +28,7 @@ async function storedDownloadCount(id: string) {
 
 test.describe("media library, signed in", () => {
   test("Download from the dialog saves the stored file, shows the busy state and toast, and counts once", async ({ page, request }) => {
-    await signUpConfirmed(page, uniqueEmail("media-download"));
+    await signInPage(page, await createAccount("media-download"));
     await gotoHydrated(page, `/media?q=${TOKEN}`);
     const logo = card(page, "Logo pack");
     await expect(logo.getByRole("button", { name: "Sign in" })).toHaveCount(0);
@@ -76,7 +76,7 @@ test.describe("media library, signed in", () => {
   });
 
   test("a session that ended elsewhere gets 'Authentication Required' and /auth, with no count", async ({ page, context }) => {
-    await signUpConfirmed(page, uniqueEmail("media-ended"));
+    await signInPage(page, await createAccount("media-ended"));
     await gotoHydrated(page, `/media?q=${TOKEN}`);
     const tone = card(page, "Meditation tone");
     await tone.getByRole("button", { name: /^Details/ }).click();
@@ -104,7 +104,7 @@ test.describe("media library, signed in", () => {
   });
 
   test("a failing download shows 'Download failed' and the button becomes usable again", async ({ page }) => {
-    await signUpConfirmed(page, uniqueEmail("media-failed"));
+    await signInPage(page, await createAccount("media-failed"));
     await gotoHydrated(page, `/media?q=${TOKEN}`);
     await page.route("**/api/media/*/download", (route) => route.fulfill({ status: 500, body: "boom" }));
     let downloads = 0;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { fillSignUp, logIn, smtpApi, uniqueEmail } from "../helpers/accounts";
+import { CONSOLE_PASSWORD, createAccount, signInPage } from "../helpers/console";
 import { gotoHydrated } from "../helpers/hydration";
 import { linksIn, waitForMail } from "../helpers/mail";
 import { readZip } from "../helpers/zip";
@@ -124,7 +125,7 @@ test.describe("privacy: newsletter, data export, sessions", () => {
 
   test("lists sessions and ends another device's session, which is signed out at once", async ({ browser }) => {
     test.setTimeout(120_000);
-    const email = uniqueEmail("sessions");
+    const email = await createAccount("twodevices");
     const laptop = await browser.newContext({ userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" });
     const phone = await browser.newContext({
       userAgent:
@@ -132,13 +133,9 @@ test.describe("privacy: newsletter, data export, sessions", () => {
     });
     const laptopPage = await laptop.newPage();
     const phonePage = await phone.newPage();
-    await laptopPage.goto("/auth");
-    const panel = await fillSignUp(laptopPage, { username: "twodevices", email, password: "secret-pass-1" });
-    await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
-    const mail = await waitForMail(smtpApi(), email, /Confirm your email address/);
-    await laptopPage.goto(linksIn(mail.text).find((url) => url.includes("/api/auth/verify-email"))!);
-    await expect(laptopPage.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
-    await logIn(phonePage, email, "secret-pass-1");
+    // The laptop signs in over HTTP (with its browser's user agent), the phone through the form.
+    await signInPage(laptopPage, email);
+    await logIn(phonePage, email, CONSOLE_PASSWORD);
     await expect(phonePage).toHaveURL(/\/$/);
     await gotoHydrated(phonePage, "/profile");
     await expect(phonePage.getByRole("heading", { name: "Active Sessions" })).toBeVisible();

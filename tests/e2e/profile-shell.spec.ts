@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type APIResponse, type Browser } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import { signUpConfirmed, uniqueEmail } from "../helpers/accounts";
+import { createAccount, signedInRequest } from "../helpers/console";
 import { gotoHydrated } from "../helpers/hydration";
 
 /**
@@ -14,14 +14,11 @@ interface Member {
   cookie: string;
 }
 
-async function newMember(browser: Browser, username: string): Promise<Member> {
-  const page = await browser.newPage();
-  const email = uniqueEmail(username);
-  await signUpConfirmed(page, email, "secret-pass-1", username);
-  // Any page after the confirmation: its one-time notice cookie is gone then.
-  await page.goto("/about");
-  const cookies = await page.context().cookies();
-  await page.close();
+async function newMember(username: string): Promise<Member> {
+  const email = await createAccount(username, { username });
+  const context = await signedInRequest(email);
+  const { cookies } = await context.storageState();
+  await context.dispose();
   return { email, username, cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ") };
 }
 
@@ -33,10 +30,9 @@ test.describe("profile: the member shell and its data request", () => {
   let alice: Member;
   let bob: Member;
 
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(120_000);
-    alice = await newMember(browser, "shell-alice");
-    bob = await newMember(browser, "shell-bob");
+  test.beforeAll(async () => {
+    alice = await newMember("shell-alice");
+    bob = await newMember("shell-bob");
   });
 
   test("two members get byte-identical /profile documents that hold nothing of either", async ({ request }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUpConfirmed, uniqueEmail } from "../helpers/accounts";
+import { createAccount, signInPage } from "../helpers/console";
 import { gotoHydrated } from "../helpers/hydration";
 import { watchPolicy } from "../helpers/policy";
 
@@ -11,8 +11,8 @@ import { watchPolicy } from "../helpers/policy";
 test("a signed-in page hydrates under the policy; an unverified Google address is not linked, with a clear message", async ({ page }) => {
   test.setTimeout(120_000);
   const violations = await watchPolicy(page);
-  const email = uniqueEmail("csp-google");
-  await signUpConfirmed(page, email, "secret-pass-1", "csp user");
+  const email = await createAccount("csp-google", { username: "csp user" });
+  await signInPage(page, email);
   const profile = await gotoHydrated(page, "/profile");
   expect(profile?.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();

@@ -133,7 +133,7 @@ export async function createConsoleAccount(prefix: string, role: "admin" | "edit
     await setUpTotp(context, email);
     await context.dispose();
   }
-  // The row `npm run admin -- grant` writes (its own test is in console-access.spec.ts): a tsx process
+  // The row `npm run admin -- grant` writes (its commands are tested in scripts/admin-command.db.test.ts): a tsx process
   // per account took 6–17 s on a busy machine.
   const granted = await withDatabase(e2eDataDir(), (client) =>
     client.query("insert into user_roles (user_id, role) select id, $2 from users where email = $1", [email, role]),
