@@ -28,6 +28,8 @@ export type EditableItem = Pick<
   categories: string[];
   /** The item's texts in the other site languages (ADR 0060). */
   translations: Partial<Record<Language, TranslationTexts>>;
+  /** Unpublished texts per language (ADR 0089): the form shows them in place of the live ones, and its save publishes them. */
+  translationDrafts?: Partial<Record<string, TranslationTexts>>;
 };
 
 /** A new service's starting values: nothing but its type and the console's language. */
@@ -65,7 +67,8 @@ function formValuesOf(item: EditableItem, rows: number) {
     categories: item.categories,
   };
   for (const language of LANGUAGES) {
-    for (const field of TRANSLATED_FIELDS) values[translationFieldName(language, field)] = item.translations[language]?.[field] ?? "";
+    const texts = item.translationDrafts?.[language] ?? item.translations[language];
+    for (const field of TRANSLATED_FIELDS) values[translationFieldName(language, field)] = texts?.[field] ?? "";
   }
   for (let index = 0; index < rows; index += 1) {
     values[`linkLabel${index}`] = links[index]?.[0] ?? "";
@@ -146,6 +149,15 @@ export function MediaEditForm({
               className="grid content-start scroll-mt-20 gap-3 rounded-md border border-border p-4"
             >
               <legend className="px-1 font-medium">{LANGUAGE_NAMES[language]}</legend>
+              {item.translationDrafts?.[language] ? (
+                <p
+                  role="note"
+                  data-testid={`translation-draft-${language}`}
+                  className="rounded-md border border-accent/60 bg-accent/10 px-3 py-2 text-sm"
+                >
+                  {t("admin.media.translations.draftNote")}
+                </p>
+              ) : null}
               <TextField
                 field={fields[translationFieldName(language, "title")]}
                 label={t("admin.media.translations.titleIn", { language: LANGUAGE_NAMES[language] })}

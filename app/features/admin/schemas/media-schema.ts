@@ -61,6 +61,14 @@ export function translationFieldName(language: Language, field: TranslatedField)
   return `${language}${field[0]!.toUpperCase()}${field.slice(1)}`;
 }
 
+/** The texts of one language, as the form checks them (`title`, `altText` …): the translation import checks with it too. */
+export const translatedTextsSchema = z.object(
+  Object.fromEntries(TRANSLATED_FIELDS.map((field) => [field, optionalText(TRANSLATED_MAX[field])])) as Record<
+    TranslatedField,
+    ReturnType<typeof optionalText>
+  >,
+);
+
 const translationFields = Object.fromEntries(
   LANGUAGES.flatMap((language) =>
     TRANSLATED_FIELDS.map((field) => [translationFieldName(language, field), optionalText(TRANSLATED_MAX[field])]),
