@@ -109,7 +109,7 @@ test("a media item's German title: start from English, export, translate in the 
     const row = page.getByTestId("media-translations-list").getByRole("listitem").filter({ hasText: title });
     await row.getByRole("button", { name: "Start from English" }).click();
     await expect(page.getByText("The original text is now in the draft.")).toBeVisible();
-    await expect(row.getByTestId("media-translation-draft")).toHaveText("Unpublished draft");
+    await expect(row.getByTestId("media-translation-draft")).toHaveText("Translation waiting as a draft");
     expect(await liveTitle()).toBeNull();
 
     await page.locator("#export-language").selectOption("de");

@@ -74,7 +74,7 @@ export function MediaTranslationStatusSection({ media }: { media: MediaTranslati
                 </span>
                 {item.translationDraft ? (
                   <span className="text-xs text-amber-300" data-testid="media-translation-draft">
-                    {t("admin.translations.hasDraft")}
+                    {t("admin.translations.media.translationDraft")}
                   </span>
                 ) : null}
                 <Link
