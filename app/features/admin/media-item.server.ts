@@ -55,6 +55,11 @@ async function loadTranslations(id: string): Promise<Translations> {
   return result;
 }
 
+async function draftsOf(id: string) {
+  const { drafts, seenAt } = await loadTranslationDrafts(id);
+  return { translationDrafts: drafts, draftsSeenAt: seenAt };
+}
+
 export async function loadMediaItem(id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db().select().from(mediaItems).where(eq(mediaItems.id, id));
@@ -65,7 +70,7 @@ export async function loadMediaItem(id: string) {
     item: {
       ...editable(row, categoryIds),
       translations: await loadTranslations(id),
-      translationDrafts: await loadTranslationDrafts(id),
+      ...(await draftsOf(id)),
       publishedAt: row.publishedAt?.toISOString() ?? null,
       id: row.id,
       hasFile: row.filePath !== null,
@@ -163,7 +168,7 @@ export async function saveMediaItem(actor: ConsoleActor, id: string, input: Medi
     await linkCategories(tx, id, input.categories);
     await replaceTranslations(tx, id, values.language, translations);
     // The form showed each draft in place of the live texts: what it saved is now live.
-    await dropTranslationDrafts(tx, id);
+    await dropTranslationDrafts(tx, id, input.draftsSeenAt);
     await recordAudit(
       actor,
       { action: "library.update", entity: "media", entityId: id, summary: values.title, before, after: editable(values, input.categories) },

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lte, max, sql } from "drizzle-orm";
 import { mediaItems, mediaItemTranslationDrafts, mediaItemTranslations } from "~/db/schema";
 import { db, type Database } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
@@ -70,15 +70,34 @@ export async function loadMediaTexts(ids: string[], language: Language, executor
 /** What the item's form starts from in `language`: the draft, else the live texts. */
 export const workingTexts = (texts: MediaTexts): TranslationTexts => texts.draft ?? texts.live ?? EMPTY_TEXTS;
 
-/** An item's drafts by language, for its form. */
-export async function loadTranslationDrafts(id: string): Promise<Partial<Record<string, TranslationTexts>>> {
-  const rows = await db().select().from(mediaItemTranslationDrafts).where(eq(mediaItemTranslationDrafts.mediaItemId, id));
-  return Object.fromEntries(rows.map((row) => [row.language, textsOfRow(row)]));
+/**
+ * An item's drafts by language, for its form, and the newest draft's time as PostgreSQL's text (its
+ * microseconds kept, so the save can name exactly the drafts shown); empty without a draft.
+ */
+export async function loadTranslationDrafts(id: string) {
+  const where = eq(mediaItemTranslationDrafts.mediaItemId, id);
+  const [rows, [newest]] = await Promise.all([
+    db().select().from(mediaItemTranslationDrafts).where(where),
+    db()
+      .select({ at: sql<string | null>`${max(mediaItemTranslationDrafts.updatedAt)}::text` })
+      .from(mediaItemTranslationDrafts)
+      .where(where),
+  ]);
+  const drafts: Partial<Record<string, TranslationTexts>> = Object.fromEntries(rows.map((row) => [row.language, textsOfRow(row)]));
+  return { drafts, seenAt: newest?.at ?? "" };
 }
 
-/** Drops an item's drafts: its form's save has published what it showed. */
-export async function dropTranslationDrafts(tx: Executor, id: string) {
-  await tx.delete(mediaItemTranslationDrafts).where(eq(mediaItemTranslationDrafts.mediaItemId, id));
+/**
+ * Drops the drafts an item's form showed, once its save has published them: those written up to
+ * `seenAt` (none when it showed none); a draft imported while the form was open stays. Without
+ * `seenAt` (a save not made through the form) every draft goes.
+ */
+export async function dropTranslationDrafts(tx: Executor, id: string, seenAt: string | undefined) {
+  const item = eq(mediaItemTranslationDrafts.mediaItemId, id);
+  if (seenAt === "") return;
+  await tx
+    .delete(mediaItemTranslationDrafts)
+    .where(seenAt === undefined ? item : and(item, lte(mediaItemTranslationDrafts.updatedAt, sql`${seenAt}::timestamptz`)));
 }
 
 /**

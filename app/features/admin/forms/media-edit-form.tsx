@@ -30,6 +30,8 @@ export type EditableItem = Pick<
   translations: Partial<Record<Language, TranslationTexts>>;
   /** Unpublished texts per language (ADR 0089): the form shows them in place of the live ones, and its save publishes them. */
   translationDrafts?: Partial<Record<string, TranslationTexts>>;
+  /** The newest draft's time the form shows (empty: none); its save publishes and drops drafts up to it. */
+  draftsSeenAt?: string;
 };
 
 /** A new service's starting values: nothing but its type and the console's language. */
@@ -118,6 +120,7 @@ export function MediaEditForm({
   const chosen = [fields.categories.initialValue ?? []].flat();
   return (
     <IntentForm kit={kit} className="space-y-8">
+      {item.draftsSeenAt !== undefined ? <input type="hidden" name="draftsSeenAt" value={item.draftsSeenAt} /> : null}
       <fieldset className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2 sm:p-6">
         <legend className="px-2 text-lg font-semibold">{t("admin.media.groups.basics")}</legend>
         <TextField field={fields.title} label={label("title")} className="sm:col-span-2" />

@@ -14,6 +14,8 @@ export const MAX_ITEM_CATEGORIES = 200;
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOO_LONG = "admin.media.errors.tooLong";
+/** A PostgreSQL timestamp as text (`2026-11-27 07:45:41.670123+00`), or empty when the form showed no draft. */
+const DRAFT_TIME = /^$|^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
 const URL_MESSAGE = "admin.media.errors.url";
 
 /** Optional text: trimmed, at most `max` characters, null when empty. */
@@ -125,6 +127,8 @@ export const mediaItemSchema = z
     ),
     ...linkFields,
     ...translationFields,
+    /** The newest translation draft the form showed (ADR 0089): its save drops drafts up to it, not one written since. */
+    draftsSeenAt: z.optional(z.string().check(z.regex(DRAFT_TIME, "admin.errors.notFound"))),
   })
   .check(
     z.superRefine((value, ctx) => {
