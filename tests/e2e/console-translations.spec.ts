@@ -140,6 +140,11 @@ test("a media item's German title: start from English, export, translate in the 
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Saved. /media shows the change now.")).toBeVisible();
     expect(await liveTitle()).toBe(german);
+    // The draft the form showed went live with the save: none waits any more.
+    const waiting = await withDatabase(e2eDataDir(), (client) =>
+      client.query("select 1 from media_item_translation_drafts where media_item_id = $1", [id]),
+    );
+    expect(waiting.rowCount).toBe(0);
   } finally {
     await withDatabase(e2eDataDir(), (client) => client.query("delete from media_items where id = $1", [id]));
   }
