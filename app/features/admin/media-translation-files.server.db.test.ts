@@ -5,9 +5,11 @@ import { db } from "~/lib/db.server";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { createService as service, serviceForm as form, testEditor } from "../../../tests/helpers/media-services";
 import { loadMediaItem, saveMediaItem } from "./media-item.server";
-import { startMediaFromOriginal } from "./media-translation-drafts.server";
+import { loadMediaTexts, startMediaFromOriginal } from "./media-translation-drafts.server";
+import { writeMediaChanges } from "./media-translation-files.server";
 import { mediaTranslationStatus } from "./media-translations.server";
 import { exportTranslation, importTranslation } from "./translation-files.server";
+import { emptyReport } from "./translation-report";
 
 /**
  * Media items in the translator's files and "start from the original" (ADR 0089): the export holds the
@@ -132,6 +134,20 @@ describe("media items in the translator's files", () => {
       ].sort(),
     );
     expect(await drafts()).toEqual([]);
+  });
+
+  it("an item deleted between the check and the write is left out and reported, the other items are written", async () => {
+    const kept = await service({ title: "Kept" });
+    const gone = await service({ title: "Gone" });
+    const texts = await loadMediaTexts([kept, gone], "de");
+    const changes = [kept, gone].map((id) => ({ item: texts.get(id)!, texts: { title: "Neu" } }));
+    const report = emptyReport("de");
+    report.changedMedia = changes.map(({ item }) => ({ id: item.id, title: item.title, fields: ["title"] }));
+    await db().delete(mediaItems).where(eq(mediaItems.id, gone));
+    await db().transaction((tx) => writeMediaChanges(tx, editor, "de", changes, report));
+    expect(report.changedMedia.map((entry) => entry.id)).toEqual([kept]);
+    expect(report.ignored).toEqual([{ page: `media.${gone}`, field: "", title: "Gone", reason: "unknownItem" }]);
+    expect((await drafts()).map((row) => row.mediaItemId)).toEqual([kept]);
   });
 
   it("an over-long text refuses the whole file: no page draft, no media draft, no audit entry", async () => {

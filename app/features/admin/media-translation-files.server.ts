@@ -1,6 +1,10 @@
+import { inArray } from "drizzle-orm";
 import * as z from "zod/mini";
+import { mediaItems } from "~/db/schema";
+import type { Database } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
-import { loadMediaTexts, workingTexts, type MediaTexts } from "./media-translation-drafts.server";
+import type { ConsoleActor } from "./guard.server";
+import { loadMediaTexts, workingTexts, writeTranslationDraft, type MediaTexts } from "./media-translation-drafts.server";
 import { mediaNeedingWork } from "./media-translations.server";
 import { TRANSLATED_FIELDS, translatedTextsSchema, type TranslatedField, type TranslationTexts } from "./schemas/media-schema";
 import type { ExportText } from "./translation-files.server";
@@ -107,4 +111,31 @@ export async function checkMediaTexts(file: ParsedFile, language: Language, repo
     changes.push({ item, texts });
   }
   return changes;
+}
+
+/**
+ * Writes the checked media texts as drafts inside the import's transaction. The items are locked
+ * first: one deleted since the check is left out and reported like one deleted before the export,
+ * instead of failing the whole import on its foreign key.
+ */
+export async function writeMediaChanges(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  actor: ConsoleActor,
+  language: Language,
+  changes: MediaChange[],
+  report: ImportReport,
+) {
+  if (changes.length === 0) return;
+  const ids = changes.map(({ item }) => item.id);
+  const present = new Set(
+    (await tx.select({ id: mediaItems.id }).from(mediaItems).where(inArray(mediaItems.id, ids)).for("update")).map((row) => row.id),
+  );
+  for (const { item, texts } of changes) {
+    if (!present.has(item.id)) {
+      report.changedMedia = report.changedMedia.filter((entry) => entry.id !== item.id);
+      reportEntry(report, "ignored", { page: `${MEDIA_PREFIX}${item.id}`, field: "", title: item.title, reason: "unknownItem" });
+      continue;
+    }
+    await writeTranslationDraft(tx, actor, item, language, texts, "library.importTranslation");
+  }
 }

@@ -3,8 +3,7 @@ import * as z from "zod/mini";
 import { CONTENT_NAMESPACES, contentPageOf, isContentNamespace, isImagePath, type ContentNamespace } from "~/lib/content-pages";
 import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
-import { writeTranslationDraft } from "./media-translation-drafts.server";
-import { checkMediaTexts, mediaUnitsOf } from "./media-translation-files.server";
+import { checkMediaTexts, mediaUnitsOf, writeMediaChanges } from "./media-translation-files.server";
 import { defaultFields, rowOf, writeDraft } from "./pages.server";
 import { pageFieldsSchema } from "./schemas/page-schema";
 import { emptyReport, MEDIA_PREFIX, reportEntry, type ImportReport, type ParsedFile, type Units } from "./translation-report";
@@ -246,9 +245,7 @@ export async function importTranslation(actor: ConsoleActor, file: File | null):
       for (const [page, texts] of changes) {
         await writeDraft(tx, actor, [page, language], (previous) => ({ ...textsOf(page, language, previous), ...texts }), "page.import");
       }
-      for (const { item, texts } of mediaChanges) {
-        await writeTranslationDraft(tx, actor, item, language, texts, "library.importTranslation");
-      }
+      await writeMediaChanges(tx, actor, language, mediaChanges, report);
     });
   }
   return { ok: true, report };
