@@ -696,18 +696,22 @@ export type CategoryNames = Partial<Record<"de" | "es", string>>;
  * An item's texts in another site language than its own (the item's columns hold its own). A field
  * left null falls back to the item's; the search vector is stemmed in the row's language.
  */
+const translationTextColumns = () => ({
+  mediaItemId: uuid("media_item_id")
+    .notNull()
+    .references(() => mediaItems.id, { onDelete: "cascade" }),
+  language: text("language").notNull(),
+  title: text("title"),
+  description: text("description"),
+  altText: text("alt_text"),
+  searchableText: text("searchable_text"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const mediaItemTranslations = pgTable(
   "media_item_translations",
   {
-    mediaItemId: uuid("media_item_id")
-      .notNull()
-      .references(() => mediaItems.id, { onDelete: "cascade" }),
-    language: text("language").notNull(),
-    title: text("title"),
-    description: text("description"),
-    altText: text("alt_text"),
-    searchableText: text("searchable_text"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...translationTextColumns(),
     searchVector: tsvector("search_vector").generatedAlwaysAs(languageStemmedVector),
   },
   (table) => [
@@ -718,6 +722,15 @@ export const mediaItemTranslations = pgTable(
     check("media_item_translations_language_check", sql`${table.language} in ('en', 'de', 'es')`),
   ],
 );
+
+/**
+ * An item's texts in another language that are not public yet (ADR 0089): what a translation import
+ * or "start from the original" wrote. No public reader uses it; saving the item's form publishes it.
+ */
+export const mediaItemTranslationDrafts = pgTable("media_item_translation_drafts", translationTextColumns(), (table) => [
+  primaryKey({ name: "media_item_translation_drafts_pkey", columns: [table.mediaItemId, table.language] }),
+  check("media_item_translation_drafts_language_check", sql`${table.language} in ('en', 'de', 'es')`),
+]);
 
 // --- Media search across languages (issue 29, ADR 0069; migration 0029) ---
 

@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { pageContent, session, user, userRoles } from "~/db/schema";
+import { mediaItemTranslationDrafts, pageContent, session, user, userRoles } from "~/db/schema";
 import { getAuth } from "~/features/account/auth.server";
 import { getOptionalUser } from "~/features/account/session.server";
 import { db } from "~/lib/db.server";
 import { createAccount, TEST_ORIGIN, TEST_PASSWORD, useAuthTestEnv } from "../../tests/helpers/accounts.server";
 import { answerOf } from "../../tests/helpers/console-actions";
+import { createService } from "../../tests/helpers/media-services";
 import { action } from "./admin.translations";
 import { loader as exportLoader } from "./admin.translations.export";
 
@@ -59,6 +60,7 @@ describe("translation doors", () => {
   it("signed out or as a member: the import, start from English and the export are an unknown path, and nothing is written", async () => {
     await createAccount("member@ipangel.test", { confirmed: true });
     const member = (await signIn("member@ipangel.test")).cookie;
+    const mediaId = await createService({ title: "Weather service" });
     for (const cookie of [undefined, member]) {
       expect(await statusOf(action({ request: importPost(cookie, XLIFF), params: {}, context: {} } as never))).toBe(404);
       const start = new Request(`${TEST_ORIGIN}/admin/translations`, {
@@ -67,12 +69,19 @@ describe("translation doors", () => {
         headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
       });
       expect(await statusOf(action({ request: start, params: {}, context: {} } as never))).toBe(404);
+      const startMedia = new Request(`${TEST_ORIGIN}/admin/translations`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "startMedia", item: mediaId, language: "de" }),
+        headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+      });
+      expect(await statusOf(action({ request: startMedia, params: {}, context: {} } as never))).toBe(404);
       const exportRequest = new Request(`${TEST_ORIGIN}/admin/translations/export?language=es&page=all&text=published&format=xliff`, {
         headers: cookie ? { cookie } : {},
       });
       expect(await statusOf(exportLoader({ request: exportRequest, params: {}, context: {} } as never))).toBe(404);
     }
     expect(await db().select().from(pageContent)).toEqual([]);
+    expect(await db().select().from(mediaItemTranslationDrafts)).toEqual([]);
   });
 
   it("as an editor: an import writes a draft and reports it; garbage, a bomb and a huge file get their message", async () => {
@@ -113,5 +122,27 @@ describe("translation doors", () => {
     const download = (await exportOf("language=es&page=home&text=draft&format=json")) as Response;
     expect(download.headers.get("content-disposition")).toBe('attachment; filename="ipangel-home-en-es-draft.json"');
     expect(await download.text()).toContain('"target": "Construye con"');
+
+    // Media items: an export of only them, and "start from the original" of one item (a draft).
+    const mediaId = await createService({ title: "Weather service" });
+    expect(await statusOf(exportOf("language=es&page=none&media=everything&text=published&format=json"))).toBe(404);
+    const media = (await exportOf("language=de&page=none&media=work&text=published&format=xliff")) as Response;
+    expect(media.headers.get("content-disposition")).toBe('attachment; filename="ipangel-none-media-en-de-published.xlf"');
+    expect(await media.text()).toContain(`<file id="media.${mediaId}">`);
+    const started = answerOf(
+      await action({
+        request: new Request(`${TEST_ORIGIN}/admin/translations`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "startMedia", item: mediaId, language: "de" }),
+          headers: { origin: TEST_ORIGIN, cookie },
+        }),
+        params: {},
+        context: {},
+      } as never),
+    );
+    expect(started).toMatchObject({ status: 200, body: { ok: true, message: "admin.translations.media.started" } });
+    expect(await db().select().from(mediaItemTranslationDrafts)).toEqual([
+      expect.objectContaining({ mediaItemId: mediaId, language: "de", title: "Weather service" }),
+    ]);
   });
 });

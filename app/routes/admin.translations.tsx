@@ -3,6 +3,7 @@ import { TranslationsPage } from "~/features/admin/components/translations-page"
 import { consoleMeta } from "~/features/admin/console.server";
 import { requireConsole } from "~/features/admin/guard.server";
 import { translationsAction } from "~/features/admin/translation-actions.server";
+import { MEDIA_EXPORT_LIMIT } from "~/features/admin/media-translation-files.server";
 import { IMPORT_MAX_BYTES } from "~/features/admin/translations";
 import { listTranslationStatus } from "~/features/admin/translations.server";
 import { isMediaNeedsWork, mediaTranslationStatus } from "~/features/admin/media-translations.server";
@@ -18,7 +19,7 @@ export const meta = metaFromLoader;
 /**
  * /admin/translations: every content page × German and Spanish, missing, outdated or up to date; the
  * media library's items counted per language and state, the newest of one (`?media=de&state=outdated`)
- * listed; export and import.
+ * listed, each with "start from the original"; export and import of pages and media items.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireConsole(request, "pages");
@@ -32,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       state: isMediaNeedsWork(state) ? state : undefined,
     }),
     importMaxBytes: IMPORT_MAX_BYTES,
+    mediaExportLimit: MEDIA_EXPORT_LIMIT,
     meta: await consoleMeta(request, "admin.meta.translations"),
   };
 }
@@ -42,6 +44,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminTranslationsRoute() {
-  const { pages, media, importMaxBytes } = useLoaderData<typeof loader>();
-  return <TranslationsPage pages={pages} media={media} importMaxBytes={importMaxBytes} />;
+  const { pages, media, importMaxBytes, mediaExportLimit } = useLoaderData<typeof loader>();
+  return <TranslationsPage pages={pages} media={media} importMaxBytes={importMaxBytes} mediaExportLimit={mediaExportLimit} />;
 }

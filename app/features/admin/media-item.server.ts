@@ -8,13 +8,15 @@ import { diffFields, recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
 import { isUuid } from "~/lib/uuid";
 import { listCategoriesWithCounts, thumbnailUrl } from "./media-list.server";
+import { dropTranslationDrafts, loadTranslationDrafts } from "./media-translation-drafts.server";
 import { linksOf, translationsOf, type MediaItemInput, type TranslationTexts } from "./schemas/media-schema";
 
 /**
  * One media item in the console (issue 11): its fields for the edit form, saving every field of
  * spec §3 (validated by schemas/media-schema.ts), and a new `services` item, which has no file.
  * Every change is audited with the changed fields and shows on /media at once. The item's texts in
- * the other site languages are saved with it (ADR 0060), audited as their own entry.
+ * the other site languages are saved with it (ADR 0060), audited as their own entry; a language's
+ * draft (ADR 0089) fills the form in place of its live texts, so the save publishes it.
  */
 type Row = typeof mediaItems.$inferSelect;
 
@@ -53,6 +55,11 @@ async function loadTranslations(id: string): Promise<Translations> {
   return result;
 }
 
+async function draftsOf(id: string) {
+  const { drafts, seenAt } = await loadTranslationDrafts(id);
+  return { translationDrafts: drafts, draftsSeenAt: seenAt };
+}
+
 export async function loadMediaItem(id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db().select().from(mediaItems).where(eq(mediaItems.id, id));
@@ -63,6 +70,7 @@ export async function loadMediaItem(id: string) {
     item: {
       ...editable(row, categoryIds),
       translations: await loadTranslations(id),
+      ...(await draftsOf(id)),
       publishedAt: row.publishedAt?.toISOString() ?? null,
       id: row.id,
       hasFile: row.filePath !== null,
@@ -159,6 +167,8 @@ export async function saveMediaItem(actor: ConsoleActor, id: string, input: Medi
       .where(eq(mediaItems.id, id));
     await linkCategories(tx, id, input.categories);
     await replaceTranslations(tx, id, values.language, translations);
+    // The form showed each draft in place of the live texts: what it saved is now live.
+    await dropTranslationDrafts(tx, id, input.draftsSeenAt);
     await recordAudit(
       actor,
       { action: "library.update", entity: "media", entityId: id, summary: values.title, before, after: editable(values, input.categories) },

@@ -3,26 +3,16 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { mediaItemTranslations } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { resetDatabase } from "../../../tests/helpers/database";
+import { serviceForm as form, testEditor } from "../../../tests/helpers/media-services";
 import { createServiceItem, saveMediaItem } from "./media-item.server";
 import { mediaTranslationStatus } from "./media-translations.server";
-import { mediaItemSchema } from "./schemas/media-schema";
 
 /**
  * Media items on the translation status page (ADR 0062, migration 0043): per item and language other
  * than its own, missing (no text there), outdated (its own text changed after the translation) or up
  * to date, through the console's own item form.
  */
-const editor = { id: "editor-1", email: "editor@ipangel.test", name: "Editor", role: "editor" as const };
-
-const form = (fields: Record<string, string>) =>
-  mediaItemSchema.parse({
-    fileType: "services",
-    language: "en",
-    serviceKind: "API",
-    endpoint: "https://api.example.com",
-    categories: [],
-    ...fields,
-  });
+const editor = testEditor;
 
 async function stateOf(id: string, language: "de" | "es") {
   for (const state of ["missing", "outdated"] as const) {
@@ -62,7 +52,7 @@ describe("media items' translation status", () => {
     expect(status.counts.de).toEqual({ missing: 0, outdated: 1, upToDate: 0 });
     expect(status.counts.es).toEqual({ missing: 1, outdated: 0, upToDate: 0 });
     expect(status.counts.en).toEqual({ missing: 0, outdated: 0, upToDate: 0 });
-    expect(status.items).toEqual([{ id, title: "Weather forecast service", sourceLanguage: "en", draft: false }]);
+    expect(status.items).toEqual([{ id, title: "Weather forecast service", sourceLanguage: "en", draft: false, translationDraft: false }]);
 
     // The German text is updated: up to date again.
     await saveMediaItem(editor, id, form({ title: "Weather forecast service", deTitle: "Wettervorhersagedienst" }));

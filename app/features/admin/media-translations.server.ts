@@ -13,8 +13,8 @@ import type { TranslationState } from "./translations";
  * - **up to date**: otherwise.
  *
  * A library has thousands of items: the page gets counts per language and state, and the newest
- * MEDIA_LIST_LIMIT items of one language and state, each linking to its edit form (translations have
- * no draft: the form saves them live, so "start from English" is that form, opened at the language).
+ * MEDIA_LIST_LIMIT items of one language and state, each linking to its edit form at that language,
+ * with "start from the original" (ADR 0089: a draft of the language's texts, which saving the form publishes).
  */
 export const MEDIA_LIST_LIMIT = 25;
 
@@ -31,6 +31,8 @@ export interface MediaTranslationItem {
   /** The item's own language, translated from. */
   sourceLanguage: string;
   draft: boolean;
+  /** Texts in this language wait unpublished (ADR 0089: an import's or "start from the original"'s). */
+  translationDraft: boolean;
 }
 
 export interface MediaTranslationStatus {
@@ -79,8 +81,11 @@ export async function mediaTranslationStatus(asked: { language?: Language; state
     asked.state ??
     (asked.language ? MEDIA_NEEDS_WORK.find((candidate) => counts[language][candidate] > 0) : firstWithWork?.state) ??
     "missing";
-  const listed = await db().execute<{ id: string; title: string; source_language: string; draft: boolean }>(
-    sql`select id, title, source_language, draft from (${statesSql}) states
+  const listed = await db().execute<{ id: string; title: string; source_language: string; draft: boolean; translation_draft: boolean }>(
+    sql`select id, title, source_language, draft,
+          exists (select 1 from media_item_translation_drafts pending where pending.media_item_id = states.id and pending.language = states.language)
+            as translation_draft
+        from (${statesSql}) states
         where language = ${language} and state = ${state}
         order by created_at desc, id desc limit ${MEDIA_LIST_LIMIT}`,
   );
@@ -88,6 +93,29 @@ export async function mediaTranslationStatus(asked: { language?: Language; state
     counts,
     language,
     state,
-    items: listed.rows.map((row) => ({ id: row.id, title: row.title, sourceLanguage: row.source_language, draft: row.draft })),
+    items: listed.rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      sourceLanguage: row.source_language,
+      draft: row.draft,
+      translationDraft: row.translation_draft,
+    })),
   };
+}
+
+/** The newest `limit` items missing or outdated in `language` (a translator's export, ADR 0089). */
+export async function mediaNeedingWork(language: Language, limit: number): Promise<string[]> {
+  const rows = await db().execute<{ id: string }>(
+    sql`select id from (${statesSql}) states where language = ${language} and state <> 'upToDate'
+        order by created_at desc, id desc limit ${limit}`,
+  );
+  return rows.rows.map((row) => row.id);
+}
+
+/** One item's state in one language; undefined for its own language or an unknown item. */
+export async function mediaItemState(id: string, language: Language): Promise<TranslationState | undefined> {
+  const rows = await db().execute<{ state: TranslationState }>(
+    sql`select state from (${statesSql}) states where id = ${id} and language = ${language}`,
+  );
+  return rows.rows[0]?.state;
 }

@@ -3,8 +3,10 @@ import * as z from "zod/mini";
 import { CONTENT_NAMESPACES, contentPageOf, isContentNamespace, isImagePath, type ContentNamespace } from "~/lib/content-pages";
 import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
+import { checkMediaTexts, mediaUnitsOf, writeMediaChanges } from "./media-translation-files.server";
 import { defaultFields, rowOf, writeDraft } from "./pages.server";
 import { pageFieldsSchema } from "./schemas/page-schema";
+import { emptyReport, MEDIA_PREFIX, reportEntry, type ImportReport, type ParsedFile, type Units } from "./translation-report";
 import { IMPORT_MAX_BYTES, isTargetLanguage, SOURCE_LANGUAGE } from "./translations";
 import { textsOf } from "./translations.server";
 import type { ConsoleActor } from "./guard.server";
@@ -15,30 +17,30 @@ import type { ConsoleActor } from "./guard.server";
  * (published, or the draft) as the target. An import is read through one parser per format, checked
  * like the page editor's form (known pages and fields, the same length limits, no control
  * characters), and becomes drafts only: it never publishes.
+ * Media items travel in the same file (ADR 0089, media-translation-files.server.ts).
  */
 
 export const TRANSLATION_FORMATS = ["xliff", "json"] as const;
 export type TranslationFormat = (typeof TRANSLATION_FORMATS)[number];
 export const EXPORT_TEXTS = ["published", "draft"] as const;
 export type ExportText = (typeof EXPORT_TEXTS)[number];
-
-/** How many entries of each list an import's report names (the counts are always whole). */
-export const REPORT_LIST_MAX = 50;
+export const EXPORT_MEDIA = ["work", "none"] as const;
+export type ExportMedia = (typeof EXPORT_MEDIA)[number];
 
 /** What the JSON file says it is, so an import knows it was made here. */
 const JSON_FORMAT = "ipangel-translation";
 
 export interface ExportChoice {
   language: Language;
-  page: ContentNamespace | "all";
+  page: ContentNamespace | "all" | "none";
+  /** Default "none". */
+  media?: ExportMedia;
   text: ExportText;
   format: TranslationFormat;
 }
 
-type Units = Record<string, Record<string, { source: string; target: string }>>;
-
-async function unitsOf({ language, page, text }: ExportChoice): Promise<Units> {
-  const namespaces = page === "all" ? CONTENT_NAMESPACES : [page];
+async function unitsOf({ language, page, text, media = "none" }: ExportChoice): Promise<Units> {
+  const namespaces = page === "all" ? CONTENT_NAMESPACES : page === "none" ? [] : [page];
   const units: Units = {};
   for (const namespace of namespaces) {
     const [sourceRow, row] = await Promise.all([rowOf(namespace, SOURCE_LANGUAGE), rowOf(namespace, language)]);
@@ -51,15 +53,20 @@ async function unitsOf({ language, page, text }: ExportChoice): Promise<Units> {
         .map(([path, sourceText]) => [path, { source: sourceText, target: target[path]! }]),
     );
   }
+  if (media === "work") Object.assign(units, await mediaUnitsOf(language, text));
   return units;
 }
 
 /** The export as a file: its text, name and type. */
 export async function exportTranslation(choice: ExportChoice) {
   const units = await unitsOf(choice);
-  const name = `ipangel-${choice.page}-${SOURCE_LANGUAGE}-${choice.language}-${choice.text}`;
+  const name = `ipangel-${choice.page}${choice.media === "work" ? "-media" : ""}-${SOURCE_LANGUAGE}-${choice.language}-${choice.text}`;
   if (choice.format === "json") {
-    const file = { format: JSON_FORMAT, sourceLanguage: SOURCE_LANGUAGE, targetLanguage: choice.language, pages: units };
+    const pages = Object.fromEntries(Object.entries(units).filter(([key]) => !key.startsWith(MEDIA_PREFIX)));
+    const media = Object.fromEntries(
+      Object.entries(units).flatMap(([key, value]) => (key.startsWith(MEDIA_PREFIX) ? [[key.slice(MEDIA_PREFIX.length), value]] : [])),
+    );
+    const file = { format: JSON_FORMAT, sourceLanguage: SOURCE_LANGUAGE, targetLanguage: choice.language, pages, media };
     return { body: `${JSON.stringify(file, null, 2)}\n`, fileName: `${name}.json`, contentType: "application/json; charset=utf-8" };
   }
   const xliff = await js2xliff({ sourceLanguage: SOURCE_LANGUAGE, targetLanguage: choice.language, resources: units }, { indent: "  " });
@@ -83,37 +90,8 @@ export type ImportProblem =
   | "wrongTarget"
   | "fieldsRefused";
 
-export interface ImportEntry {
-  page: string;
-  field: string;
-}
-
-export interface ImportReport {
-  language: Language | null;
-  /** Pages whose draft the import changed, with the changed fields. */
-  changed: Array<{ page: string; fields: string[] }>;
-  /** Fields the file holds with the text the draft already has. */
-  unchanged: number;
-  /** Imported texts translated from an English text that has changed since the export (the file's source is not English's text now). */
-  staleSource: ImportEntry[];
-  staleSourceCount: number;
-  /** What the import left out: pages or fields this site does not have, units without a target. */
-  ignored: Array<ImportEntry & { reason: "unknownPage" | "unknownField" | "noTarget" }>;
-  ignoredCount: number;
-  /** Fields whose text the editor would refuse (too long, control characters, markup): nothing is written then. */
-  refused: Array<ImportEntry & { error: string }>;
-  refusedCount: number;
-}
-
 export type ImportResult =
   { ok: true; report: ImportReport } | { ok: false; status: number; problem: ImportProblem; report?: ImportReport };
-
-interface ParsedFile {
-  sourceLanguage: unknown;
-  targetLanguage: unknown;
-  /** page → field → the target as the file has it (a string, or markup the library returned as objects). */
-  pages: Array<{ page: string; units: Array<{ field: string; source: unknown; target: unknown }> }>;
-}
 
 const refuse = (problem: ImportProblem, status = 400): ImportResult => ({ ok: false, status, problem });
 
@@ -148,11 +126,14 @@ async function parseXliff(text: string): Promise<ParsedFile | ImportProblem> {
   return { sourceLanguage: parsed.sourceLanguage, targetLanguage: parsed.targetLanguage, pages };
 }
 
+const jsonUnits = z.record(z.string(), z.record(z.string(), z.object({ source: z.optional(z.string()), target: z.optional(z.string()) })));
+
 const jsonFileSchema = z.object({
   format: z.literal(JSON_FORMAT),
   sourceLanguage: z.string(),
   targetLanguage: z.string(),
-  pages: z.record(z.string(), z.record(z.string(), z.object({ source: z.optional(z.string()), target: z.optional(z.string()) }))),
+  pages: jsonUnits,
+  media: z.optional(jsonUnits),
 });
 
 function parseJson(text: string): ParsedFile | ImportProblem {
@@ -167,24 +148,13 @@ function parseJson(text: string): ParsedFile | ImportProblem {
   return {
     sourceLanguage: file.data.sourceLanguage,
     targetLanguage: file.data.targetLanguage,
-    pages: Object.entries(file.data.pages).map(([page, units]) => ({
+    pages: [
+      ...Object.entries(file.data.pages),
+      ...Object.entries(file.data.media ?? {}).map(([id, units]) => [`${MEDIA_PREFIX}${id}`, units] as const),
+    ].map(([page, units]) => ({
       page,
       units: Object.entries(units).map(([field, unit]) => ({ field, source: unit.source, target: unit.target })),
     })),
-  };
-}
-
-function emptyReport(language: Language | null): ImportReport {
-  return {
-    language,
-    changed: [],
-    unchanged: 0,
-    staleSource: [],
-    staleSourceCount: 0,
-    ignored: [],
-    ignoredCount: 0,
-    refused: [],
-    refusedCount: 0,
   };
 }
 
@@ -194,15 +164,10 @@ function emptyReport(language: Language | null): ImportReport {
  */
 function checkTexts(file: ParsedFile, language: Language, report: ImportReport) {
   const accepted = new Map<ContentNamespace, { texts: Record<string, string>; sources: Record<string, unknown> }>();
-  const ignore = (entry: ImportReport["ignored"][number]) => {
-    report.ignoredCount += 1;
-    if (report.ignored.length < REPORT_LIST_MAX) report.ignored.push(entry);
-  };
-  const refuseField = (entry: ImportReport["refused"][number]) => {
-    report.refusedCount += 1;
-    if (report.refused.length < REPORT_LIST_MAX) report.refused.push(entry);
-  };
+  const ignore = (entry: ImportReport["ignored"][number]) => reportEntry(report, "ignored", entry);
+  const refuseField = (entry: ImportReport["refused"][number]) => reportEntry(report, "refused", entry);
   for (const { page, units } of file.pages) {
+    if (page.startsWith(MEDIA_PREFIX)) continue;
     if (!isContentNamespace(page)) {
       ignore({ page: page.slice(0, 100), field: "", reason: "unknownPage" });
       continue;
@@ -258,6 +223,7 @@ export async function importTranslation(actor: ConsoleActor, file: File | null):
   const language = parsed.targetLanguage;
   const report = emptyReport(language);
   const accepted = checkTexts(parsed, language, report);
+  const mediaChanges = await checkMediaTexts(parsed, language, report);
   if (report.refusedCount > 0) return { ok: false, status: 400, problem: "fieldsRefused", report };
 
   const changes: Array<[ContentNamespace, Record<string, string>]> = [];
@@ -265,9 +231,7 @@ export async function importTranslation(actor: ConsoleActor, file: File | null):
     const [row, sourceRow] = await Promise.all([rowOf(page, language), rowOf(page, SOURCE_LANGUAGE)]);
     const english = textsOf(page, SOURCE_LANGUAGE, sourceRow?.published);
     for (const path of Object.keys(texts)) {
-      if (typeof sources[path] !== "string" || sources[path] === english[path]) continue;
-      report.staleSourceCount += 1;
-      if (report.staleSource.length < REPORT_LIST_MAX) report.staleSource.push({ page, field: path });
+      if (typeof sources[path] === "string" && sources[path] !== english[path]) reportEntry(report, "staleSource", { page, field: path });
     }
     const working = textsOf(page, language, row?.draft ?? row?.published);
     const changed = Object.keys(texts).filter((path) => working[path] !== texts[path]);
@@ -276,11 +240,12 @@ export async function importTranslation(actor: ConsoleActor, file: File | null):
     report.changed.push({ page, fields: changed });
     changes.push([page, texts]);
   }
-  if (changes.length > 0) {
+  if (changes.length > 0 || mediaChanges.length > 0) {
     await db().transaction(async (tx) => {
       for (const [page, texts] of changes) {
         await writeDraft(tx, actor, [page, language], (previous) => ({ ...textsOf(page, language, previous), ...texts }), "page.import");
       }
+      await writeMediaChanges(tx, actor, language, mediaChanges, report);
     });
   }
   return { ok: true, report };

@@ -2,12 +2,17 @@ import { Link } from "react-router";
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n";
 import { useTranslation } from "~/lib/use-translation";
 import type { MediaTranslationStatus } from "../media-translations.server";
+import { startMediaSchema } from "../schemas/translation-schema";
 import { STATE_CLASS } from "../translations";
+import { ActionButton } from "./console-form";
+
+/** An item's own language by name where the site has it (an item's language may be any code). */
+const languageName = (code: string) => (isLanguage(code) ? LANGUAGE_NAMES[code] : code);
 
 /**
  * The media library: per language, how many items are missing, outdated or up to date (a library has
- * thousands), each count a link to the newest of them. Translations have no draft: "Translate" opens the
- * item's form at that language, whose save is live.
+ * thousands), each count a link to the newest of them. "Translate" opens the item's form at that
+ * language, whose save is live; "Start from …" copies the item's own texts into that language's draft (ADR 0089).
  */
 export function MediaTranslationStatusSection({ media }: { media: MediaTranslationStatus }) {
   const { t } = useTranslation();
@@ -64,17 +69,28 @@ export function MediaTranslationStatusSection({ media }: { media: MediaTranslati
               <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm" data-state={media.state}>
                 <span className="min-w-0 basis-full break-words sm:flex-1 sm:basis-0">{item.title}</span>
                 <span className="text-xs text-muted-foreground">
-                  {t("admin.translations.media.from", {
-                    language: isLanguage(item.sourceLanguage) ? LANGUAGE_NAMES[item.sourceLanguage] : item.sourceLanguage,
-                  })}
+                  {t("admin.translations.media.from", { language: languageName(item.sourceLanguage) })}
                   {item.draft ? ` · ${t("admin.translations.media.draft")}` : ""}
                 </span>
+                {item.translationDraft ? (
+                  <span className="text-xs text-amber-300" data-testid="media-translation-draft">
+                    {t("admin.translations.media.translationDraft")}
+                  </span>
+                ) : null}
                 <Link
                   to={`/admin/media/${item.id}#translation-${media.language}`}
                   className="inline-flex min-h-11 items-center text-primary underline underline-offset-2 sm:min-h-0"
                 >
                   {t("admin.translations.media.translate", { language: LANGUAGE_NAMES[media.language] })}
                 </Link>
+                <ActionButton
+                  intent="startMedia"
+                  schema={startMediaSchema}
+                  target={`${item.id}-${media.language}`}
+                  fields={{ item: item.id, language: media.language }}
+                  label={t("admin.translations.media.startFrom", { language: languageName(item.sourceLanguage) })}
+                  busyLabel={t("admin.actions.working")}
+                />
               </li>
             ))}
           </ul>

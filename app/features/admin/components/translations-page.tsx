@@ -5,7 +5,7 @@ import { LANGUAGE_NAMES, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/use-translation";
 import { buttonSchema } from "../schemas/console-schemas";
 import { startFromEnglishSchema } from "../schemas/translation-schema";
-import type { ImportReport } from "../translation-files.server";
+import type { ImportReport } from "../translation-report";
 import { SOURCE_LANGUAGE, STATE_CLASS, TARGET_LANGUAGES } from "../translations";
 import type { TranslationRow } from "../translations.server";
 import type { MediaTranslationStatus } from "../media-translations.server";
@@ -26,10 +26,12 @@ export function TranslationsPage({
   pages,
   media,
   importMaxBytes,
+  mediaExportLimit,
 }: {
   pages: TranslationRow[];
   media: MediaTranslationStatus;
   importMaxBytes: number;
+  mediaExportLimit: number;
 }) {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
@@ -66,7 +68,7 @@ export function TranslationsPage({
       />
       <MediaTranslationStatusSection media={media} />
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
-        <ExportForm pages={pages} />
+        <ExportForm pages={pages} mediaLimit={mediaExportLimit} />
         <ImportForm maxBytes={importMaxBytes} />
       </div>
     </>
@@ -111,7 +113,7 @@ function StatusCell({ page, entry }: { page: string; entry: TranslationRow["lang
 }
 
 /** A GET form: the browser downloads the file (works without JavaScript). */
-function ExportForm({ pages }: { pages: TranslationRow[] }) {
+function ExportForm({ pages, mediaLimit }: { pages: TranslationRow[]; mediaLimit: number }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="export-title" className="space-y-3">
@@ -134,7 +136,18 @@ function ExportForm({ pages }: { pages: TranslationRow[] }) {
           value="all"
           options={[
             ["all", t("admin.translations.export.allPages")],
+            ["none", t("admin.translations.export.noPages")],
             ...pages.map((row) => [row.id, t(`admin.pages.names.${row.id}`)] as const),
+          ]}
+        />
+        <ConsoleSelect
+          id="export-media"
+          name="media"
+          label={t("admin.translations.export.media")}
+          value="work"
+          options={[
+            ["work", t("admin.translations.export.mediaWork", { limit: mediaLimit })],
+            ["none", t("admin.translations.export.mediaNone")],
           ]}
         />
         <ConsoleSelect
@@ -203,7 +216,11 @@ function ImportForm({ maxBytes }: { maxBytes: number }) {
 
 function ImportReportView({ report }: { report: ImportReport }) {
   const { t } = useTranslation();
-  const pageName = (page: string) => t(`admin.pages.names.${page}`);
+  // A media item's entry names the item by its own title (unknown items by their id).
+  const pageName = (page: string, title?: string) =>
+    page.startsWith("media.")
+      ? t("admin.translations.import.mediaItem", { title: title ?? page.slice("media.".length) })
+      : t(`admin.pages.names.${page}`);
   return (
     <div className="space-y-2 text-sm" data-testid="import-report">
       {report.language ? <p>{t("admin.translations.import.language", { language: LANGUAGE_NAMES[report.language] })}</p> : null}
@@ -219,6 +236,18 @@ function ImportReportView({ report }: { report: ImportReport }) {
           ))}
         </ul>
       ) : null}
+      {report.changedMedia.length > 0 ? (
+        <ul className="list-disc space-y-1 pl-5">
+          {report.changedMedia.map((entry) => (
+            <li key={entry.id}>
+              {t("admin.translations.import.changedMedia", { title: entry.title, count: entry.fields.length })}{" "}
+              <Link to={`/admin/media/${entry.id}#translation-${report.language}`} className="text-primary underline underline-offset-2">
+                {t("admin.translations.import.openDraft")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {report.unchanged > 0 ? <p>{t("admin.translations.import.unchanged", { count: report.unchanged })}</p> : null}
       {report.staleSourceCount > 0 ? (
         <>
@@ -226,7 +255,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
           <ul className="list-disc space-y-1 pl-5">
             {report.staleSource.map((entry) => (
               <li key={`${entry.page}-${entry.field}`}>
-                {pageName(entry.page)} <code className="text-xs">{entry.field}</code>
+                {pageName(entry.page, entry.title)} <code className="text-xs">{entry.field}</code>
               </li>
             ))}
           </ul>
@@ -238,7 +267,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
           <ul className="list-disc space-y-1 pl-5">
             {report.refused.map((entry) => (
               <li key={`${entry.page}-${entry.field}`}>
-                {pageName(entry.page)} <code className="text-xs">{entry.field}</code>: {t(entry.error)}
+                {pageName(entry.page, entry.title)} <code className="text-xs">{entry.field}</code>: {t(entry.error)}
               </li>
             ))}
           </ul>
@@ -250,8 +279,8 @@ function ImportReportView({ report }: { report: ImportReport }) {
           <ul className="list-disc space-y-1 pl-5 text-muted-foreground">
             {report.ignored.map((entry) => (
               <li key={`${entry.page}-${entry.field}-${entry.reason}`}>
-                {entry.page} {entry.field ? <code className="text-xs">{entry.field}</code> : null}:{" "}
-                {t(`admin.translations.reasons.${entry.reason}`)}
+                {entry.page.startsWith("media.") ? pageName(entry.page, entry.title) : entry.page}{" "}
+                {entry.field ? <code className="text-xs">{entry.field}</code> : null}: {t(`admin.translations.reasons.${entry.reason}`)}
               </li>
             ))}
           </ul>

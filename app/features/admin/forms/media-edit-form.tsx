@@ -28,6 +28,10 @@ export type EditableItem = Pick<
   categories: string[];
   /** The item's texts in the other site languages (ADR 0060). */
   translations: Partial<Record<Language, TranslationTexts>>;
+  /** Unpublished texts per language (ADR 0089): the form shows them in place of the live ones, and its save publishes them. */
+  translationDrafts?: Partial<Record<string, TranslationTexts>>;
+  /** The newest draft's time the form shows (empty: none); its save publishes and drops drafts up to it. */
+  draftsSeenAt?: string;
 };
 
 /** A new service's starting values: nothing but its type and the console's language. */
@@ -65,7 +69,8 @@ function formValuesOf(item: EditableItem, rows: number) {
     categories: item.categories,
   };
   for (const language of LANGUAGES) {
-    for (const field of TRANSLATED_FIELDS) values[translationFieldName(language, field)] = item.translations[language]?.[field] ?? "";
+    const texts = item.translationDrafts?.[language] ?? item.translations[language];
+    for (const field of TRANSLATED_FIELDS) values[translationFieldName(language, field)] = texts?.[field] ?? "";
   }
   for (let index = 0; index < rows; index += 1) {
     values[`linkLabel${index}`] = links[index]?.[0] ?? "";
@@ -115,6 +120,7 @@ export function MediaEditForm({
   const chosen = [fields.categories.initialValue ?? []].flat();
   return (
     <IntentForm kit={kit} className="space-y-8">
+      {item.draftsSeenAt !== undefined ? <input type="hidden" name="draftsSeenAt" value={item.draftsSeenAt} /> : null}
       <fieldset className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2 sm:p-6">
         <legend className="px-2 text-lg font-semibold">{t("admin.media.groups.basics")}</legend>
         <TextField field={fields.title} label={label("title")} className="sm:col-span-2" />
@@ -146,6 +152,15 @@ export function MediaEditForm({
               className="grid content-start scroll-mt-20 gap-3 rounded-md border border-border p-4"
             >
               <legend className="px-1 font-medium">{LANGUAGE_NAMES[language]}</legend>
+              {item.translationDrafts?.[language] ? (
+                <p
+                  role="note"
+                  data-testid={`translation-draft-${language}`}
+                  className="rounded-md border border-accent/60 bg-accent/10 px-3 py-2 text-sm"
+                >
+                  {t("admin.media.translations.draftNote")}
+                </p>
+              ) : null}
               <TextField
                 field={fields[translationFieldName(language, "title")]}
                 label={t("admin.media.translations.titleIn", { language: LANGUAGE_NAMES[language] })}

@@ -14,6 +14,8 @@ export const MAX_LINK_ROWS = 50;
 export const MAX_ITEM_CATEGORIES = 200;
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const TOO_LONG = "admin.media.errors.tooLong";
+/** A PostgreSQL timestamp as text (`2026-11-27 07:45:41.670123+00`), or empty when the form showed no draft. */
+const DRAFT_TIME = /^$|^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
 const URL_MESSAGE = "admin.media.errors.url";
 
 /** Optional text: trimmed, at most `max` characters, null when empty. */
@@ -60,6 +62,14 @@ const TRANSLATED_MAX: Record<TranslatedField, number> = { title: 300, descriptio
 export function translationFieldName(language: Language, field: TranslatedField) {
   return `${language}${field[0]!.toUpperCase()}${field.slice(1)}`;
 }
+
+/** The texts of one language, as the form checks them (`title`, `altText` …): the translation import checks with it too. */
+export const translatedTextsSchema = z.object(
+  Object.fromEntries(TRANSLATED_FIELDS.map((field) => [field, optionalText(TRANSLATED_MAX[field])])) as Record<
+    TranslatedField,
+    ReturnType<typeof optionalText>
+  >,
+);
 
 const translationFields = Object.fromEntries(
   LANGUAGES.flatMap((language) =>
@@ -115,6 +125,8 @@ export const mediaItemSchema = z
     categories: categoryIds.check(z.refine((ids) => ids.length <= MAX_ITEM_CATEGORIES && ids.every(isUuid), "admin.media.errors.category")),
     ...linkFields,
     ...translationFields,
+    /** The newest translation draft the form showed (ADR 0089): its save drops drafts up to it, not one written since. */
+    draftsSeenAt: z.optional(z.string().check(z.regex(DRAFT_TIME, "admin.errors.notFound"))),
   })
   .check(
     z.superRefine((value, ctx) => {
