@@ -5,7 +5,7 @@ import type { Language } from "~/lib/i18n";
 import type { Outcome } from "./action.server";
 import { recordAudit } from "./audit.server";
 import type { ConsoleActor } from "./guard.server";
-import { isUuid } from "./ids";
+import { isUuid } from "~/lib/uuid";
 import { mediaItemState } from "./media-translations.server";
 import { TRANSLATED_FIELDS, type TranslatedField, type TranslationTexts } from "./schemas/media-schema";
 

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { isContentNamespace, type ContentNamespace } from "~/lib/content-pages";
 import { isLanguage, type Language } from "~/lib/i18n";
-import { isUuid } from "../ids";
+import { isUuid } from "~/lib/uuid";
 import { isTargetLanguage } from "../translations";
 
 /** "Start from English" of one page in one language (hidden fields of its button), shared by the browser and the server. */
