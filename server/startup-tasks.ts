@@ -1,3 +1,4 @@
+import { requestMissingRenditions } from "~/features/media/renditions.server";
 import { seedDemoMedia } from "~/features/media/seed.server";
 import { logger } from "~/lib/logger.server";
 import { sweepScratchFolders } from "~/lib/scratch.server";
@@ -11,6 +12,8 @@ const tasks: Array<{ name: string; run: () => Promise<unknown> }> = [
   // Temporary folders of killed processes (uploads, file probes, imports).
   { name: "temporary files", run: () => sweepScratchFolders() },
   { name: "demo media library", run: () => seedDemoMedia() },
+  // Images imported before their page renditions: the periodic task draws them (ADR 0091).
+  { name: "picture sizes check", run: () => requestMissingRenditions() },
   { name: "imprint check", run: () => warnAboutMissingImprint() },
 ];
 

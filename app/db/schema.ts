@@ -97,6 +97,8 @@ export const mediaItems = pgTable(
     filePath: text("file_path"),
     /** Generated preview image inside `media-files` (images and videos with a poster). */
     thumbnailPath: text("thumbnail_path"),
+    /** An image's page renditions drawn in WebP and AVIF beside the thumbnail (migration 0045, app/lib/renditions.ts); null: none yet. */
+    renditionWidths: integer("rendition_widths").array(),
     mimeType: text("mime_type"),
     fileSize: bigint("file_size", { mode: "number" }),
     downloadCount: integer("download_count").notNull().default(0),

@@ -5,13 +5,22 @@ import type { ContentNamespace } from "./content-pages";
 import { isLanguage, type Language } from "./i18n";
 import { parseRichText, richTextImageIds, type RichDoc } from "./rich-text";
 import { requestTranslator } from "./page-preview.server";
+import {
+  RENDITION_FORMATS,
+  RENDITION_WIDTHS,
+  isRenditionWidth,
+  renditionKey,
+  renditionSize,
+  type RenditionFormat,
+  type RenditionWidth,
+} from "./renditions";
 import { readFile } from "./storage.server";
 import { isUuid } from "./uuid";
 
 /**
  * Pictures of the media library on content pages (ADR 0082). A page field holds an item's id; the
  * page shows it only while the item is a published image with a rendition (the WebP drawn at import,
- * at most 480 px wide), so an image unpublished or deleted later leaves the page without it, never
+ * at most 480 px wide; larger ones in AVIF and WebP beside it, ADR 0091), so an image unpublished or deleted later leaves the page without it, never
  * with a broken picture. Visitors get the rendition from `/page-images/<id>`, never the original file.
  */
 
@@ -44,14 +53,17 @@ export async function missingImages(ids: string[]): Promise<Set<string>> {
 }
 
 export interface PageImage {
+  /** The 480 px WebP (every browser, mail). */
   src: string;
+  /** Its size: the `<img>`'s width and height, so the page keeps its layout while it loads. */
   width: number;
   height: number;
   alt: string;
+  /** `srcset`s by format once the larger renditions are drawn (ADR 0091); absent: only `src`. */
+  srcSets?: Record<RenditionFormat, string>;
+  /** The widest rendition's width in pixels (`width` without `srcSets`). */
+  widest: number;
 }
-
-/** The rendition's largest width (media import, ADR 0069). */
-const RENDITION_MAX = { width: 480, height: 1440 };
 
 /**
  * The picture `id` as the page shows it in `language`: its rendition's address and size, and `alt`
@@ -79,6 +91,7 @@ export async function pageImages(ids: string[], language: Language): Promise<Rec
       altText: mediaItems.altText,
       title: mediaItems.title,
       translated: mediaItemTranslations.altText,
+      renditionWidths: mediaItems.renditionWidths,
       updatedAt: mediaItems.updatedAt,
     })
     .from(mediaItems)
@@ -89,12 +102,21 @@ export async function pageImages(ids: string[], language: Language): Promise<Rec
     .where(and(inArray(mediaItems.id, wanted), shownImage));
   const images: Record<string, PageImage> = {};
   for (const item of items) {
-    const { width, height } = renditionSize(item.widthPx ?? RENDITION_MAX.width, item.heightPx ?? RENDITION_MAX.width);
+    const originalWidth = item.widthPx ?? RENDITION_WIDTHS[0];
+    const originalHeight = item.heightPx ?? RENDITION_WIDTHS[0];
+    const { width, height } = renditionSize(originalWidth, originalHeight);
+    const src = `${PAGE_IMAGE_PATH}/${item.id}?v=${item.updatedAt.getTime().toString(36)}`;
+    // Only the widths drawn: an item imported before them has none, and the page shows `src` alone.
+    const drawn = (item.renditionWidths ?? []).filter(isRenditionWidth);
+    const described = drawn.map((w) => ({ w, actual: renditionSize(originalWidth, originalHeight, w).width }));
+    const srcSet = (format: RenditionFormat) => described.map(({ w, actual }) => `${src}&w=${w}&f=${format} ${actual}w`).join(", ");
     images[item.id] = {
-      src: `${PAGE_IMAGE_PATH}/${item.id}?v=${item.updatedAt.getTime().toString(36)}`,
+      src,
       width,
       height,
       alt: item.translated || item.altText || item.title,
+      ...(drawn.length > 0 ? { srcSets: { avif: srcSet("avif"), webp: srcSet("webp") } } : {}),
+      widest: Math.max(width, ...described.map(({ actual }) => actual)),
     };
   }
   return images;
@@ -125,20 +147,25 @@ export async function contentRichImages(request: Request, namespace: ContentName
   return pageImages(docs.flatMap(richTextImageIds), language);
 }
 
-/** The rendition's size: the original scaled down to fit 480 × 1440, never up. */
-export function renditionSize(width: number, height: number) {
-  const scale = Math.min(1, RENDITION_MAX.width / width, RENDITION_MAX.height / height);
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+/** A rendition a visitor may ask for (`?w=&f=`): the fixed widths and formats; undefined for anything else. */
+export function parseRendition(searchParams: URLSearchParams): { width: RenditionWidth; format: RenditionFormat } | undefined {
+  const w = searchParams.get("w") ?? String(RENDITION_WIDTHS[0]);
+  const f = searchParams.get("f") ?? "webp";
+  const width = /^[1-9]\d{0,3}$/.test(w) ? Number(w) : NaN;
+  if (!isRenditionWidth(width) || !(RENDITION_FORMATS as readonly string[]).includes(f)) return undefined;
+  return { width, format: f as RenditionFormat };
 }
 
-/** The rendition of a published image as a stream; undefined for any other id. */
-export async function pageImageFile(id: string) {
+/** A rendition of a published image as a stream; undefined for any other id, or a size it was not drawn at. */
+export async function pageImageFile(id: string, width: RenditionWidth = RENDITION_WIDTHS[0], format: RenditionFormat = "webp") {
   if (!isUuid(id)) return undefined;
   const [item] = await db()
-    .select({ key: mediaItems.thumbnailPath })
+    .select({ thumbnail: mediaItems.thumbnailPath, widths: mediaItems.renditionWidths })
     .from(mediaItems)
     .where(and(eq(mediaItems.id, id), shownImage));
-  if (!item?.key) return undefined;
-  const stream = await readFile("media-files", item.key);
+  if (!item?.thumbnail) return undefined;
+  const thumbnail = width === RENDITION_WIDTHS[0] && format === "webp";
+  if (!thumbnail && !item.widths?.includes(width)) return undefined;
+  const stream = await readFile("media-files", thumbnail ? item.thumbnail : renditionKey(id, width, format));
   return stream ?? undefined;
 }

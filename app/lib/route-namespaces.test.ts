@@ -22,6 +22,8 @@ const NOT_KEYS = new Set([
   ...["draft", "publish", "unpublish", "discard", "delete", "schedule", "unschedule", "restore"].map((verb) => `news.${verb}`),
   // The retention task's name (features/privacy/retention.server.ts).
   "privacy.retention",
+  // The periodic task that draws missing page renditions (features/media/renditions.server.ts).
+  "media.renditions",
   // The audit actions of a handled data request (admin/data-requests-admin.server.ts).
   "privacy.export",
   "privacy.erasure",

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { makeScratchFolder, removeScratchFolder } from "./scratch.server";
@@ -41,6 +42,7 @@ const WATCH_INTERVAL_MS = 50;
 
 type Job =
   | { kind: "image"; file: string; thumbnail: string; width: number; maxPixels: number }
+  | { kind: "renditions"; file: string; maxPixels: number; outputs: Array<{ path: string; width: number; format: string }> }
   | { kind: "avatar"; file: string; output: string; size: number; maxPixels: number }
   | { kind: "audio" | "video"; file: string }
   | { kind: "pdf"; file: string; thumbnail: string; width: number; maxPages: number; maxImagePixels: number };
@@ -206,6 +208,28 @@ export function probeImage(file: string, width: number) {
       heightPx: numberOrNull(result.height),
       thumbnail: await fs.promises.readFile(`${prefix}thumbnail.webp`),
     }),
+  );
+}
+
+/**
+ * An image drawn at each of `wanted` (width and format, ADR 0091), as files' bytes in the same order.
+ * `source` is the image's file, or a stream of it (an item's original in the object store).
+ */
+export function drawRenditions<T extends { width: number; format: string }>(source: string | NodeJS.ReadableStream, wanted: T[]) {
+  return runJob(
+    async (prefix) => {
+      let file = source;
+      if (typeof source !== "string") {
+        file = `${prefix}original`;
+        await pipeline(source, fs.createWriteStream(file, { mode: 0o600 }));
+      }
+      const outputs = wanted.map(({ width, format }, index) => ({ path: `${prefix}rendition-${index}`, width, format }));
+      return { kind: "renditions", file: file as string, maxPixels: MAX_IMAGE_PIXELS, outputs };
+    },
+    async (_result, prefix) =>
+      Promise.all(
+        wanted.map(async (rendition, index) => ({ ...rendition, data: await fs.promises.readFile(`${prefix}rendition-${index}`) })),
+      ),
   );
 }
 

@@ -46,6 +46,12 @@ test("an admin puts a library picture into a post's text; the published post sho
     await expect(shown).toHaveAttribute("height", "270");
     await expect(shown).toHaveAttribute("loading", "lazy");
     expect(await shown.getAttribute("src")).toMatch(new RegExp(`^/page-images/${itemId}\\?v=`));
+    // AVIF and WebP in three widths for dense screens; the browser takes AVIF (ADR 0091).
+    const avif = visitor.getByTestId("news-post").locator('picture source[type="image/avif"]');
+    await expect(avif).toHaveAttribute("srcset", /&w=480&f=avif 480w, \S+&w=960&f=avif 960w, \S+&w=1440&f=avif 1440w$/);
+    await shown.scrollIntoViewIfNeeded();
+    await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await shown.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/&f=avif$/);
     await expect(visitor.getByTestId("news-post").getByText("We moved.")).toBeVisible();
   } finally {
     await visitor.close();

@@ -51,12 +51,16 @@ test("words made bold and a library picture put in by the page editor are on the
   const origin = visitor.locator("#origin");
   await expect(origin.locator("p strong")).toHaveText("lo que sabemos");
   await expect(origin.locator("p").first()).toHaveText("Compartimos lo que sabemos");
-  // The library's web copy, at most 480 px wide, with its size (no layout shift).
+  // The library's web copy, at most 480 px wide, with its size (no layout shift); sharper sizes for
+  // dense screens, never wider than the 900 px original (ADR 0091).
   const shown = origin.getByTestId("rich-text-image");
   await expect(shown).toHaveAttribute("alt", "El taller en azul");
   await expect(shown).toHaveAttribute("width", "480");
   await expect(shown).toHaveAttribute("height", "640");
   expect(await shown.getAttribute("src")).toMatch(new RegExp(`^/page-images/${itemId}\\?v=`));
+  const webp = origin.locator('picture source[type="image/webp"]');
+  await expect(webp).toHaveAttribute("srcset", /&w=480&f=webp 480w, \S+&w=960&f=webp 900w$/);
+  await expect(webp).toHaveAttribute("sizes", "(min-width: 512px) 480px, calc(100vw - 32px)");
   await visitor.close();
 
   await gotoHydrated(page, EDITOR);

@@ -83,7 +83,12 @@ test("an editor puts a library picture on the German home page; it loads first, 
     expect(src).toMatch(new RegExp(`^/page-images/${itemId}\\?v=`));
     const file = await visitor.request.get(src);
     expect(file.headers()["content-type"]).toBe("image/webp");
-    expect(await hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // On a 1280 px screen: 960 px wide, as AVIF from the sizes drawn at import (ADR 0091).
+    await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await hero.evaluate((image: HTMLImageElement) => Math.round(image.getBoundingClientRect().width))).toBe(960);
+    const chosen = await hero.evaluate((image: HTMLImageElement) => image.currentSrc);
+    expect(chosen).toMatch(/&w=960&f=avif$/);
+    expect((await visitor.request.get(chosen)).headers()["content-type"]).toBe("image/avif");
     // English is as it was.
     await visitor.goto("/?lang=en");
     await expect(visitor.getByTestId("hero-image")).toHaveCount(0);

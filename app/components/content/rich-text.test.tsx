@@ -182,7 +182,7 @@ describe("rich text on a page", () => {
   it("shows a picture only once the page resolved it, with its size, lazily, and the document's alt text first", () => {
     const id = "3f2b8c1e-5d4a-4b6c-9e7f-0a1b2c3d4e5f";
     const value = doc({ type: "image", attrs: { mediaId: id, alt: "Our studio" } }, { type: "image", attrs: { mediaId: id } });
-    const image = { src: `/page-images/${id}?v=1`, width: 480, height: 320, alt: "A desk" };
+    const image = { src: `/page-images/${id}?v=1`, width: 480, height: 320, alt: "A desk", widest: 480 };
     const out = renderToStaticMarkup(<RichTextBlocks doc={value} images={{ [id]: image }} />);
     expect(out).toContain(`<img src="/page-images/${id}?v=1" width="480" height="320" alt="Our studio" loading="lazy"`);
     expect(out).toContain('alt="A desk"');

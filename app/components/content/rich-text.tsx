@@ -54,6 +54,8 @@ function blocks(content: RichBlock[], images: RichTextImages): ReactNode[] {
           <figure key={index}>
             <PagePicture
               image={{ ...image, alt: block.attrs.alt || image.alt }}
+              // At most its 480 px (the <img>'s width) in a column of the viewport less 2 × 16 px or more.
+              sizes="(min-width: 512px) 480px, calc(100vw - 32px)"
               className="mx-auto block h-auto max-w-full rounded-lg border border-border"
               testId="rich-text-image"
             />

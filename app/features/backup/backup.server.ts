@@ -11,6 +11,7 @@ import { mediaItems, profiles, user } from "~/db/schema";
 import { byteCounter } from "~/lib/byte-counter";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { renditionKeys } from "~/lib/renditions";
 import { FILE_REMOVAL_LOCK_ID, FILES_PATH_PREFIX, getStorage, isSafeKey, prepareStorage, type Bucket } from "~/lib/storage.server";
 import { recordRun } from "./history.server";
 import { openSink, prefixed, type BackupTarget, type Sink } from "./sink.server";
@@ -59,7 +60,9 @@ export function backupFileName(now = new Date()) {
 async function referencedFiles(client: pg.PoolClient): Promise<Array<{ bucket: Bucket; key: string }>> {
   const snapshot = drizzle(client);
   const avatarPrefix = `${FILES_PATH_PREFIX}/avatars/`;
-  const media = await snapshot.select({ file: mediaItems.filePath, thumbnail: mediaItems.thumbnailPath }).from(mediaItems);
+  const media = await snapshot
+    .select({ id: mediaItems.id, file: mediaItems.filePath, thumbnail: mediaItems.thumbnailPath, renditions: mediaItems.renditionWidths })
+    .from(mediaItems);
   const avatarUrls = await snapshot
     .select({ url: profiles.avatarUrl })
     .from(profiles)
@@ -71,6 +74,7 @@ async function referencedFiles(client: pg.PoolClient): Promise<Array<{ bucket: B
   for (const row of media) {
     add("media-files", row.file);
     add("media-files", row.thumbnail);
+    for (const key of renditionKeys(row.id, row.renditions)) add("media-files", key);
   }
   for (const { url } of avatarUrls) if (url?.startsWith(avatarPrefix)) add("avatars", decodeURIComponent(url.slice(avatarPrefix.length)));
   return [...files.values()];

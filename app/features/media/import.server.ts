@@ -7,6 +7,8 @@ import { deleteFile, saveFile, saveFileFrom } from "~/lib/storage.server";
 import { safeFileName, uuidFromTitle } from "./import/file-names";
 import { describeError, itemSchema, manifestSchema, manifestTranslations, type ManifestItem } from "./import/manifest-schema";
 import { measure, type Measured } from "./import/measure.server";
+import { drawItemRenditions } from "./renditions.server";
+import { renditionKeys } from "~/lib/renditions";
 import {
   ensureCategories,
   findItemFiles,
@@ -101,6 +103,7 @@ async function importItem(
 
   let filePath: string | null = null;
   let thumbnailPath: string | null = null;
+  let renditionWidths: number[] | null = null;
   let measured: Measured | undefined;
   if (sourceFile) {
     try {
@@ -114,6 +117,9 @@ async function importItem(
     if (measured.thumbnail) {
       thumbnailPath = `items/${id}/thumbnail.webp`;
       await saveFile("media-files", thumbnailPath, measured.thumbnail);
+      // The larger sizes pages show (ADR 0091), read in the same child with the same limits.
+      if (item.file_type === "image" && measured.widthPx && measured.heightPx)
+        renditionWidths = await drawItemRenditions(id, sourceFile, measured.widthPx, measured.heightPx);
     }
   }
 
@@ -127,6 +133,7 @@ async function importItem(
     fileType: item.file_type,
     filePath,
     thumbnailPath,
+    renditionWidths,
     mimeType: measured?.mimeType ?? null,
     fileSize: item.file_size ?? measured?.fileSize ?? null,
     language: item.language,
@@ -159,8 +166,9 @@ async function importItem(
   });
 
   // Only after the commit: remove files the item no longer references.
-  for (const old of [previous?.filePath, previous?.thumbnailPath]) {
-    if (old && old !== filePath && old !== thumbnailPath) await deleteFile("media-files", old).catch(() => {});
+  const kept = new Set([filePath, thumbnailPath, ...renditionKeys(id, renditionWidths)]);
+  for (const old of [previous?.filePath, previous?.thumbnailPath, ...renditionKeys(id, previous?.renditionWidths)]) {
+    if (old && !kept.has(old)) await deleteFile("media-files", old).catch(() => {});
   }
   return { id, title: item.title, created: !previous };
 }

@@ -94,7 +94,12 @@ export function AboutPage({ founderPhoto = null }: { founderPhoto?: PageImage | 
       <ContentSection id="founder" title={t("about.founder.title")} muted>
         <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 rounded-lg border border-border bg-card p-6 text-center sm:p-10">
           {founderPhoto ? (
-            <PagePicture image={founderPhoto} className="h-auto w-40 rounded-lg object-cover sm:w-48" testId="founder-photo" />
+            <PagePicture
+              image={founderPhoto}
+              sizes="(min-width: 640px) 192px, 160px"
+              className="h-auto w-40 rounded-lg object-cover sm:w-48"
+              testId="founder-photo"
+            />
           ) : null}
           {founder ? (
             <div className="flex flex-col items-center gap-3" data-testid="founder-name">

@@ -59,12 +59,13 @@ function Hero({ image }: { image: PageImage | null }) {
         </div>
         {image ? (
           // The largest thing above the fold: fetched first, never lazily (it is the page's LCP). Shown no
-          // wider than the library's web copy (480 px), so it is never blurred by stretching.
+          // wider than its widest rendition (960 px in the 1024 px column, else 480), so never blurred by stretching.
           <PagePicture
             image={image}
             loading="eager"
             fetchPriority="high"
-            className="mx-auto mt-12 h-auto w-full max-w-[480px] rounded-xl border border-border object-cover shadow-lg"
+            sizes={image.widest >= 960 ? HERO_SIZES.wide : HERO_SIZES.narrow}
+            className={`mx-auto mt-12 h-auto w-full ${image.widest >= 960 ? "max-w-[960px]" : "max-w-[480px]"} rounded-xl border border-border object-cover shadow-lg`}
             testId="hero-image"
           />
         ) : null}
@@ -72,6 +73,12 @@ function Hero({ image }: { image: PageImage | null }) {
     </section>
   );
 }
+
+/** The hero picture's width: the max-w-5xl column less its padding (px-4, sm:px-6), at most 960 or 480 px. */
+const HERO_SIZES = {
+  wide: "(min-width: 1008px) 960px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)",
+  narrow: "(min-width: 512px) 480px, calc(100vw - 32px)",
+};
 
 function VisionQuote() {
   const { t } = useTranslation();

@@ -74,7 +74,7 @@ export async function findItemIdByTitle(title: string): Promise<string | undefin
 /** The storage keys an item points at now (to delete the ones a re-import no longer uses). */
 export async function findItemFiles(id: string) {
   const [row] = await db()
-    .select({ filePath: mediaItems.filePath, thumbnailPath: mediaItems.thumbnailPath })
+    .select({ filePath: mediaItems.filePath, thumbnailPath: mediaItems.thumbnailPath, renditionWidths: mediaItems.renditionWidths })
     .from(mediaItems)
     .where(eq(mediaItems.id, id));
   return row;
