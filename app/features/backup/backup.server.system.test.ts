@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { renditionKeys } from "~/lib/renditions";
 import { connect, documentsManifest, npm } from "../../../tests/helpers/backup-commands";
 import { makeDataDir, startProductServer, type ProductServer } from "../../../tests/helpers/product-server";
 
@@ -55,12 +56,13 @@ function storedFiles(dataDir: string) {
   return files;
 }
 
-/** The files the media rows name (bucket/key). */
+/** The files the media rows name (bucket/key): the original, the thumbnail and the page pictures' sizes. */
 async function namedFiles(client: pg.Client) {
-  const { rows } = await client.query<{ key: string }>(
-    "select file_path as key from media_items where file_path is not null union select thumbnail_path from media_items where thumbnail_path is not null",
+  const { rows } = await client.query<{ id: string; file: string | null; thumbnail: string | null; widths: number[] | null }>(
+    "select id, file_path as file, thumbnail_path as thumbnail, rendition_widths as widths from media_items",
   );
-  return rows.map((row) => `media-files/${row.key}`).sort();
+  const keys = rows.flatMap((row) => [row.file, row.thumbnail, ...renditionKeys(row.id, row.widths)].filter((key) => key !== null));
+  return [...new Set(keys)].map((key) => `media-files/${key}`).sort();
 }
 
 describe("npm run backup", () => {
