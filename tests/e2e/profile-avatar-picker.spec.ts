@@ -41,11 +41,14 @@ test("with JavaScript: chosen by pointer or keyboard, the picture is sent at onc
   await signInPage(page, await createAccount("jsavatar"));
   await gotoHydrated(page, "/profile");
   await expect(page.getByRole("button", { name: "Upload", exact: true })).toHaveCount(0);
+  const input = page.getByLabel("Upload Profile Picture");
+  await expect(input).toBeEnabled();
   await chooseWith(page, () => page.getByText("Upload Profile Picture", { exact: true }).click());
   await expect(page.getByText("Profile picture updated successfully")).toBeVisible();
   await expect(page.getByTestId("avatar-image")).toBeVisible();
-  // From the keyboard: the (visually hidden) file input takes the focus, its label shows the ring.
-  const input = page.getByLabel("Upload Profile Picture");
+  // From the keyboard: the (visually hidden) file input takes the focus, its label shows the ring. While the
+  // upload's answer reloads the page's data the input is disabled, and a disabled input takes no focus.
+  await expect(input).toBeEnabled();
   await input.focus();
   await expect(input).toBeFocused();
   await chooseWith(page, () => page.keyboard.press("Space"));
