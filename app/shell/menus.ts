@@ -3,7 +3,8 @@
  * `role="menu"` named by `aria-controls`): click, arrows, Home/End, first letter, Escape returns the
  * focus; Tab, a press outside, a choice and a client-side navigation close it. Escape also closes
  * the mobile menu (<details>). Delegated from `window`, so it works the same before React hydrates
- * the page, after, and on markup React renders later.
+ * the page, after, and on markup React renders later; in the capture phase, because while React is
+ * hydrating it stops the propagation of a click or key on markup it has not hydrated yet.
  */
 const TRIGGER = "[data-menu-trigger]";
 const ITEM = '[role="menu"] [role="menuitem"]';
@@ -11,6 +12,8 @@ const MOBILE_MENU = 'details[data-testid="mobile-menu"]';
 
 export function startMenus() {
   const doc = document;
+  const listen = <K extends keyof WindowEventMap>(type: K, handler: (event: WindowEventMap[K]) => void) =>
+    addEventListener(type, handler, true);
   const menuOf = (trigger: Element) => doc.getElementById(trigger.getAttribute("aria-controls") ?? "");
   const triggerOf = (menu: Element | null) => (menu ? doc.querySelector<HTMLElement>(`[aria-controls="${menu.id}"]`) : null);
   const itemsOf = (menu: Element | null) =>
@@ -38,7 +41,7 @@ export function startMenus() {
     for (const details of Array.from(doc.querySelectorAll<HTMLDetailsElement>(`${MOBILE_MENU}[open]`))) details.open = false;
   }
 
-  addEventListener("click", (event) => {
+  listen("click", (event) => {
     const target = event.target as Element;
     if (!target.closest) return;
     const trigger = target.closest<HTMLElement>(TRIGGER);
@@ -55,11 +58,11 @@ export function startMenus() {
   // Back and forward with React running change the page without a load.
   addEventListener("popstate", closeAll);
 
-  addEventListener("pointerdown", (event) => {
+  listen("pointerdown", (event) => {
     for (const trigger of openTriggers()) if (!inside(trigger, event.target)) setMenu(trigger, false);
   });
 
-  addEventListener("keydown", (event) => {
+  listen("keydown", (event) => {
     const target = event.target as HTMLElement;
     if (!target.closest) return;
     const trigger = target.closest<HTMLElement>(TRIGGER);
@@ -111,13 +114,13 @@ export function startMenus() {
   });
 
   // As in native menus, the item under the pointer is the focused one.
-  addEventListener("pointermove", (event) => {
+  listen("pointermove", (event) => {
     const item = (event.target as Element).closest?.<HTMLElement>(ITEM);
     if (item && item !== doc.activeElement) item.focus();
   });
 
   // The focus leaving a menu and its button closes the menu.
-  addEventListener("focusout", (event) => {
+  listen("focusout", (event) => {
     const owner = triggerOf((event.target as Element).closest?.('[role="menu"]') ?? null);
     if (owner && isOpen(owner) && !inside(owner, event.relatedTarget)) setMenu(owner, false);
   });

@@ -101,6 +101,24 @@ for (const { kind, path, other } of KINDS) {
       await expect(page.getByRole("menu")).toHaveCount(0);
     });
 
+    test("the menus answer while React hydrates, when it stops a click or key at the document", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await gotoHydrated(page, `${path}?lang=en`);
+      // What React's listener on the document does, while it hydrates, to a click or key on markup not hydrated yet.
+      await page.evaluate(() => {
+        for (const type of ["click", "pointerdown", "keydown", "focusout"])
+          document.addEventListener(type, (event) => event.stopPropagation(), true);
+      });
+      const switcher = page.getByTestId("language-switcher");
+      await switcher.click();
+      await expect(page.getByRole("menuitem", { name: /English/ })).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(page.getByRole("menuitem", { name: "Deutsch" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      await expect(switcher).toBeFocused();
+    });
+
     test("the language choice is stored, mirrored in the cookie, rendered by the server and chosen by keyboard, link or mobile menu", async ({
       page,
       context,
