@@ -3,6 +3,7 @@
  * Apart from the entry so a test runs them on its own database without a process of their own.
  * Exit codes: 0 done, 1 unknown account, 2 usage or configuration error.
  */
+import type { ConsoleRole } from "~/db/schema";
 import { recordAudit } from "~/features/admin/audit.server";
 import { grantRole, isConsoleRole, listRoles, revokeRole, UnknownAccountError } from "~/features/admin/roles.server";
 
@@ -66,30 +67,14 @@ export async function runAdminCommand(argv: string[], output: AdminOutput, conne
     const email = positional[0];
     if (command === "grant" && isConsoleRole(role)) {
       const { user, previous } = await grantRole(email, role);
-      await recordAudit(SHELL_ACTOR, {
-        action: "role.grant",
-        entity: "member",
-        entityId: user.id,
-        summary: user.email,
-        before: { role: previous },
-        after: { role },
-      });
+      await auditRoleChange("role.grant", user, previous, role);
       output.out(
         previous === role ? `${user.email} already is ${role}.` : `${user.email} is now ${role}${previous ? ` (was ${previous})` : ""}.`,
       );
       return 0;
     }
     const { user, previous } = await revokeRole(email);
-    if (previous) {
-      await recordAudit(SHELL_ACTOR, {
-        action: "role.revoke",
-        entity: "member",
-        entityId: user.id,
-        summary: user.email,
-        before: { role: previous },
-        after: { role: null },
-      });
-    }
+    if (previous) await auditRoleChange("role.revoke", user, previous, null);
     output.out(previous ? `${user.email} no longer has a console role (was ${previous}).` : `${user.email} had no console role.`);
     return 0;
   } catch (error) {
@@ -101,4 +86,21 @@ export async function runAdminCommand(argv: string[], output: AdminOutput, conne
   } finally {
     await close();
   }
+}
+
+/** A role change made from the shell, in the console's audit log as the console records its own. */
+function auditRoleChange(
+  action: "role.grant" | "role.revoke",
+  user: { id: string; email: string },
+  previous: ConsoleRole | null,
+  role: ConsoleRole | null,
+) {
+  return recordAudit(SHELL_ACTOR, {
+    action,
+    entity: "member",
+    entityId: user.id,
+    summary: user.email,
+    before: { role: previous },
+    after: { role },
+  });
 }

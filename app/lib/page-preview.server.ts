@@ -127,15 +127,25 @@ async function draftOf(namespace: ContentNamespace, language: Language): Promise
   return row?.draft ?? row?.published ?? {};
 }
 
+/** A preview's translator per request: its loader, its page head and its pictures read the draft once. */
+const previewTranslators = new WeakMap<Request, Promise<Translator>>();
+
 /**
  * The translator a page request renders with: the language's published texts, or for a valid preview
  * the draft of its page over them (read at each request: live). Entry and page head both use it.
  */
-export async function requestTranslator(request: Request): Promise<Translator> {
+export function requestTranslator(request: Request): Promise<Translator> {
   const preview = pagePreviewOf(new URL(request.url));
   if (!preview?.ok || !preview.namespace || !isDatabaseOpen()) return getServerTranslator(languageFromRequest(request));
   const { namespace, language } = preview;
-  return new Translator(language, await textsWithOverrides(language, namespace, await draftOf(namespace, language)));
+  let translator = previewTranslators.get(request);
+  if (!translator) {
+    translator = draftOf(namespace, language).then(
+      async (draft) => new Translator(language, await textsWithOverrides(language, namespace, draft)),
+    );
+    previewTranslators.set(request, translator);
+  }
+  return translator;
 }
 
 /** The draft texts of a page for the browser's translator (routes/texts.ts), when `token` previews exactly it. */
