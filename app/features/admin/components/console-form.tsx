@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { buttonSchema, targetSchema } from "../schemas/console-schemas";
 import { useTranslation } from "~/lib/use-translation";
 import { useActionData, useFetcher } from "react-router";
@@ -20,13 +20,24 @@ export type ConsoleAnswer = FormAnswer<{ target?: string }>;
 const fetcherKeyOf = (intent: string, target?: string) => (target ? `${intent}-${target}` : intent);
 
 /**
- * Keeps the answer of a form that is made anew when its loader's data change (an editor keyed by its
- * draft's time, so it starts from what the server holds): that form unmounts its fetcher in the render
- * that brings the answer, and React Router drops the data of a fetcher no mounted component holds, so
- * "Published: …" would show for a moment and vanish. The component around the form holds the same fetcher.
+ * A console form made anew when `version` changes (an editor keyed by its draft's time, so it starts from
+ * what the server holds). The form unmounts its fetcher in the render that brings its answer, and React
+ * Router drops the data of a fetcher no mounted component holds ("Published: …" would show for a moment
+ * and vanish): this component holds the same fetcher, so the answer outlives the form.
  */
-export function useAnswerOutlivesForm(intent: string, target?: string) {
+export function FormMadeAnew({
+  intent,
+  target,
+  version,
+  children,
+}: {
+  intent: string;
+  target?: string;
+  version: string;
+  children: ReactNode;
+}) {
   useFetcher<ConsoleAnswer>({ key: fetcherKeyOf(intent, target) });
+  return <Fragment key={`${target ?? ""}-${version}`}>{children}</Fragment>;
 }
 
 export function useConsoleForm<S extends KitSchema>(

@@ -7,7 +7,7 @@ import { LANGUAGE_NAMES, type Language } from "~/lib/i18n";
 import { useTranslation } from "~/lib/use-translation";
 import { AdminHeading } from "../components/admin-shell";
 import { LanguageTabs } from "../components/language-tabs";
-import { ActionButton, DeleteButton, FormOutcome, useAnswerOutlivesForm, useConsoleForm } from "../components/console-form";
+import { ActionButton, DeleteButton, FormMadeAnew, FormOutcome, useConsoleForm } from "../components/console-form";
 import { AutosaveStatus, usePageAutosave } from "../components/page-autosave";
 import { PagePreviewLink } from "../components/page-preview-link";
 import { PageSchedule, type PageScheduleData } from "../components/page-schedule";
@@ -50,7 +50,6 @@ export function NewsEditor({ post, coverChoices = [] }: { post: NewsEditorData; 
   const languageName = LANGUAGE_NAMES[post.language];
   const title = post.fields.title || post.titles.en || post.titles.de || post.titles.es;
   const target = `${post.id}-${post.language}`;
-  useAnswerOutlivesForm("save", target);
   return (
     <>
       <AdminHeading
@@ -86,7 +85,9 @@ export function NewsEditor({ post, coverChoices = [] }: { post: NewsEditorData; 
       </div>
       {post.preview ? <PagePreviewLink preview={post.preview} /> : null}
       {isNew ? null : <PageSchedule target={target} schedule={post.schedule} />}
-      <NewsFieldsForm key={`${target}-${post.draftAt}-${post.updatedAt}`} post={post} coverChoices={coverChoices} />
+      <FormMadeAnew intent="save" target={target} version={`${post.draftAt}-${post.updatedAt}`}>
+        <NewsFieldsForm post={post} coverChoices={coverChoices} />
+      </FormMadeAnew>
       {isNew ? null : (
         <div className="mt-8 flex flex-wrap items-start gap-3 border-t border-border pt-6">
           {post.live ? (

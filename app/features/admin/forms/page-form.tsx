@@ -6,7 +6,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { parseRichTextJson, richTextPlain } from "~/lib/rich-text";
 import { AdminHeading } from "../components/admin-shell";
 import { LanguageTabs } from "../components/language-tabs";
-import { FormOutcome, useAnswerOutlivesForm, useConsoleForm } from "../components/console-form";
+import { FormMadeAnew, FormOutcome, useConsoleForm } from "../components/console-form";
 import { AutosaveStatus, usePageAutosave } from "../components/page-autosave";
 import { PagePreviewLink } from "../components/page-preview-link";
 import { PagePublication } from "../components/page-publication";
@@ -48,7 +48,6 @@ export function PageEditor({ page, imageChoices = [] }: { page: PageEditorData; 
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const pageName = t(`admin.pages.names.${page.namespace}`);
-  useAnswerOutlivesForm("save", `${page.namespace}-${page.language}`);
   return (
     <>
       <AdminHeading
@@ -81,7 +80,9 @@ export function PageEditor({ page, imageChoices = [] }: { page: PageEditorData; 
       <PagePreviewLink preview={page.preview} />
       <PageSchedule target={`${page.namespace}-${page.language}`} schedule={page.schedule} />
       <PagePublication namespace={page.namespace} language={page.language} unpublishedAt={page.unpublishedAt} />
-      <PageFields key={`${page.namespace}-${page.language}-${page.draftAt}-${page.publishedAt}`} page={page} imageChoices={imageChoices} />
+      <FormMadeAnew intent="save" target={`${page.namespace}-${page.language}`} version={`${page.draftAt}-${page.publishedAt}`}>
+        <PageFields page={page} imageChoices={imageChoices} />
+      </FormMadeAnew>
     </>
   );
 }
