@@ -178,10 +178,16 @@ export const mediaCategories = pgTable(
     categoryId: uuid("category_id")
       .notNull()
       .references(() => categories.id, { onDelete: "cascade" }),
+    /** Copies of the item's created_at and publication, kept by triggers (migration 0046): the related row "same category". */
+    itemCreatedAt: timestamp("item_created_at", { withTimezone: true }),
+    itemPublished: boolean("item_published").notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.mediaItemId, table.categoryId] }),
     index("media_categories_category_idx").on(table.categoryId, table.mediaItemId),
+    index("media_categories_related_idx")
+      .on(table.categoryId, table.itemCreatedAt.desc(), table.mediaItemId.desc())
+      .where(sql`${table.itemPublished}`),
   ],
 );
 
