@@ -1119,6 +1119,40 @@ export const mediaFacetCounts = pgTable(
   ],
 );
 
+/* ---------- Media library: a search's filter counts (migration 0047, ADR 0092) ---------- */
+
+/** The combinations of type group, language, licence groups and categories items count under. */
+export const mediaFacetKeys = pgTable(
+  "media_facet_keys",
+  {
+    key: integer("key").primaryKey().generatedAlwaysAsIdentity(),
+    typeGroup: text("type_group").notNull(),
+    language: text("language").notNull(),
+    commercial: boolean("commercial").notNull(),
+    modification: boolean("modification").notNull(),
+    /** Sorted, so a set of categories has one key. */
+    categoryIds: uuid("category_ids").array().notNull(),
+  },
+  (table) => [
+    unique("media_facet_keys_facets").on(table.typeGroup, table.language, table.commercial, table.modification, table.categoryIds),
+  ],
+);
+
+/** Per published item: its search document, facet key and date, kept by triggers; a search's counts group these, a ranking sorts these. */
+export const mediaSearch = pgTable(
+  "media_search",
+  {
+    mediaItemId: uuid("media_item_id")
+      .primaryKey()
+      .references(() => mediaItems.id, { onDelete: "cascade" }),
+    facetKey: integer("facet_key").notNull(),
+    /** The item's, for the ties of a ranking. */
+    createdAt: timestamp("created_at", { withTimezone: true }),
+    document: tsvector("document").notNull(),
+  },
+  (table) => [index("media_search_document_idx").using("gin", table.document)],
+);
+
 /* ---------- Data requests handled in the console (migration 0041, ADR 0084) ---------- */
 
 export type PrivacyRequestKind = "export" | "erasure";
