@@ -109,3 +109,6 @@ SELECT f.id, k.key, f.created_at, f.document FROM media_search_fill f
 JOIN media_facet_keys k USING (type_group, language, commercial, modification, category_ids);
 --> statement-breakpoint
 DROP TABLE media_search_fill;
+--> statement-breakpoint
+-- Its statistics now, not at autovacuum's next round: a search's plan depends on how many rows a word finds.
+ANALYZE media_search;
