@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { mediaFacetCounts, mediaFacetKeys, mediaSearch } from "~/db/schema";
+import { mediaFacetCounts, mediaFacetKeys } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
 import { filterConditions, findMedia, type MediaPage } from "./media.server";
@@ -86,7 +86,7 @@ async function countLibraryFacets(filters: MediaFilters): Promise<{ facets: Medi
 
 /**
  * With a search (ADR 0092): one GIN search of media_search (a narrow copy of the published items'
- * documents, migration 0047) grouped by the found items' facet keys, a few hundred groups at most;
+ * documents, migration 0047: media_search_facets) grouped by the found items' facet keys, a few hundred groups at most;
  * each group is one combination of type group, language, licence groups and categories, so it
  * stands for rows of media_facet_counts' shape (the items, and each of their categories) and the
  * filters' numbers are summed as without a search. No filter narrows the scan: each count leaves
@@ -102,9 +102,7 @@ async function countFoundFacets(filters: MediaFilters, terms?: SearchTerms): Pro
     category_ids: string[];
     n: number;
   }>(sql`select k.type_group, k.language, k.commercial, k.modification, k.category_ids::text[] as category_ids, found.n
-    from (select ${mediaSearch.facetKey} as facet_key, count(*)::int as n from ${mediaSearch}
-      where ${mediaSearch.document} @@ ${query} group by ${mediaSearch.facetKey}) as found
-    join ${mediaFacetKeys} k on k.key = found.facet_key`);
+    from media_search_facets(${query}) as found join ${mediaFacetKeys} k on k.key = found.facet_key`);
   const facetRows = rows.flatMap((row) => {
     const facet = {
       typeGroup: row.type_group,
