@@ -1150,7 +1150,12 @@ export const mediaSearch = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }),
     document: tsvector("document").notNull(),
   },
-  (table) => [index("media_search_document_idx").using("gin", table.document).with({ fastupdate: false })],
+  (table) => [
+    index("media_search_document_idx").using("gin", table.document).with({ fastupdate: false }),
+    index("media_search_titles_idx")
+      .using("gin", sql`ts_filter(${table.document}, '{a}')`)
+      .with({ fastupdate: false }),
+  ],
 );
 
 /* ---------- Data requests handled in the console (migration 0041, ADR 0084) ---------- */

@@ -126,8 +126,16 @@ describe("search across languages over the demo library", () => {
     expect(listed.items).toHaveLength(audio.total);
   });
 
+  // One-word queries rank title matches alone while they fill the pages (media_search_ranked), then all.
   it("pages by relevance in ts_rank's order over the items, with filters, without gaps or repeats", async () => {
-    for (const filters of [{ q: "video" }, { q: "logo" }, { q: "logo", type: "audio" as const }, { q: "musik", language: "de" }]) {
+    for (const filters of [
+      { q: "video" },
+      { q: "logo" },
+      { q: "logo", type: "audio" as const },
+      { q: "musik", language: "de" },
+      { q: "logo video" },
+      { q: "Häuser" },
+    ]) {
       const query = { ...all, sort: "relevance" as const, ...filters };
       const paged: string[] = [];
       let cursor: string | null = null;
