@@ -178,10 +178,16 @@ export const mediaCategories = pgTable(
     categoryId: uuid("category_id")
       .notNull()
       .references(() => categories.id, { onDelete: "cascade" }),
+    /** Copies of the item's created_at and publication, kept by triggers (migration 0046): the related row "same category". */
+    itemCreatedAt: timestamp("item_created_at", { withTimezone: true }),
+    itemPublished: boolean("item_published").notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.mediaItemId, table.categoryId] }),
     index("media_categories_category_idx").on(table.categoryId, table.mediaItemId),
+    index("media_categories_related_idx")
+      .on(table.categoryId, table.itemCreatedAt.desc(), table.mediaItemId.desc())
+      .where(sql`${table.itemPublished}`),
   ],
 );
 
@@ -1110,6 +1116,45 @@ export const mediaFacetCounts = pgTable(
     unique("media_facet_counts_key")
       .on(table.categoryId, table.typeGroup, table.language, table.commercial, table.modification)
       .nullsNotDistinct(),
+  ],
+);
+
+/* ---------- Media library: a search's filter counts (migration 0047, ADR 0092) ---------- */
+
+/** The combinations of type group, language, licence groups and categories items count under. */
+export const mediaFacetKeys = pgTable(
+  "media_facet_keys",
+  {
+    key: integer("key").primaryKey().generatedAlwaysAsIdentity(),
+    typeGroup: text("type_group").notNull(),
+    language: text("language").notNull(),
+    commercial: boolean("commercial").notNull(),
+    modification: boolean("modification").notNull(),
+    /** Sorted, so a set of categories has one key. */
+    categoryIds: uuid("category_ids").array().notNull(),
+  },
+  (table) => [
+    unique("media_facet_keys_facets").on(table.typeGroup, table.language, table.commercial, table.modification, table.categoryIds),
+  ],
+);
+
+/** Per published item: its search document, facet key and date, kept by triggers; a search's counts group these, a ranking sorts these. */
+export const mediaSearch = pgTable(
+  "media_search",
+  {
+    mediaItemId: uuid("media_item_id")
+      .primaryKey()
+      .references(() => mediaItems.id, { onDelete: "cascade" }),
+    facetKey: integer("facet_key").notNull(),
+    /** The item's, for the ties of a ranking. */
+    createdAt: timestamp("created_at", { withTimezone: true }),
+    document: tsvector("document").notNull(),
+  },
+  (table) => [
+    index("media_search_document_idx").using("gin", table.document).with({ fastupdate: false }),
+    index("media_search_titles_idx")
+      .using("gin", sql`ts_filter(${table.document}, '{a}')`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -44,6 +44,8 @@ export async function insertGeneratedMedia(items: number) {
   await db().transaction(async (tx) => {
     await tx.execute(sql`alter table media_categories disable trigger media_categories_search_document`);
     await tx.execute(sql`alter table media_item_translations disable trigger media_item_translations_search_document`);
+    // The documents' update below also brings media_search up to date (migration 0047) for every linked item.
+    await tx.execute(sql`alter table media_categories disable trigger media_categories_search_facets`);
     await tx.execute(sql`
       insert into media_categories (media_item_id, category_id)
       select m.id, c.id from media_items m
@@ -63,5 +65,6 @@ export async function insertGeneratedMedia(items: number) {
         or exists (select 1 from media_item_translations t where t.media_item_id = m.id)`);
     await tx.execute(sql`alter table media_categories enable trigger media_categories_search_document`);
     await tx.execute(sql`alter table media_item_translations enable trigger media_item_translations_search_document`);
+    await tx.execute(sql`alter table media_categories enable trigger media_categories_search_facets`);
   });
 }

@@ -55,7 +55,8 @@ describe("the filters' counts without a search", () => {
     await expectCountsToMatchLists({ ...all, category: categoryIds[0]!, language: "de" }, categoryIds);
   });
 
-  it("follow publishing, edits, category links and deletions", async () => {
+  /** Publishing, unpublishing, edits of type, language and licence, links moved, items and a category deleted, a title changed. */
+  async function changeLibrary() {
     const [first, second, third] = itemIds;
     await db().execute(sql`update media_items set published_at = null where id = ${first}`);
     await db().execute(sql`update media_items set published_at = now() where published_at is null and id <> ${first}`);
@@ -64,10 +65,28 @@ describe("the filters' counts without a search", () => {
     );
     await db().execute(sql`delete from media_categories where media_item_id = ${third}`);
     await db().execute(sql`insert into media_categories (media_item_id, category_id) values (${third}, ${categoryIds[2]})`);
+    await db().execute(sql`update media_categories set category_id = ${categoryIds[0]} where media_item_id = ${itemIds[5]}`);
     await db().execute(sql`delete from media_items where id = any(${sql.param(itemIds.slice(10, 14))}::uuid[])`);
     await db().execute(sql`delete from categories where id = ${categoryIds[1]}`);
+    await db().execute(sql`update media_items set title = 'Renamed' where id = ${itemIds[20]}`);
+  }
+
+  it("follow publishing, edits, category links and deletions", async () => {
+    await changeLibrary();
     await expectCountsToMatchLists(all, categoryIds);
     await expectCountsToMatchLists({ ...all, category: categoryIds[2]!, type: "video" }, categoryIds);
+  });
+
+  it("with a search, are what each choice shows and follow publishing, edits, category links and deletions", async () => {
+    // Every title is "Item n": a search for "item" finds every published item, one for "15" one of them.
+    const searched = { ...all, q: "item" };
+    await expectCountsToMatchLists(searched, categoryIds);
+    await expectCountsToMatchLists({ ...searched, type: "document", license: "commercial" }, categoryIds);
+    await changeLibrary();
+    await expectCountsToMatchLists(searched, categoryIds);
+    await expectCountsToMatchLists({ ...searched, category: categoryIds[2]!, type: "video" }, categoryIds);
+    await expectCountsToMatchLists({ ...all, q: "renamed" }, categoryIds);
+    await expectCountsToMatchLists({ ...all, q: "15", language: "de" }, categoryIds);
   });
 
   it("are those a search counts when the search finds every item", async () => {

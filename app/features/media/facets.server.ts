@@ -1,10 +1,10 @@
-import { sql, type SQL } from "drizzle-orm";
-import { mediaCategories, mediaFacetCounts, mediaItems } from "~/db/schema";
+import { sql } from "drizzle-orm";
+import { mediaFacetCounts, mediaFacetKeys } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
-import { filterConditions, findMedia, isPublished, type MediaPage } from "./media.server";
-import type { MediaFacets, MediaFilters, TypeFilter } from "./media-types";
-import { correctSearch, searchCondition, type SearchTerms } from "./search.server";
+import { filterConditions, findMedia, type MediaPage } from "./media.server";
+import type { MediaFacets, MediaFilters } from "./media-types";
+import { correctSearch, searchTsQuery, type SearchTerms } from "./search.server";
 
 /**
  * The /media loader's database work (ADR 0072): the page and the filters' counts of the search as
@@ -29,7 +29,7 @@ export async function searchLibrary(
  * The filters' counts (ADR 0069, 0072): for each filter, how many items each of its choices leaves
  * with the other filters and the search as they are, so a choice's number is what choosing it shows.
  * Exact, each in one statement (one snapshot). Without a search they are read from
- * media_facet_counts (kept by triggers, migration 0032); with one, counted over what it finds.
+ * media_facet_counts (kept by triggers, migration 0032); with one, counted over what it finds (ADR 0092).
  */
 export async function countFacets(filters: MediaFilters, terms?: SearchTerms): Promise<{ facets: MediaFacets; total: number }> {
   return filters.q ? countFoundFacets(filters, terms) : countLibraryFacets(filters);
@@ -50,15 +50,17 @@ function withSums(facets: MediaFacets): MediaFacets {
   return facets;
 }
 
+/** How many published items count under one combination of a category (null: the items themselves) and the other facets. */
+type FacetRow = typeof mediaFacetCounts.$inferSelect;
+
 /**
- * Without a search: the few hundred rows of media_facet_counts, summed here. Each count leaves out
- * its own filter; a chosen category counts from that category's rows instead of the items' own.
+ * The counts from rows of media_facet_counts' shape: each count leaves out its own filter; a chosen
+ * category counts from that category's rows instead of the items' own.
  */
-async function countLibraryFacets(filters: MediaFilters): Promise<{ facets: MediaFacets; total: number }> {
-  const rows = await db().select().from(mediaFacetCounts);
-  const t = (row: (typeof rows)[number]) => filters.type === "all" || row.typeGroup === filters.type;
-  const l = (row: (typeof rows)[number]) => !filters.language || row.language === filters.language;
-  const g = (row: (typeof rows)[number]) => !filters.license || row[filters.license];
+function sumFacets(rows: FacetRow[], filters: MediaFilters): { facets: MediaFacets; total: number } {
+  const t = (row: FacetRow) => filters.type === "all" || row.typeGroup === filters.type;
+  const l = (row: FacetRow) => !filters.language || row.language === filters.language;
+  const g = (row: FacetRow) => !filters.license || row[filters.license];
   const items = filters.category ? filters.category : null;
   const facets = emptyFacets();
   let total = 0;
@@ -77,68 +79,39 @@ async function countLibraryFacets(filters: MediaFilters): Promise<{ facets: Medi
   return { facets: withSums(facets), total };
 }
 
+/** Without a search: the few hundred rows of media_facet_counts (kept by triggers, migration 0032). */
+async function countLibraryFacets(filters: MediaFilters): Promise<{ facets: MediaFacets; total: number }> {
+  return sumFacets(await db().select().from(mediaFacetCounts), filters);
+}
+
 /**
- * With a search: one scan of what it finds (one index search), each row marked with the filters it
- * passes; one aggregate over it by (type group, language) carries every count but the categories'
- * (each filter's count leaves out its own filter), and a hash join with the category links gives
- * those. The sums over the groups are done here.
+ * With a search (ADR 0092): one GIN search of media_search (a narrow copy of the published items'
+ * documents, migration 0047: media_search_facets) grouped by the found items' facet keys, a few hundred groups at most;
+ * each group is one combination of type group, language, licence groups and categories, so it
+ * stands for rows of media_facet_counts' shape (the items, and each of their categories) and the
+ * filters' numbers are summed as without a search. No filter narrows the scan: each count leaves
+ * out its own filter and keeps the others, all of which the groups carry.
  */
 async function countFoundFacets(filters: MediaFilters, terms?: SearchTerms): Promise<{ facets: MediaFacets; total: number }> {
-  const search = filters.q ? [searchCondition(terms ?? { q: filters.q, corrected: null })] : [];
-  const all = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
-  // Each filter's own condition alone (true when unset); the scan is of what the search and the rest leave.
-  const own = (change: Partial<MediaFilters>) => all(filterConditions({ q: "", type: "all", category: "", ...change }).slice(1));
-  const type = own({ type: filters.type });
-  // The chosen category as a hashed set of its items, not a probe per row.
-  const category = filters.category
-    ? sql`${mediaItems.id} in (select ${mediaCategories.mediaItemId} from ${mediaCategories} where ${mediaCategories.categoryId} = ${filters.category})`
-    : sql`true`;
-  const language = own({ language: filters.language });
-  const license = own({ license: filters.license });
-  const typeGroup = sql`media_type_group(${mediaItems.fileType})`;
-  const scan = sql`select ${mediaItems.id} as id, ${typeGroup} as type_group, ${mediaItems.language} as language,
-      ${mediaItems.licenseCommercial} as commercial, ${mediaItems.licenseModification} as modification,
-      ${type} as t, ${category} as c, ${language} as l, ${license} as g
-    from ${mediaItems} where ${all([isPublished, ...search])}`;
+  const query = searchTsQuery(terms ?? { q: filters.q, corrected: null });
   const { rows } = await db().execute<{
-    type_group: string | null;
-    language: string | null;
-    category: string | null;
-    total: number;
-    by_type: number;
-    by_language: number;
-    by_license: number;
-    commercial: number;
-    modification: number;
-    by_category: number;
-  }>(sql`with rows as materialized (${scan})
-    select type_group, language, null as category,
-      count(*) filter (where t and c and l and g)::int as total,
-      count(*) filter (where c and l and g)::int as by_type,
-      count(*) filter (where t and c and g)::int as by_language,
-      count(*) filter (where t and c and l)::int as by_license,
-      count(*) filter (where t and c and l and commercial)::int as commercial,
-      count(*) filter (where t and c and l and modification)::int as modification,
-      count(*) filter (where t and l and g)::int as by_category
-    from rows group by type_group, language
-    union all
-    select null, null, ${mediaCategories.categoryId}::text, 0, 0, 0, 0, 0, 0, count(*) filter (where t and l and g)::int
-    from rows join ${mediaCategories} on ${mediaCategories.mediaItemId} = rows.id
-    group by ${mediaCategories.categoryId}`);
-  const facets = emptyFacets();
-  let total = 0;
-  for (const row of rows) {
-    if (row.category !== null) {
-      facets.category[row.category] = row.by_category;
-      continue;
-    }
-    total += row.total;
-    add(facets.type, row.type_group as TypeFilter, row.by_type);
-    add(facets.language, row.language ?? "", row.by_language);
-    facets.license[""] += row.by_license;
-    facets.license.commercial += row.commercial;
-    facets.license.modification += row.modification;
-    facets.category[""] += row.by_category;
-  }
-  return { facets: withSums(facets), total };
+    type_group: string;
+    language: string;
+    commercial: boolean;
+    modification: boolean;
+    category_ids: string[];
+    n: number;
+  }>(sql`select k.type_group, k.language, k.commercial, k.modification, k.category_ids::text[] as category_ids, found.n
+    from media_search_facets(${query}) as found join ${mediaFacetKeys} k on k.key = found.facet_key`);
+  const facetRows = rows.flatMap((row) => {
+    const facet = {
+      typeGroup: row.type_group,
+      language: row.language,
+      commercial: row.commercial,
+      modification: row.modification,
+      n: row.n,
+    };
+    return [{ ...facet, categoryId: null }, ...row.category_ids.map((categoryId) => ({ ...facet, categoryId }))];
+  });
+  return sumFacets(facetRows, filters);
 }

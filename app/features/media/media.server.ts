@@ -8,7 +8,7 @@ import { logger } from "~/lib/logger.server";
 import { createSignedUrl } from "~/lib/storage.server";
 import { isUuid } from "~/lib/uuid";
 import { decodeCursor, encodeCursor, sortOf } from "./filters";
-import { searchCondition, searchRank, type SearchTerms } from "./search.server";
+import { rankedIds, searchCondition, searchRank, type SearchTerms } from "./search.server";
 import { CARD_PREVIEW_TTL_S, FILE_URL_TTL_S, PAGE_SIZE, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
 
 /**
@@ -143,10 +143,7 @@ export function filterConditions(filters: MediaFilters): SQL[] {
   return conditions;
 }
 
-/**
- * One page of the library for the given filters, in the page's language. A search runs as `terms`
- * says (searchLibrary: with its typo correction), else as typed.
- */
+/** One page of the library for the filters, in the page's language; a search as `terms` says (searchLibrary: typo-corrected). */
 export async function findMedia(
   filters: MediaFilters,
   options: { cursor?: string | null; limit?: number; language?: Language; terms?: SearchTerms } = {},
@@ -167,8 +164,10 @@ export async function findMedia(
     if (cursor && "id" in cursor)
       conditions.push(sql`(${mediaItems.createdAt}, ${mediaItems.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
   } else {
-    order = [sort === "relevance" && terms ? sql`${searchRank(terms)} desc` : sql`${mediaItems.downloadCount} desc`, ...newest];
     offset = cursor && "offset" in cursor ? cursor.offset : 0;
+    // By relevance only the rows up to the page's end are read here, as ranked in media_search (ADR 0092).
+    if (sort === "relevance" && terms) conditions.push(sql`${mediaItems.id} in ${rankedIds(terms, filters, offset + limit + 1)}`);
+    order = [sort === "relevance" && terms ? sql`${searchRank(terms)} desc` : sql`${mediaItems.downloadCount} desc`, ...newest];
   }
   const rows = await selectItems(language)
     .where(and(...conditions))

@@ -60,6 +60,35 @@ describe("related items", () => {
     expect(JSON.stringify(related)).not.toContain("Draft poster");
   });
 
+  it("follows publication, new dates and moves between categories in the same-category row", async () => {
+    const [brand, sound] = await db()
+      .insert(categories)
+      .values([{ name: "Brand" }, { name: "Sound" }])
+      .returning({ id: categories.id });
+    const logo = await addItem("Logo", { category: brand!.id });
+    const palette = await addItem("Palette", { category: brand!.id });
+    const jingle = await addItem("Jingle", { category: sound!.id });
+    const row = async () => titles((await findRelatedItems(logo, "en")).category);
+    expect(await row()).toEqual(["Palette"]);
+
+    await db().update(mediaItems).set({ publishedAt: null }).where(eq(mediaItems.id, palette));
+    expect(await row()).toEqual([]);
+    await db().update(mediaItems).set({ publishedAt: new Date() }).where(eq(mediaItems.id, palette));
+    expect(await row()).toEqual(["Palette"]);
+
+    // Moved into the logo's category: the newer item comes first.
+    await db().update(mediaCategories).set({ categoryId: brand!.id }).where(eq(mediaCategories.mediaItemId, jingle));
+    expect(await row()).toEqual(["Jingle", "Palette"]);
+    // An older date puts it behind.
+    await db()
+      .update(mediaItems)
+      .set({ createdAt: new Date(Date.UTC(2025, 0, 1)) })
+      .where(eq(mediaItems.id, jingle));
+    expect(await row()).toEqual(["Palette", "Jingle"]);
+    await db().delete(mediaCategories).where(eq(mediaCategories.mediaItemId, palette));
+    expect(await row()).toEqual(["Jingle"]);
+  });
+
   it("leaves out a row without items, and answers nothing for a draft", async () => {
     const alone = await addItem("Alone", { creator: { name: "Nobody else" }, license: MIT });
     await addItem("Other", { license: CC_BY });

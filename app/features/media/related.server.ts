@@ -28,21 +28,28 @@ async function row(itemId: string, condition: SQL, language: Language): Promise<
 
 /**
  * The three related rows of a published item: the same category (any of its categories), the same
- * creator (`creator.name`) and the same licence. Empty for a draft or an unknown item.
+ * creator (`creator.name`) and the same licence. Empty for a draft or an unknown item. `only`: that
+ * row alone (the benchmark times each).
  */
-export async function findRelatedItems(itemId: string, language: Language): Promise<RelatedItems> {
+export async function findRelatedItems(itemId: string, language: Language, only?: keyof RelatedItems): Promise<RelatedItems> {
   const [item] = await db()
     .select({ creator: creatorKey(mediaItems.creator), license: licenseKey(mediaItems.license) })
     .from(mediaItems)
     .where(and(eq(mediaItems.id, itemId), isPublished));
   if (!item) return {};
   const { creator, license } = item as { creator: string | null; license: string | null };
-  const inCategory = sql`exists (select 1 from ${mediaCategories} mine join ${mediaCategories} theirs
-    on theirs.category_id = mine.category_id where mine.media_item_id = ${itemId}::uuid and theirs.media_item_id = ${mediaItems.id})`;
+  // The newest of each of its categories, from one short range of media_categories_related_idx each
+  // (migration 0046): the row's items are among them.
+  const inCategory = sql`${mediaItems.id} in (select newest.media_item_id from ${mediaCategories} mine
+    cross join lateral (select theirs.media_item_id from ${mediaCategories} theirs
+      where theirs.category_id = mine.category_id and theirs.item_published and theirs.media_item_id <> ${itemId}::uuid
+      order by theirs.item_created_at desc, theirs.media_item_id desc limit ${RELATED_LIMIT}) newest
+    where mine.media_item_id = ${itemId}::uuid)`;
+  const wanted = (kind: keyof RelatedItems) => !only || only === kind;
   const [category, byCreator, byLicense] = await Promise.all([
-    row(itemId, inCategory, language),
-    creator ? row(itemId, sql`${creatorKey(mediaItems.creator)} = ${creator}`, language) : [],
-    license ? row(itemId, sql`${licenseKey(mediaItems.license)} = ${license}`, language) : [],
+    wanted("category") ? row(itemId, inCategory, language) : [],
+    creator && wanted("creator") ? row(itemId, sql`${creatorKey(mediaItems.creator)} = ${creator}`, language) : [],
+    license && wanted("license") ? row(itemId, sql`${licenseKey(mediaItems.license)} = ${license}`, language) : [],
   ]);
   const related: RelatedItems = {};
   if (category.length) related.category = category;

@@ -1,14 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { countFacets, searchLibrary } from "./facets.server";
 import { itemSchema, manifestSchema, manifestTranslations } from "./import/manifest-schema";
 import { ensureCategories, nameCategories, replaceTranslations, upsertItem } from "./import/save-item.server";
-import { findMedia } from "./media.server";
+import { filterConditions, findMedia } from "./media.server";
 import type { MediaFilters } from "./media-types";
 import gold from "./search-gold.json";
+import { searchCondition, searchRank } from "./search.server";
 
 /**
  * The search across languages over the demo library (ADR 0069): the committed gold set's recall@10,
@@ -122,6 +124,33 @@ describe("search across languages over the demo library", () => {
     expect(audio.facets.language[""]).toBe(audio.total);
     const listed = await findMedia({ ...all, q: "logo", type: "audio" }, { limit: 100 });
     expect(listed.items).toHaveLength(audio.total);
+  });
+
+  // One-word queries rank title matches alone while they fill the pages (media_search_ranked), then all.
+  it("pages by relevance in ts_rank's order over the items, with filters, without gaps or repeats", async () => {
+    for (const filters of [
+      { q: "video" },
+      { q: "logo" },
+      { q: "logo", type: "audio" as const },
+      { q: "musik", language: "de" },
+      { q: "logo video" },
+      { q: "Häuser" },
+    ]) {
+      const query = { ...all, sort: "relevance" as const, ...filters };
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await findMedia(query, { cursor, limit: 2 });
+        paged.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      const { rows } = await db().execute<{ id: string }>(
+        sql`select id from media_items where ${sql.join(filterConditions(query), sql` and `)} and ${searchCondition({ q: filters.q, corrected: null })}
+          order by ${searchRank({ q: filters.q, corrected: null })} desc, created_at desc, id desc`,
+      );
+      expect(rows.length, JSON.stringify(filters)).toBeGreaterThan(0);
+      expect(paged, JSON.stringify(filters)).toEqual(rows.map((row) => row.id));
+    }
   });
 
   it("groups licences as Openverse does: NonCommercial is not for commercial use, NoDerivatives not for changes", async () => {

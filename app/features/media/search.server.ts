@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import { mediaItems } from "~/db/schema";
+import { mediaFacetKeys, mediaItems } from "~/db/schema";
 import { db } from "~/lib/db.server";
+import type { MediaFilters } from "./media-types";
 
 /**
  * Searching the library in any of the three languages (ADR 0069). Every item carries one
@@ -40,6 +41,24 @@ export function searchCondition(terms: SearchTerms): SQL {
 /** Relevance: title words weigh more than descriptions and category names (the document's weights). */
 export function searchRank(terms: SearchTerms): SQL<number> {
   return sql<number>`ts_rank(${mediaItems.searchDocument}, ${searchTsQuery(terms)})`;
+}
+
+/**
+ * The ids of the `limit` most relevant items (ADR 0092), as a subquery: ranked in media_search, the
+ * narrow copy of the published items' documents (migration 0047, media_search_ranked), not over the
+ * wide media_items rows; the filters are those of the items' facet keys. The same rank and ties as
+ * the page's order, so a page reads only these rows and sorts them the same way again.
+ */
+export function rankedIds(terms: SearchTerms, filters: MediaFilters, limit: number): SQL {
+  const keys: SQL[] = [];
+  if (filters.type !== "all") keys.push(sql`${mediaFacetKeys.typeGroup} = ${filters.type}`);
+  if (filters.language) keys.push(sql`${mediaFacetKeys.language} = ${filters.language}`);
+  if (filters.license) keys.push(sql`${filters.license === "commercial" ? mediaFacetKeys.commercial : mediaFacetKeys.modification}`);
+  if (filters.category) keys.push(sql`${filters.category}::uuid = any(${mediaFacetKeys.categoryIds})`);
+  const facetKeys = keys.length
+    ? sql`array(select ${mediaFacetKeys.key} from ${mediaFacetKeys} where ${sql.join(keys, sql` and `)})`
+    : sql`null::integer[]`;
+  return sql`(select media_search_ranked(${searchTsQuery(terms)}, ${facetKeys}, ${limit}))`;
 }
 
 /** The words of a query as the vocabulary holds them: lower case, accents folded, letters only. */
