@@ -209,8 +209,8 @@ describe("console media", () => {
     });
     expect(storedItems()).toEqual([id]);
     const files = fs.readdirSync(path.join(getEnv().DATA_DIR, "storage", "media-files", "items", id));
-    // The old image is gone; the PDF has its own first-page thumbnail, as the import makes it.
-    expect(files.sort()).toEqual(["logo-guide.pdf", "thumbnail.webp"]);
+    // The old image is gone; the PDF has its own first-page thumbnail (WebP, and AVIF for its card), as the import makes it.
+    expect(files.sort()).toEqual(["logo-guide.pdf", "thumbnail.webp", "w480.avif"]);
 
     expect(await deleteMediaItems(editor, [id, "not-a-uuid"])).toBe(1);
     expect(await db().select().from(mediaItems)).toEqual([]);
