@@ -82,8 +82,6 @@ export function useMediaFormat() {
   };
 }
 
-/** Cards in the widest grid's row (lg:grid-cols-3): their pictures load at once, the rest when scrolled near. */
-const CARDS_PER_ROW = 3;
 /** The card's width in the library's grid (max-w-7xl, px-4/sm:px-6, gap-5, 1/2/3 columns), less its border. */
 export const CARD_PICTURE_SIZES =
   "(min-width: 1280px) 395px, (min-width: 1024px) calc((100vw - 88px) / 3), (min-width: 640px) calc((100vw - 68px) / 2), calc(100vw - 34px)";
@@ -92,15 +90,18 @@ export const CARD_PICTURE_SIZES =
  * A card's picture (ADR 0093): the image, a PDF's first page, a video's frame or an audio file's cover
  * or waveform, never the file itself. AVIF and WebP in the widths drawn, and the 480 px WebP with the
  * 16:9 box's width and height (the card's `aspect-video`, `object-contain`), so nothing moves while it loads.
+ * The first card's picture is fetched at once and first of all (the phone's largest paint); the others
+ * lazily: on a phone they are below the first screen, and a lazy picture already in view (the rest of a
+ * wide screen's first row) is fetched at layout without taking the line from the first.
  */
-function CardPictureImage({ id, picture, first, eager }: { id: string; picture: CardPicture; first: boolean; eager: boolean }) {
+function CardPictureImage({ id, picture, first }: { id: string; picture: CardPicture; first: boolean }) {
   const img = (
     <img
       src={pictureSrc(id, picture.v)}
       width={480}
       height={270}
       alt=""
-      loading={eager ? "eager" : "lazy"}
+      loading={first ? "eager" : "lazy"}
       fetchPriority={first ? "high" : undefined}
       decoding="async"
       className="mcard-fill"
@@ -182,7 +183,7 @@ export function MediaCard({
     <article aria-labelledby={titleId} data-testid="media-card" className="mcard">
       <div className="mcard-visual">
         {item.picture ? (
-          <CardPictureImage id={item.id} picture={item.picture} first={index === 0} eager={index < CARDS_PER_ROW} />
+          <CardPictureImage id={item.id} picture={item.picture} first={index === 0} />
         ) : (
           <div className="mcard-placeholder">
             <TypeIcon type={item.fileType} />
