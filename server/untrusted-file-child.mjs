@@ -8,10 +8,10 @@
 // Protocol: the parent sends jobs over the IPC channel, one at a time, and this process answers each
 // with one message; it exits when the channel closes. A job names files only (input and output paths
 // in this process's scratch folder), never bytes.
-//   { kind: "image", file, thumbnail, width, maxPixels }        → { width, height }
+//   { kind: "image", file, thumbnail, width, maxPixels, raster? } → { width, height }
 //   { kind: "renditions", file, maxPixels, outputs: [{ path, width, format }] } → {}
 //   { kind: "avatar", file, output, size, maxPixels }           → { ext }
-//   { kind: "audio" | "video", file }                           → { durationMs, width, height }
+//   { kind: "audio" | "video", file, cover? }                   → { durationMs, width, height, cover: boolean }
 //   { kind: "pdf", file, thumbnail, width, maxPages, maxImagePixels } → { pages, thumbnail: boolean }
 // Answers: { ok: true, result } or { ok: false, refusal: "unreadable" | "pixels" | "pages" }.
 import fs from "node:fs";
@@ -34,6 +34,9 @@ async function loadSharp() {
   return sharp;
 }
 
+/** The picture formats an avatar, a poster or an audio file's cover may have: raster images only. */
+const RASTER_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+
 /** Width and height from the header only; refuses more than maxPixels before any pixel is decoded. */
 async function imageSize(sharp, file, maxPixels) {
   let metadata;
@@ -51,7 +54,9 @@ async function imageSize(sharp, file, maxPixels) {
 
 async function image(job) {
   const sharp = await loadSharp();
-  const { width, height } = await imageSize(sharp, job.file, job.maxPixels);
+  const { width, height, format } = await imageSize(sharp, job.file, job.maxPixels);
+  // A poster or an embedded cover (ADR 0093) is a photo-like picture: no SVG, PDF or other vector format.
+  if (job.raster && !RASTER_FORMATS.has(format)) throw new Refusal("unreadable", `not a raster image: ${format}`);
   try {
     await sharp(job.file, { failOn: "error", limitInputPixels: job.maxPixels })
       .rotate()
@@ -87,13 +92,11 @@ async function renditions(job) {
   return {};
 }
 
-const AVATAR_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
-
 /** Raster formats only, re-encoded (EXIF with GPS position, ICC comments and XMP are dropped). */
 async function avatar(job) {
   const sharp = await loadSharp();
   const { format } = await imageSize(sharp, job.file, job.maxPixels);
-  if (!AVATAR_FORMATS.has(format)) throw new Refusal("unreadable", `not a raster image: ${format}`);
+  if (!RASTER_FORMATS.has(format)) throw new Refusal("unreadable", `not a raster image: ${format}`);
   try {
     const pipeline = sharp(job.file, { limitInputPixels: job.maxPixels, animated: false })
       .rotate()
@@ -113,11 +116,16 @@ async function avatar(job) {
   }
 }
 
+/**
+ * Duration (and a video's frame size where the container tells it); with `cover`, the picture embedded
+ * in an audio file (ID3 APIC, FLAC/Vorbis picture, MP4 covr), its bytes written there as they are: the
+ * parent has it read as an untrusted image in a job of its own (ADR 0093).
+ */
 async function audioOrVideo(job) {
-  const { parseFile } = await import("music-metadata");
+  const { parseFile, selectCover } = await import("music-metadata");
   let metadata;
   try {
-    metadata = await parseFile(job.file, { duration: true, skipCovers: true });
+    metadata = await parseFile(job.file, { duration: true, skipCovers: !job.cover });
   } catch (error) {
     // A browser recording (WebM with unknown sizes) is refused by the general parser: read its blocks.
     const matroska = await probeMatroska(job.file).catch(() => undefined);
@@ -129,7 +137,10 @@ async function audioOrVideo(job) {
     const matroska = await probeMatroska(job.file).catch(() => undefined);
     if (matroska?.durationMs) return { durationMs: matroska.durationMs, width: matroska.width, height: matroska.height };
   }
+  const picture = job.cover ? selectCover(metadata.common.picture) : null;
+  if (picture?.data?.length) await fs.promises.writeFile(job.cover, picture.data, { mode: 0o600 });
   return {
+    cover: Boolean(picture?.data?.length),
     durationMs: Number.isFinite(duration) ? Math.round(duration * 1000) : null,
     // music-metadata reports a frame size for some video containers only.
     width: job.kind === "video" && Number.isFinite(width) ? width : null,

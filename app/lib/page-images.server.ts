@@ -8,7 +8,11 @@ import { requestTranslator } from "./page-preview.server";
 import {
   RENDITION_FORMATS,
   RENDITION_WIDTHS,
+  drawnWidths,
   isRenditionWidth,
+  pictureSrc,
+  pictureSrcSet,
+  pictureVersion,
   renditionKey,
   renditionSize,
   type RenditionFormat,
@@ -25,8 +29,8 @@ import { isUuid } from "./uuid";
  */
 
 const shownImage = and(eq(mediaItems.fileType, "image"), isNotNull(mediaItems.publishedAt), isNotNull(mediaItems.thumbnailPath));
-
-export const PAGE_IMAGE_PATH = "/page-images";
+/** A published item with a picture of any type: the media cards show the same renditions (ADR 0093). */
+const hasPicture = and(isNotNull(mediaItems.publishedAt), isNotNull(mediaItems.thumbnailPath));
 
 /** The pictures the page editor offers: published images with a rendition, newest first. */
 export async function pageImageChoices(limit = 200) {
@@ -105,18 +109,17 @@ export async function pageImages(ids: string[], language: Language): Promise<Rec
     const originalWidth = item.widthPx ?? RENDITION_WIDTHS[0];
     const originalHeight = item.heightPx ?? RENDITION_WIDTHS[0];
     const { width, height } = renditionSize(originalWidth, originalHeight);
-    const src = `${PAGE_IMAGE_PATH}/${item.id}?v=${item.updatedAt.getTime().toString(36)}`;
+    const version = pictureVersion(item.updatedAt);
     // Only the widths drawn: an item imported before them has none, and the page shows `src` alone.
-    const drawn = (item.renditionWidths ?? []).filter(isRenditionWidth);
-    const described = drawn.map((w) => ({ w, actual: renditionSize(originalWidth, originalHeight, w).width }));
-    const srcSet = (format: RenditionFormat) => described.map(({ w, actual }) => `${src}&w=${w}&f=${format} ${actual}w`).join(", ");
+    const drawn = drawnWidths(item.renditionWidths, originalWidth, originalHeight);
+    const srcSet = (format: RenditionFormat) => pictureSrcSet(item.id, version, drawn, format);
     images[item.id] = {
-      src,
+      src: pictureSrc(item.id, version),
       width,
       height,
       alt: item.translated || item.altText || item.title,
       ...(drawn.length > 0 ? { srcSets: { avif: srcSet("avif"), webp: srcSet("webp") } } : {}),
-      widest: Math.max(width, ...described.map(({ actual }) => actual)),
+      widest: Math.max(width, ...drawn),
     };
   }
   return images;
@@ -156,13 +159,16 @@ export function parseRendition(searchParams: URLSearchParams): { width: Renditio
   return { width, format: f as RenditionFormat };
 }
 
-/** A rendition of a published image as a stream; undefined for any other id, or a size it was not drawn at. */
+/**
+ * A rendition of a published item's picture as a stream (an image's, or what stands for a PDF, video or
+ * audio file on its card); undefined for any other id, or a size it was not drawn at.
+ */
 export async function pageImageFile(id: string, width: RenditionWidth = RENDITION_WIDTHS[0], format: RenditionFormat = "webp") {
   if (!isUuid(id)) return undefined;
   const [item] = await db()
     .select({ thumbnail: mediaItems.thumbnailPath, widths: mediaItems.renditionWidths })
     .from(mediaItems)
-    .where(and(eq(mediaItems.id, id), shownImage));
+    .where(and(eq(mediaItems.id, id), hasPicture));
   if (!item?.thumbnail) return undefined;
   const thumbnail = width === RENDITION_WIDTHS[0] && format === "webp";
   if (!thumbnail && !item.widths?.includes(width)) return undefined;

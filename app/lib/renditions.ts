@@ -44,3 +44,34 @@ export function renditionKeys(id: string, widths: readonly number[] | null | und
     .flatMap((width) => RENDITION_FORMATS.map((format) => renditionKey(id, width, format)))
     .filter((key) => !key.endsWith("/thumbnail.webp"));
 }
+
+/** The public address of an item's pictures (ADR 0082, ADR 0091): versioned by the item's last change, cached a day. */
+export const PAGE_IMAGE_PATH = "/page-images";
+
+/** The version in a picture's address: the item's last change, in base 36. */
+export const pictureVersion = (updatedAt: Date) => updatedAt.getTime().toString(36);
+
+/** The address of a published item's picture: the 480 px WebP, or the rendition `width` wide in `format`. */
+export function pictureSrc(id: string, version: string, width?: RenditionWidth, format?: RenditionFormat) {
+  const src = `${PAGE_IMAGE_PATH}/${id}?v=${version}`;
+  return width && format ? `${src}&w=${width}&f=${format}` : src;
+}
+
+/**
+ * A `srcset` of the renditions drawn in `format`: `drawn` are their real widths, in the order of
+ * RENDITION_WIDTHS (a larger width is drawn only after the smaller ones, `renditionWidthsFor`).
+ */
+export function pictureSrcSet(id: string, version: string, drawn: readonly number[], format: RenditionFormat) {
+  return drawn
+    .map((actual, index) => (RENDITION_WIDTHS[index] ? `${pictureSrc(id, version, RENDITION_WIDTHS[index], format)} ${actual}w` : ""))
+    .filter(Boolean)
+    .join(", ");
+}
+
+/**
+ * The real widths of the renditions `widths` names (the `rendition_widths` column) of an original
+ * `width` × `height`; unknown dimensions (a video's poster, an audio file's cover) count as wide enough.
+ */
+export function drawnWidths(widths: readonly number[] | null | undefined, width: number | null, height: number | null) {
+  return (widths ?? []).filter(isRenditionWidth).map((w) => (width && height ? renditionSize(width, height, w).width : w));
+}

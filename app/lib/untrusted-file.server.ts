@@ -41,10 +41,10 @@ const CHILD = path.resolve("server/untrusted-file-child.mjs");
 const WATCH_INTERVAL_MS = 50;
 
 type Job =
-  | { kind: "image"; file: string; thumbnail: string; width: number; maxPixels: number }
+  | { kind: "image"; file: string; thumbnail: string; width: number; maxPixels: number; raster?: boolean }
   | { kind: "renditions"; file: string; maxPixels: number; outputs: Array<{ path: string; width: number; format: string }> }
   | { kind: "avatar"; file: string; output: string; size: number; maxPixels: number }
-  | { kind: "audio" | "video"; file: string }
+  | { kind: "audio" | "video"; file: string; cover?: string }
   | { kind: "pdf"; file: string; thumbnail: string; width: number; maxPages: number; maxImagePixels: number };
 
 type Answer = { ok: true; result: Record<string, unknown> } | { ok: false; refusal: Refusal; detail: string };
@@ -199,10 +199,28 @@ async function runJob<T>(
 
 const numberOrNull = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
-/** Dimensions of an image (after its EXIF orientation) and a WebP thumbnail `width` px wide. */
-export function probeImage(file: string, width: number) {
+/** `source` as a file for the child: a file as it is, bytes written to the job's scratch folder. */
+async function fileOf(source: string | Buffer, prefix: string) {
+  if (typeof source === "string") return source;
+  const file = `${prefix}picture`;
+  await fs.promises.writeFile(file, source, { mode: 0o600 });
+  return file;
+}
+
+/**
+ * Dimensions of an image (after its EXIF orientation) and a WebP thumbnail `width` px wide. `source`: a file, or a
+ * picture's bytes; `raster` refuses all but raster images (a poster or cover, ADR 0093: no SVG or PDF).
+ */
+export function probeImage(source: string | Buffer, width: number, options: { raster?: boolean } = {}) {
   return runJob(
-    async (prefix) => ({ kind: "image", file, width, thumbnail: `${prefix}thumbnail.webp`, maxPixels: MAX_IMAGE_PIXELS }),
+    async (prefix) => ({
+      kind: "image",
+      file: await fileOf(source, prefix),
+      width,
+      thumbnail: `${prefix}thumbnail.webp`,
+      maxPixels: MAX_IMAGE_PIXELS,
+      raster: options.raster,
+    }),
     async (result, prefix) => ({
       widthPx: numberOrNull(result.width),
       heightPx: numberOrNull(result.height),
@@ -215,16 +233,17 @@ export function probeImage(file: string, width: number) {
  * An image drawn at each of `wanted` (width and format, ADR 0091), as files' bytes in the same order.
  * `source` is the image's file, or a stream of it (an item's original in the object store).
  */
-export function drawRenditions<T extends { width: number; format: string }>(source: string | NodeJS.ReadableStream, wanted: T[]) {
+export function drawRenditions<T extends { width: number; format: string }>(source: string | Buffer | NodeJS.ReadableStream, wanted: T[]) {
   return runJob(
     async (prefix) => {
-      let file = source;
-      if (typeof source !== "string") {
+      let file: string;
+      if (typeof source === "string" || Buffer.isBuffer(source)) file = await fileOf(source, prefix);
+      else {
         file = `${prefix}original`;
         await pipeline(source, fs.createWriteStream(file, { mode: 0o600 }));
       }
       const outputs = wanted.map(({ width, format }, index) => ({ path: `${prefix}rendition-${index}`, width, format }));
-      return { kind: "renditions", file: file as string, maxPixels: MAX_IMAGE_PIXELS, outputs };
+      return { kind: "renditions", file, maxPixels: MAX_IMAGE_PIXELS, outputs };
     },
     async (_result, prefix) =>
       Promise.all(
@@ -233,14 +252,15 @@ export function drawRenditions<T extends { width: number; format: string }>(sour
   );
 }
 
-/** Duration of audio or video, and a video's frame size where its container tells it. */
+/** Duration, a video's frame size where its container tells it, an audio file's embedded cover (bytes, not read yet). */
 export function probeAudioOrVideo(file: string, kind: "audio" | "video") {
   return runJob(
-    async () => ({ kind, file }),
-    async (result) => ({
+    async (prefix) => ({ kind, file, ...(kind === "audio" ? { cover: `${prefix}cover` } : {}) }),
+    async (result, prefix) => ({
       durationMs: numberOrNull(result.durationMs),
       widthPx: numberOrNull(result.width),
       heightPx: numberOrNull(result.height),
+      cover: result.cover === true ? await fs.promises.readFile(`${prefix}cover`) : null,
     }),
   );
 }

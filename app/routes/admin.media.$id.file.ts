@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs } from "react-router";
 import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
 import { fileNameOf, replaceFile, UploadError } from "~/features/admin/upload.server";
-import { MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload-limit";
+import { MEDIA_POSTER_MAX_BYTES, MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload-limit";
 import type { Page } from "~/lib/page";
 
-export const page = { console: "media", body: { stream: true, limit: MEDIA_UPLOAD_MAX_BYTES } } satisfies Page;
+export const page = { console: "media", body: { stream: true, limit: MEDIA_UPLOAD_MAX_BYTES + MEDIA_POSTER_MAX_BYTES } } satisfies Page;
 
 /** POST /admin/media/:id/file: replaces an item's file (raw body, name in X-File-Name), through the import. */
 export async function action({ request, params }: ActionFunctionArgs) {

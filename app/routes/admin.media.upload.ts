@@ -2,16 +2,17 @@ import { data, type ActionFunctionArgs } from "react-router";
 import { consoleNotFound, requireConsole } from "~/features/admin/guard.server";
 import { fileNameOf, storeUpload, UploadError } from "~/features/admin/upload.server";
 import { isLanguage } from "~/lib/i18n";
-import { MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload-limit";
+import { MEDIA_POSTER_MAX_BYTES, MEDIA_UPLOAD_MAX_BYTES } from "~/features/admin/upload-limit";
 import type { Page } from "~/lib/page";
 
-export const page = { console: "media", body: { stream: true, limit: MEDIA_UPLOAD_MAX_BYTES } } satisfies Page;
+export const page = { console: "media", body: { stream: true, limit: MEDIA_UPLOAD_MAX_BYTES + MEDIA_POSTER_MAX_BYTES } } satisfies Page;
 
 /**
  * POST /admin/media/upload: one file per request, the raw bytes as the body (the browser's
  * XMLHttpRequest reports upload progress), its name in `X-File-Name` (URI-encoded). Streamed to
  * disk and stored as a draft through the media import (app/features/admin/upload.server.ts).
- * Its body limit is MEDIA_UPLOAD_MAX_BYTES (upload.server.ts), far above the app's default.
+ * Its body limit is MEDIA_UPLOAD_MAX_BYTES (upload.server.ts), far above the app's default, plus the picture
+ * the browser may send in front of a video or audio file for its card (`X-Poster-Length`, ADR 0093).
  */
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -303,3 +303,17 @@ export function countdownFrame(t, total = 5, label = "EMPEZAMOS EN", w = 480, h 
   </g>
 </svg>`;
 }
+
+/**
+ * The camera pan's frame `i` of `n` across the 1600 × 900 houses illustration: the part of it shown
+ * (for sharp's extract), zooming in slowly while it moves right.
+ */
+export function panCrop(i, n) {
+  const k = i / (n - 1);
+  const e = k * k * (3 - 2 * k); // smoothstep
+  const width = Math.round(1120 - 160 * e);
+  const height = Math.round((width * 9) / 16);
+  const left = Math.round((1600 - width) * (0.05 + 0.9 * e));
+  const top = Math.round(330 - 230 * e * 0.5 - (height - 540) * 0.5);
+  return { left, top: Math.max(0, Math.min(900 - height, top)), width, height };
+}

@@ -50,7 +50,7 @@ const isUrl = (u) => {
 const nonEmpty = (v) => typeof v === "string" && v.trim().length > 0;
 
 const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
-const allowedTop = new Set(["categories", "items"]);
+const allowedTop = new Set(["categories", "category_names", "items"]);
 for (const k of Object.keys(manifest)) if (!allowedTop.has(k)) errors.push(`unknown top-level key "${k}"`);
 if (!Array.isArray(manifest.categories) || !manifest.categories.every(nonEmpty)) errors.push("categories must be an array of names");
 if (!Array.isArray(manifest.items)) errors.push("items must be an array");
@@ -100,6 +100,12 @@ let aiCount = 0;
     }
     if (it.service_kind || it.endpoint) err(label, "service_kind/endpoint only belong to services items");
   }
+  // The demo's videos and sounds show a picture on their cards (ADR 0093; made by posters.ts).
+  if (it.file_type === "video" || it.file_type === "audio") {
+    if (!nonEmpty(it.poster)) err(label, "missing poster (npx tsx scripts/demo-library/posters.ts)");
+    else if (!existsSync(join(base, it.poster))) err(label, `poster not found: ${it.poster}`);
+    else total += statSync(join(base, it.poster)).size;
+  } else if (it.poster) err(label, "only video and audio items have a poster");
 
   if (!Array.isArray(it.categories)) err(label, "categories must be an array");
   else

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { auroraSvg, countdownFrame, housesSvg, logoSvg, patternSvg, socialCardSvg, stingFrame } from "./art.mjs";
+import { auroraSvg, countdownFrame, housesSvg, logoSvg, panCrop, patternSvg, socialCardSvg, stingFrame } from "./art.mjs";
 import { ambientPad, notificationChimes, sonicLogo, SR } from "./audio.mjs";
 import {
   API_ENDPOINT,
@@ -157,14 +157,8 @@ try {
     mkdirSync(d3);
     const N = 6 * FPS;
     for (let i = 0; i < N; i++) {
-      const k = i / (N - 1);
-      const e = k * k * (3 - 2 * k); // smoothstep
-      const zoomW = Math.round(1120 - 160 * e);
-      const zoomH = Math.round((zoomW * 9) / 16);
-      const left = Math.round((1600 - zoomW) * (0.05 + 0.9 * e));
-      const top = Math.round(330 - 230 * e * 0.5 - (zoomH - 540) * 0.5);
       await sharp(housesPng)
-        .extract({ left, top: Math.max(0, Math.min(900 - zoomH, top)), width: zoomW, height: zoomH })
+        .extract(panCrop(i, N))
         .resize(480, 270)
         .png({ compressionLevel: 1 })
         .toFile(join(d3, `f${String(i).padStart(4, "0")}.png`));
@@ -325,6 +319,8 @@ function item(slug, f) {
     description: f.description,
     file_type: f.file_type,
     ...(f.file ? { file: `files/${f.file}` } : {}),
+    // the card's picture of a video or sound, drawn by posters.ts (ADR 0093)
+    ...(f.file_type === "video" || f.file_type === "audio" ? { poster: `files/${f.file.replace(/\.[^.]+$/, ".poster.webp")}` } : {}),
     categories: f.categories,
     language: f.language,
     ai_generated: f.ai_generated ?? false,

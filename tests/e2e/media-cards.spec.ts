@@ -2,8 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { importMediaFixtures } from "../helpers/e2e-server";
 
 /**
- * The media page's cards (ADR 0034, 0049): each card's title, text and signed preview URL in its
- * markup and in the page's hydration data, from which React hydrates it; the signed URL is checked.
+ * The media page's cards (ADR 0034, 0049, 0093): each card's title, text and picture in its markup and
+ * in the page's hydration data, from which React hydrates it; the dialog's signed preview URL is checked.
  */
 const TOKEN = "Markupfalke";
 
@@ -30,8 +30,9 @@ test.describe("the media page's cards", () => {
     const html = await (await request.get(`/media?q=${TOKEN}`)).text();
     expect(html).toContain(`>${TOKEN} Logo pack</h2>`);
     expect(hydrationDataOf(html)).toContain(`${TOKEN} Logo pack`);
-    // The logo's thumbnail: a signed URL.
-    const thumbnail = /<img src="(\/files\/media-files\/[^"]+)"/.exec(html)?.[1].replaceAll("&amp;", "&");
+    // The logo's preview for its dialog: a signed URL in the page's data.
+    // (In a JSON string inside a script: "&" is written \u0026, with its backslash escaped once more.)
+    const thumbnail = /(\/files\/media-files\/[^"]+?)\\*"/.exec(hydrationDataOf(html))?.[1].replaceAll(/\\+u0026/g, "&");
     expect(thumbnail).toMatch(/[?&]sig=[\w-]{20,}/);
     const signature = new URL(thumbnail!, "http://x").searchParams.get("sig")!;
 
@@ -55,6 +56,30 @@ test.describe("the media page's cards", () => {
     // The "all" choice keeps the spec's words; the categories say how many items each leaves.
     expect(categories[0]).toBe("All Categories");
     expect(categories[1]).toMatch(/ \(\d+\)$/);
+  });
+
+  test("a card shows a picture with its size in AVIF and WebP, or its type's icon, never the file itself", async ({ page }) => {
+    await gotoMedia(page, `/media?q=${TOKEN}`);
+    await expect(cards(page)).toHaveCount(6);
+    // No card plays or fetches a video or a sound: pictures only (the dialog plays them).
+    await expect(cards(page).locator("video, audio")).toHaveCount(0);
+    const logo = page.getByRole("article", { name: `${TOKEN} Logo pack` });
+    const picture = logo.locator("picture img");
+    await expect(picture).toHaveAttribute("width", "480");
+    await expect(picture).toHaveAttribute("height", "270");
+    await expect(picture).toHaveAttribute("src", /^\/page-images\/[0-9a-f-]{36}\?v=\w+$/);
+    await expect(logo.locator('source[type="image/avif"]')).toHaveAttribute("srcset", /&w=480&f=avif 480w, .*&w=960&f=avif 960w/);
+    await expect(logo.locator('source[type="image/webp"]')).toHaveAttribute("sizes", /calc\(100vw - 34px\)$/);
+    // Chromium picks the AVIF, and it is drawn.
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/f=avif$/);
+    // The PDF's first page is a picture too; the sheet has none and shows its icon.
+    await expect(page.getByRole("article", { name: `${TOKEN} Häuser der Zukunft` }).locator("img")).toHaveCount(1);
+    await expect(page.getByRole("article", { name: `${TOKEN} Price list` }).locator("img")).toHaveCount(0);
+    // The first card's picture loads at once and first of all; the others when they are in view or near.
+    const loading = await cards(page).evaluateAll((list) => list.map((card) => card.querySelector("img")?.getAttribute("loading")));
+    expect(loading.slice(1).filter(Boolean)).not.toContain("eager");
+    expect(await page.locator('img[fetchpriority="high"]').count()).toBeLessThanOrEqual(1);
   });
 
   test("without JavaScript the page is the same: cards, search and filters", async ({ browser, baseURL }) => {

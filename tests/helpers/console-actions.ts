@@ -39,3 +39,29 @@ export async function redirectOf(action: Promise<unknown>): Promise<string> {
   }
   throw new Error("the action did not redirect");
 }
+
+/**
+ * A console upload's request (POST /admin/media/upload): its body the given bytes, streamed in chunks as
+ * a browser upload arrives, optionally breaking off after `failAfter` bytes; `headers` as the browser sends them.
+ */
+export function uploadRequest(bytes: Buffer, options: { failAfter?: number; headers?: Record<string, string> } = {}) {
+  let offset = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (options.failAfter !== undefined && offset >= options.failAfter) {
+        controller.error(new Error("client went away"));
+        return;
+      }
+      const chunk = bytes.subarray(offset, offset + 4096);
+      offset += chunk.length;
+      if (chunk.length) controller.enqueue(new Uint8Array(chunk));
+      else controller.close();
+    },
+  });
+  return new Request("http://localhost/admin/media/upload", {
+    method: "POST",
+    body,
+    headers: options.headers,
+    duplex: "half",
+  } as RequestInit);
+}

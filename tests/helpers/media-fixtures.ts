@@ -27,6 +27,29 @@ export function makeWav(durationMs: number, sampleRate = 8000, frequency = 440) 
   return Buffer.concat([header, data]);
 }
 
+/**
+ * `wav` with a cover picture embedded as an audio player shows it: an ID3v2.3 tag with an APIC frame
+ * (front cover) in the WAV's `id3 ` chunk.
+ */
+export function withCover(wav: Buffer, picture: Buffer, mimeType = "image/png") {
+  const content = Buffer.concat([Buffer.from([0]), Buffer.from(`${mimeType}\0`, "latin1"), Buffer.from([3, 0]), picture]);
+  const frame = Buffer.alloc(10);
+  frame.write("APIC", 0, "ascii");
+  frame.writeUInt32BE(content.length, 4);
+  const body = Buffer.concat([frame, content]);
+  const header = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
+  // The tag's size in four 7-bit bytes ("synchsafe").
+  for (let index = 0; index < 4; index++) header[6 + index] = (body.length >> (7 * (3 - index))) & 0x7f;
+  const tag = Buffer.concat([header, body]);
+  const chunk = Buffer.alloc(8 + tag.length + (tag.length % 2));
+  chunk.write("id3 ", 0, "ascii");
+  chunk.writeUInt32LE(tag.length, 4);
+  tag.copy(chunk, 8);
+  const result = Buffer.concat([wav, chunk]);
+  result.writeUInt32LE(result.length - 8, 4);
+  return result;
+}
+
 export async function makePng(width: number, height: number, color = { r: 120, g: 140, b: 255 }) {
   return sharp({ create: { width, height, channels: 3, background: color } })
     .png()

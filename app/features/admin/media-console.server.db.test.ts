@@ -10,7 +10,7 @@ import { fileExists } from "~/lib/storage.server";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { pdfContentBomb, pdfManyPages, pngPixelBomb } from "../../../tests/helpers/malformed-files";
 import { makePdf, makePng } from "../../../tests/helpers/media-fixtures";
-import { answerOf, formPost, garbagePost } from "../../../tests/helpers/console-actions";
+import { answerOf, formPost, garbagePost, uploadRequest } from "../../../tests/helpers/console-actions";
 import { categoriesAction } from "./category-actions.server";
 import { createCategory, deleteCategory, mergeCategory, renameCategory } from "./categories.server";
 import { mediaItemAction, mediaTableAction } from "./media-actions.server";
@@ -20,24 +20,6 @@ import { listMediaAdmin, parseMediaAdminFilters } from "./media-list.server";
 import { storeUpload, replaceFile, UploadError } from "./upload.server";
 
 const editor = { id: "editor-1", email: "editor@ipangel.test", name: "Editor", role: "editor" as const };
-
-/** A request whose body is the given bytes, streamed in chunks (as a browser upload arrives). */
-function uploadRequest(bytes: Buffer, options: { failAfter?: number } = {}) {
-  let offset = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (options.failAfter !== undefined && offset >= options.failAfter) {
-        controller.error(new Error("client went away"));
-        return;
-      }
-      const chunk = bytes.subarray(offset, offset + 4096);
-      offset += chunk.length;
-      if (chunk.length) controller.enqueue(new Uint8Array(chunk));
-      else controller.close();
-    },
-  });
-  return new Request("http://localhost/admin/media/upload", { method: "POST", body, duplex: "half" } as RequestInit);
-}
 
 const uploadsDir = () => path.join(getEnv().DATA_DIR, "tmp", "uploads");
 const storedItems = () => {
@@ -227,8 +209,8 @@ describe("console media", () => {
     });
     expect(storedItems()).toEqual([id]);
     const files = fs.readdirSync(path.join(getEnv().DATA_DIR, "storage", "media-files", "items", id));
-    // The old image is gone; the PDF has its own first-page thumbnail, as the import makes it.
-    expect(files.sort()).toEqual(["logo-guide.pdf", "thumbnail.webp"]);
+    // The old image is gone; the PDF has its own first-page thumbnail (WebP, and AVIF for its card), as the import makes it.
+    expect(files.sort()).toEqual(["logo-guide.pdf", "thumbnail.webp", "w480.avif"]);
 
     expect(await deleteMediaItems(editor, [id, "not-a-uuid"])).toBe(1);
     expect(await db().select().from(mediaItems)).toEqual([]);

@@ -9,6 +9,7 @@ import { importManifest, safeFileName, type RejectedItem } from "~/features/medi
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { PRIVATE_FILE_MODE } from "~/lib/private-files.server";
+import { MEDIA_POSTER_MAX_BYTES } from "./upload-limit";
 import { publicContentChanged } from "~/lib/public-content.server";
 import { makeScratchFolder, removeScratchFolder } from "~/lib/scratch.server";
 import { deleteFolder } from "~/lib/storage.server";
@@ -25,6 +26,35 @@ import { isUuid } from "~/lib/uuid";
  */
 
 export { MEDIA_UPLOAD_MAX_BYTES } from "./upload-limit";
+
+/**
+ * The length of the picture sent in front of the file (ADR 0093), from `X-Poster-Length`: 0 without one;
+ * a value that is no whole number of bytes within MEDIA_POSTER_MAX_BYTES is refused.
+ */
+export function posterLengthOf(request: Request) {
+  const header = request.headers.get("x-poster-length");
+  if (header === null || header === "" || header === "0") return 0;
+  const length = /^[1-9]\d{0,9}$/.test(header) ? Number(header) : NaN;
+  if (!(length <= MEDIA_POSTER_MAX_BYTES)) throw new UploadError("admin.media.errors.poster", 400);
+  return length;
+}
+
+/** Keeps the first `length` bytes of the body (the poster) apart and passes the rest (the file) on. */
+function posterSplitter(length: number) {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  const splitter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const take = Math.min(length - kept, chunk.length);
+      if (take > 0) {
+        chunks.push(chunk.subarray(0, take));
+        kept += take;
+      }
+      callback(null, take < chunk.length ? chunk.subarray(take) : undefined);
+    },
+  });
+  return { splitter, poster: () => (kept === length ? Buffer.concat(chunks) : undefined) };
+}
 
 /** The file name sent in `X-File-Name` (URI-encoded), or undefined when missing or unusable. */
 export function fileNameOf(request: Request) {
@@ -69,11 +99,17 @@ export function titleOf(fileName: string) {
   return (base || "Untitled").slice(0, 300);
 }
 
-/** Streams the body into a scratch folder (`$DATA_DIR/tmp/uploads/…`), counting bytes; throws (and cleans up) past maxBytes or on abort. */
+/**
+ * Streams the body into a scratch folder (`$DATA_DIR/tmp/uploads/…`), counting bytes; throws (and cleans
+ * up) past maxBytes or on abort. A poster in front of the file (`X-Poster-Length`, ADR 0093) is kept
+ * apart in the same folder: `poster`, its file name there.
+ */
 export async function receiveUpload(request: Request, fileName: string, maxBytes: number) {
   if (!request.body) throw new UploadError("admin.media.errors.emptyFile", 400);
+  const posterLength = posterLengthOf(request);
   const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > maxBytes) throw new UploadError("admin.media.errors.tooLarge", 413);
+  if (Number.isFinite(declared) && declared - posterLength > maxBytes) throw new UploadError("admin.media.errors.tooLarge", 413);
+  const split = posterSplitter(posterLength);
   const folder = await makeScratchFolder("uploads");
   const file = path.join(folder, safeFileName(fileName));
   let size = 0;
@@ -87,6 +123,7 @@ export async function receiveUpload(request: Request, fileName: string, maxBytes
   try {
     await pipeline(
       Readable.fromWeb(request.body as import("node:stream/web").ReadableStream),
+      split.splitter,
       counter,
       fs.createWriteStream(file, { mode: PRIVATE_FILE_MODE }),
     );
@@ -100,8 +137,21 @@ export async function receiveUpload(request: Request, fileName: string, maxBytes
     await removeScratchFolder(folder);
     throw new UploadError("admin.media.errors.emptyFile", 400);
   }
-  return { folder, file, size };
+  if (!posterLength) return { folder, file, size };
+  const posterBytes = split.poster();
+  if (!posterBytes) {
+    await removeScratchFolder(folder);
+    throw new UploadError("admin.media.errors.poster", 400);
+  }
+  // Named apart from any file name (safeFileName never starts with a dot).
+  const poster = ".card-picture";
+  await fs.promises.writeFile(path.join(folder, poster), posterBytes, { mode: PRIVATE_FILE_MODE });
+  return { folder, file, size, poster };
 }
+
+/** The manifest's poster for an upload: only a video's or an audio file's picture is kept (ADR 0093). */
+const posterField = (fileType: FileType, poster: string | undefined) =>
+  poster && (fileType === "video" || fileType === "audio") ? { poster } : {};
 
 interface ManifestFields {
   title: string;
@@ -125,11 +175,12 @@ async function importOne(folder: string, file: string, id: string, fields: Manif
   await fs.promises.writeFile(manifest, JSON.stringify({ items: [{ ...fields, id, file: path.basename(file) }] }), {
     mode: PRIVATE_FILE_MODE,
   });
-  const result = await importManifest(manifest, options);
+  // A poster in an upload is the picture the browser drew from the file (ADR 0093).
+  const result = await importManifest(manifest, { ...options, drawnPosters: true });
   const rejected = result.rejected[0];
   if (rejected) {
     logger.warn(`Console upload rejected: ${rejected.reason}`);
-    throw new UploadError(REFUSAL_KEYS[rejected.refusal ?? "unreadable"], 422);
+    throw new UploadError(rejected.poster ? "admin.media.errors.poster" : REFUSAL_KEYS[rejected.refusal ?? "unreadable"], 422);
   }
   return result;
 }
@@ -143,7 +194,7 @@ export async function storeUpload(
   const fileType = fileTypeOf(options.fileName);
   if (!fileType) throw new UploadError("admin.media.errors.unsupportedType", 415);
   const started = Date.now();
-  const { folder, file, size } = await receiveUpload(request, options.fileName, options.maxBytes);
+  const { folder, file, size, poster } = await receiveUpload(request, options.fileName, options.maxBytes);
   const received = Date.now();
   const id = randomUUID();
   try {
@@ -151,7 +202,7 @@ export async function storeUpload(
       folder,
       file,
       id,
-      { title: titleOf(options.fileName), file_type: fileType, language: options.language },
+      { title: titleOf(options.fileName), file_type: fileType, language: options.language, ...posterField(fileType, poster) },
       { draft: true },
     );
     await recordAudit(actor, {
@@ -192,9 +243,10 @@ export async function replaceFile(actor: ConsoleActor, id: string, request: Requ
     .from(mediaCategories)
     .innerJoin(categories, eq(categories.id, mediaCategories.categoryId))
     .where(eq(mediaCategories.mediaItemId, id));
-  const { folder, file, size } = await receiveUpload(request, options.fileName, options.maxBytes);
+  const { folder, file, size, poster } = await receiveUpload(request, options.fileName, options.maxBytes);
   try {
     await importOne(folder, file, id, {
+      ...posterField(fileType, poster),
       title: row.title,
       description: row.description,
       file_type: fileType,

@@ -25,6 +25,7 @@ const item: MediaItemView = {
   attribution: { text: "Logo pack by IP Angel" } as MediaItemView["attribution"],
   createdAt: "2026-11-01T23:30:00.000Z",
   previewUrl: "/files/preview?sig=1",
+  picture: { v: "mb2x", w: [480, 960] },
 };
 
 describe("toCardView", () => {
@@ -46,7 +47,16 @@ describe("toCardView", () => {
       expect(card[key]).toEqual(item[key]);
     }
     // The dialog shows the date and the download count until the whole item is loaded.
-    for (const key of ["language", "aiGenerated", "serviceKind", "endpoint", "previewUrl", "durationMs", "downloadCount"] as const) {
+    for (const key of [
+      "language",
+      "aiGenerated",
+      "serviceKind",
+      "endpoint",
+      "previewUrl",
+      "picture",
+      "durationMs",
+      "downloadCount",
+    ] as const) {
       expect(card[key]).toEqual(item[key]);
     }
     // The day the dialog shows (in UTC), without the time of day it does not show.

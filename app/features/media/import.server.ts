@@ -6,7 +6,7 @@ import { FileRefused, type Refusal } from "~/lib/untrusted-file.server";
 import { deleteFile, saveFile, saveFileFrom } from "~/lib/storage.server";
 import { safeFileName, uuidFromTitle } from "./import/file-names";
 import { describeError, itemSchema, manifestSchema, manifestTranslations, type ManifestItem } from "./import/manifest-schema";
-import { measure, type Measured } from "./import/measure.server";
+import { measure, measurePicture, type Measured } from "./import/measure.server";
 import { drawItemRenditions } from "./renditions.server";
 import { renditionKeys } from "~/lib/renditions";
 import {
@@ -40,6 +40,8 @@ export interface RejectedItem {
   reason: string;
   /** Set when the file was refused by a limit or could not be read (ADR 0041). */
   refusal?: Refusal;
+  /** Set when it was the item's poster, not its file, that was refused (ADR 0093). */
+  poster?: true;
 }
 
 export interface ImportResult {
@@ -67,6 +69,7 @@ class ItemFileRefused extends Error {
     file: string,
     type: string,
     detail: string,
+    public readonly poster = false,
   ) {
     super(`${LIMIT_REASONS[refusal].replace("{file}", file).replace("{type}", type)}: ${detail}`);
   }
@@ -75,9 +78,22 @@ class ItemFileRefused extends Error {
 export interface ImportOptions {
   /** New items start as drafts (a console upload); otherwise they are published, as the contract's import promises. */
   draft?: boolean;
+  /**
+   * The posters were drawn by the console from the file (a frame, a waveform): a cover embedded in an
+   * audio file comes first. A manifest's poster is the operator's choice and comes before the cover.
+   */
+  drawnPosters?: boolean;
   /** Test hook: called after an item's files are stored, before its transaction commits. */
   beforeCommit?: (index: number) => void | Promise<void>;
   log?: (line: string) => void;
+}
+
+/** A file the manifest names, relative to it; throws the operator's message when it is not there. */
+async function existingFile(baseDir: string, name: string) {
+  const file = path.resolve(baseDir, name);
+  const stat = await fs.promises.stat(file).catch(() => undefined);
+  if (!stat?.isFile()) throw new Error(`file not found: ${name}`);
+  return file;
 }
 
 async function importItem(
@@ -89,12 +105,10 @@ async function importItem(
 ): Promise<{ id: string; title: string; created: boolean }> {
   const item: ManifestItem = itemSchema.parse(raw);
   if (item.file_type !== "services" && !item.file) throw new Error(`file is required for file_type ${item.file_type}`);
-  let sourceFile: string | undefined;
-  if (item.file) {
-    sourceFile = path.resolve(baseDir, item.file);
-    const stat = await fs.promises.stat(sourceFile).catch(() => undefined);
-    if (!stat?.isFile()) throw new Error(`file not found: ${item.file}`);
-  }
+  if (item.poster && item.file_type !== "video" && item.file_type !== "audio")
+    throw new Error(`poster is for video and audio items; a ${item.file_type} item's picture is made from its file`);
+  const sourceFile = item.file ? await existingFile(baseDir, item.file) : undefined;
+  const posterFile = item.poster ? await existingFile(baseDir, item.poster) : undefined;
 
   const id = item.id ?? (await findItemIdByTitle(item.title)) ?? uuidFromTitle(item.title);
   if (seenIds.has(id)) throw new Error("duplicate of an earlier item in this manifest (same id or title)");
@@ -112,14 +126,23 @@ async function importItem(
       const refusal = error instanceof FileRefused ? error.refusal : "unreadable";
       throw new ItemFileRefused(refusal, item.file!, item.file_type, describeError(error));
     }
+    // The poster stands for the file on its card (ADR 0093), before an embedded cover.
+    if (posterFile && !(options.drawnPosters && measured.thumbnail)) {
+      try {
+        Object.assign(measured, await measurePicture(posterFile));
+      } catch (error) {
+        const refusal = error instanceof FileRefused ? error.refusal : "unreadable";
+        throw new ItemFileRefused(refusal, item.poster!, "picture", describeError(error), true);
+      }
+    }
     filePath = `items/${id}/${safeFileName(path.basename(sourceFile))}`;
     await saveFileFrom("media-files", filePath, sourceFile);
     if (measured.thumbnail) {
       thumbnailPath = `items/${id}/thumbnail.webp`;
       await saveFile("media-files", thumbnailPath, measured.thumbnail);
-      // The larger sizes pages show (ADR 0091), read in the same child with the same limits.
-      if (item.file_type === "image" && measured.widthPx && measured.heightPx)
-        renditionWidths = await drawItemRenditions(id, sourceFile, measured.widthPx, measured.heightPx);
+      // The larger sizes pages and cards show (ADR 0091), read in the same child with the same limits.
+      if (measured.picture)
+        renditionWidths = await drawItemRenditions(id, measured.picture.source, measured.picture.width, measured.picture.height);
     }
   }
 
@@ -214,8 +237,14 @@ async function importManifestItems(manifestFile: string, options: ImportOptions)
       options.log?.(`${done.created ? "created" : "updated"} #${index} ${done.title}`);
     } catch (error) {
       if (options.beforeCommit && error instanceof InterruptedImport) throw error;
-      const refusal = error instanceof ItemFileRefused ? error.refusal : undefined;
-      result.rejected.push({ index, title, reason: describeError(error), ...(refusal ? { refusal } : {}) });
+      const refused = error instanceof ItemFileRefused ? error : undefined;
+      result.rejected.push({
+        index,
+        title,
+        reason: describeError(error),
+        ...(refused ? { refusal: refused.refusal } : {}),
+        ...(refused?.poster ? { poster: true as const } : {}),
+      });
       options.log?.(`rejected #${index}${title ? ` ${title}` : ""}: ${describeError(error)}`);
     }
   }

@@ -5,7 +5,8 @@ import { isLanguage, LANGUAGE_LOCALES, LANGUAGE_NAMES } from "~/lib/i18n";
 import { languageNames } from "~/lib/intl-formats";
 import { useLanguage } from "~/lib/language";
 import { MediaIcon } from "./media-icons";
-import { formatMegabytes, splitDuration, typeGroupOf, type MediaItemView } from "./media-types";
+import { pictureSrc, pictureSrcSet } from "~/lib/renditions";
+import { formatMegabytes, splitDuration, typeGroupOf, type CardPicture, type MediaItemView } from "./media-types";
 
 export function TypeIcon({ type, className }: { type: MediaItemView["fileType"]; className?: string }) {
   const name = type === "image" || type === "video" || type === "audio" || type === "sheet" || type === "services" ? type : "document";
@@ -81,13 +82,39 @@ export function useMediaFormat() {
   };
 }
 
+/** The card's width in the library's grid (max-w-7xl, px-4/sm:px-6, gap-5, 1/2/3 columns), less its border. */
+export const CARD_PICTURE_SIZES =
+  "(min-width: 1280px) 395px, (min-width: 1024px) calc((100vw - 88px) / 3), (min-width: 640px) calc((100vw - 68px) / 2), calc(100vw - 34px)";
+
 /**
- * The moment a video card shows (a media fragment, not sent to the server, so the signed URL
- * stays valid): intros and countdowns start on a black frame, the middle says what the clip is.
+ * A card's picture (ADR 0093): the image, a PDF's first page, a video's frame or an audio file's cover
+ * or waveform, never the file itself. AVIF and WebP in the widths drawn, and the 480 px WebP with the
+ * 16:9 box's width and height (the card's `aspect-video`, `object-contain`), so nothing moves while it loads.
+ * The first card's picture is fetched at once and first of all (the phone's largest paint); the others
+ * lazily: on a phone they are below the first screen, and a lazy picture already in view (the rest of a
+ * wide screen's first row) is fetched at layout without taking the line from the first.
  */
-export function videoThumbnailTime(durationMs: number | null) {
-  const seconds = durationMs ? Math.min(durationMs / 2000, 3) : 1;
-  return seconds.toFixed(1);
+function CardPictureImage({ id, picture, first }: { id: string; picture: CardPicture; first: boolean }) {
+  const img = (
+    <img
+      src={pictureSrc(id, picture.v)}
+      width={480}
+      height={270}
+      alt=""
+      loading={first ? "eager" : "lazy"}
+      fetchPriority={first ? "high" : undefined}
+      decoding="async"
+      className="mcard-fill"
+    />
+  );
+  if (!picture.w?.length) return img;
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={pictureSrcSet(id, picture.v, picture.w, "avif")} sizes={CARD_PICTURE_SIZES} />
+      <source type="image/webp" srcSet={pictureSrcSet(id, picture.v, picture.w, "webp")} sizes={CARD_PICTURE_SIZES} />
+      {img}
+    </picture>
+  );
 }
 
 export interface FileActionProps {
@@ -155,19 +182,8 @@ export function MediaCard({
   return (
     <article aria-labelledby={titleId} data-testid="media-card" className="mcard">
       <div className="mcard-visual">
-        {item.previewUrl && (item.fileType === "image" || item.fileType === "pdf") ? (
-          // contain, not cover: a square logo or pattern is shown whole, not cut at top and bottom
-          <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className="mcard-fill" />
-        ) : item.previewUrl && item.fileType === "video" ? (
-          <video
-            src={`${item.previewUrl}#t=${videoThumbnailTime(item.durationMs)}`}
-            preload="metadata"
-            muted
-            playsInline
-            className="mcard-fill"
-            aria-hidden="true"
-            tabIndex={-1}
-          />
+        {item.picture ? (
+          <CardPictureImage id={item.id} picture={item.picture} first={index === 0} />
         ) : (
           <div className="mcard-placeholder">
             <TypeIcon type={item.fileType} />

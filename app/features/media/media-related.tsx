@@ -1,11 +1,13 @@
 import { Link } from "react-router";
+import { pictureSrc } from "~/lib/renditions";
 import { useTranslation } from "~/lib/use-translation";
 import { TypeBadgeText, TypeIcon } from "./media-card";
 import { RELATED_KINDS, type MediaCardView, type RelatedItems } from "./media-types";
 
 /** A related item: its picture (or its type's icon) and title; opens that item's dialog. */
 function RelatedCard({ item, href }: { item: MediaCardView; href: string }) {
-  const picture = item.previewUrl && (item.fileType === "image" || item.fileType === "pdf") ? item.previewUrl : undefined;
+  // The card's picture (ADR 0093), for any type that has one.
+  const picture = item.picture ? pictureSrc(item.id, item.picture.v) : undefined;
   return (
     <li className="w-36 min-w-0 shrink-0 snap-start sm:w-auto">
       <Link
@@ -15,7 +17,15 @@ function RelatedCard({ item, href }: { item: MediaCardView; href: string }) {
       >
         <span className="relative flex aspect-video items-center justify-center overflow-hidden bg-muted">
           {picture ? (
-            <img src={picture} alt="" loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover object-top" />
+            <img
+              src={picture}
+              width={480}
+              height={270}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="absolute inset-0 size-full object-cover object-top"
+            />
           ) : (
             <TypeIcon type={item.fileType} className="size-6 text-muted-foreground" />
           )}

@@ -85,6 +85,18 @@ export interface MediaItemView {
   createdAt: string;
   /** Signed 3600 s URL: the thumbnail of an image, or the video itself. */
   previewUrl: string | null;
+  /** The card's picture (ADR 0093), null without one (the card shows the type's icon). */
+  picture: CardPicture | null;
+}
+
+/**
+ * What a card needs for its `<picture>` (ADR 0093): the version of the item's `/page-images` address,
+ * and the real widths of the AVIF and WebP renditions drawn (in the order of RENDITION_WIDTHS; absent:
+ * the 480 px WebP alone). Short keys: 24 cards travel twice per page (ADR 0026).
+ */
+export interface CardPicture {
+  v: string;
+  w?: number[];
 }
 
 /** What a card shows and uses of an item, always present (the rest of MediaCardView is optional). */
@@ -104,6 +116,7 @@ const CARD_OPTIONAL = [
   "serviceKind",
   "endpoint",
   "previewUrl",
+  "picture",
 ] as const satisfies ReadonlyArray<keyof MediaItemView>;
 type CardOptional = (typeof CARD_OPTIONAL)[number];
 
@@ -166,6 +179,7 @@ export const EMPTY_MEDIA_ITEM: Readonly<Omit<MediaItemView, CardRequired>> = {
   license: null,
   attribution: null,
   previewUrl: null,
+  picture: null,
 };
 
 /** The item dialog's related rows, in this order. */

@@ -4,12 +4,12 @@ import { categories, mediaCategories, mediaItems, mediaItemTranslations } from "
 import type { SessionUser } from "~/features/account/session.server";
 import { db } from "~/lib/db.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n";
-import { logger } from "~/lib/logger.server";
 import { createSignedUrl } from "~/lib/storage.server";
 import { isUuid } from "~/lib/uuid";
 import { decodeCursor, encodeCursor, sortOf } from "./filters";
 import { rankedIds, searchCondition, searchRank, type SearchTerms } from "./search.server";
-import { CARD_PREVIEW_TTL_S, FILE_URL_TTL_S, PAGE_SIZE, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
+import { cardPicture, previewUrl } from "./item-pictures.server";
+import { FILE_URL_TTL_S, PAGE_SIZE, type CategoryOption, type MediaFilters, type MediaItemView } from "./media-types";
 
 /**
  * Reading the media library (spec §7 "Media"): newest first (keyset pagination on (created_at, id),
@@ -37,6 +37,8 @@ const itemColumns = {
   ...viewColumns,
   // The cursor keeps PostgreSQL's microseconds, which a JavaScript Date would round away.
   cursorTs: sql<string>`${mediaItems.createdAt}::text`,
+  // The version of the card picture's address (ADR 0093).
+  changedAt: mediaItems.updatedAt,
   translatedTitle: mediaItemTranslations.title,
   translatedDescription: mediaItemTranslations.description,
   translatedAltText: mediaItemTranslations.altText,
@@ -51,7 +53,7 @@ export const selectItems = (language: Language) =>
       mediaItemTranslations,
       and(eq(mediaItemTranslations.mediaItemId, mediaItems.id), eq(mediaItemTranslations.language, language)),
     );
-type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
+export type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
 
 /**
  * A text in the page's language when the item has it, else the item's own: the value, and the
@@ -60,22 +62,6 @@ type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
 function textIn(language: Language, row: ItemRow, own: string | null, translated: string | null) {
   if (translated && row.language !== language) return { value: translated, language: null };
   return { value: own, language: own && row.language !== language ? row.language : null };
-}
-
-function previewUrl(row: ItemRow): string | null {
-  try {
-    // Images: a thumbnail; PDFs: their first page, drawn at import.
-    if ((row.fileType === "image" || row.fileType === "pdf") && row.thumbnailPath) {
-      return createSignedUrl("media-files", row.thumbnailPath, CARD_PREVIEW_TTL_S);
-    }
-    if (row.fileType === "video" && row.filePath) {
-      return createSignedUrl("media-files", row.filePath, CARD_PREVIEW_TTL_S);
-    }
-  } catch (error) {
-    // Spec §8: a failed card preview URL is only logged.
-    logger.warn(`Could not sign the preview of ${row.id}: ${(error as Error).message}`);
-  }
-  return null;
 }
 
 export function toView(row: ItemRow, language: Language): MediaItemView {
@@ -114,6 +100,7 @@ export function toView(row: ItemRow, language: Language): MediaItemView {
     attribution: row.attribution,
     createdAt: row.createdAt.toISOString(),
     previewUrl: previewUrl(row),
+    picture: cardPicture(row),
   };
 }
 

@@ -91,14 +91,14 @@ describe("page renditions of library images (ADR 0091)", () => {
     expect(legacy).toMatchObject({ width: 480, height: 270, widest: 480 });
     expect((await get(ids.old!, "?w=960&f=avif")).status).toBe(404);
 
-    expect(await drawMissingRenditions()).toBe("drew the page renditions of 1 image(s)");
+    expect(await drawMissingRenditions()).toBe("drew the page renditions of 1 item(s)");
     const after = await row(ids.old!);
     expect(after.renditionWidths).toEqual([480, 960, 1440]);
     // The 480 px picture is the same: its address (the item's version) stays.
     expect(after.updatedAt).toEqual(before.updatedAt);
     expect(await stored(ids.old!, "w1440.webp")).toMatchObject({ width: 1440, height: 810 });
     expect((await get(ids.old!, "?w=960&f=avif")).status).toBe(200);
-    expect(await drawMissingRenditions()).toBe("drew the page renditions of 0 image(s)");
+    expect(await drawMissingRenditions()).toBe("drew the page renditions of 0 item(s)");
   });
 
   it("leaves an image whose original is gone with its thumbnail, and does not try again", async () => {
@@ -106,9 +106,9 @@ describe("page renditions of library images (ADR 0091)", () => {
     const item = await row(ids.lost!);
     await db().update(mediaItems).set({ renditionWidths: null }).where(eq(mediaItems.id, ids.lost!));
     await deleteFile("media-files", item.filePath!);
-    expect(await drawMissingRenditions()).toBe("drew the page renditions of 1 image(s)");
+    expect(await drawMissingRenditions()).toBe("drew the page renditions of 1 item(s)");
     expect((await row(ids.lost!)).renditionWidths).toEqual([]);
     expect((await pageImages([ids.lost!], "en"))[ids.lost!]!.srcSets).toBeUndefined();
-    expect(await drawMissingRenditions()).toBe("drew the page renditions of 0 image(s)");
+    expect(await drawMissingRenditions()).toBe("drew the page renditions of 0 item(s)");
   });
 });

@@ -3,7 +3,7 @@ import { mediaItems } from "~/db/schema";
 import { db } from "~/lib/db.server";
 import { registerPeriodicTask, requestTaskRun } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
-import { RENDITION_FORMATS, renditionKey, renditionWidthsFor, type RenditionWidth } from "~/lib/renditions";
+import { RENDITION_FORMATS, RENDITION_WIDTHS, renditionKey, renditionWidthsFor, type RenditionWidth } from "~/lib/renditions";
 import { openFileStream, saveFile } from "~/lib/storage.server";
 import { drawRenditions, FileRefused } from "~/lib/untrusted-file.server";
 
@@ -22,7 +22,7 @@ const RUN_BUDGET_MS = 10 * 60 * 1000;
  * the widths drawn in both formats, for `rendition_widths`. An image the child refuses (time, memory)
  * keeps its thumbnail only: [] (tried), so the page shows the 480 px WebP and nobody tries again.
  */
-export async function drawItemRenditions(id: string, source: string | NodeJS.ReadableStream, width: number, height: number) {
+export async function drawItemRenditions(id: string, source: string | Buffer | NodeJS.ReadableStream, width: number, height: number) {
   const widths = renditionWidthsFor(width, height);
   // The 480 px WebP is the thumbnail, drawn by the probe.
   const wanted = widths
@@ -40,28 +40,36 @@ export async function drawItemRenditions(id: string, source: string | NodeJS.Rea
   return widths as RenditionWidth[];
 }
 
-const missing = and(
-  eq(mediaItems.fileType, "image"),
-  isNotNull(mediaItems.thumbnailPath),
-  isNotNull(mediaItems.filePath),
-  isNull(mediaItems.renditionWidths),
-);
+const missing = and(isNotNull(mediaItems.thumbnailPath), isNotNull(mediaItems.filePath), isNull(mediaItems.renditionWidths));
 
-/** Draws the renditions of images that have none yet, oldest first, until none is left or the run's time is up. */
+/**
+ * Draws the renditions of items that have a thumbnail and none yet, oldest first, until none is left or
+ * the run's time is up. An image's come from its original; any other item's (a PDF's first page, a
+ * video's poster, ADR 0093) from its thumbnail, whose source is not kept: the 480 px AVIF only.
+ */
 export async function drawMissingRenditions(budgetMs = RUN_BUDGET_MS) {
   const started = Date.now();
   let done = 0;
   while (Date.now() - started < budgetMs) {
     const [item] = await db()
-      .select({ id: mediaItems.id, filePath: mediaItems.filePath, widthPx: mediaItems.widthPx, heightPx: mediaItems.heightPx })
+      .select({
+        id: mediaItems.id,
+        fileType: mediaItems.fileType,
+        filePath: mediaItems.filePath,
+        thumbnailPath: mediaItems.thumbnailPath,
+        widthPx: mediaItems.widthPx,
+        heightPx: mediaItems.heightPx,
+      })
       .from(mediaItems)
       .where(missing)
       .orderBy(asc(mediaItems.createdAt), asc(mediaItems.id))
       .limit(1);
-    if (!item?.filePath) break;
-    const stream = await openFileStream("media-files", item.filePath);
+    if (!item?.filePath || !item.thumbnailPath) break;
+    const image = item.fileType === "image";
+    const stream = await openFileStream("media-files", image ? item.filePath : item.thumbnailPath);
+    const [width, height] = image ? [item.widthPx ?? 100_000, item.heightPx ?? 1] : [RENDITION_WIDTHS[0], 1];
     // Its original gone: [] (tried), the thumbnail stays what pages show.
-    const widths = stream ? await drawItemRenditions(item.id, stream, item.widthPx ?? 100_000, item.heightPx ?? 1) : [];
+    const widths = stream ? await drawItemRenditions(item.id, stream, width, height) : [];
     // Only while it still holds the file it was drawn from (a re-import draws its own); its version stays.
     await db()
       .update(mediaItems)
@@ -69,10 +77,10 @@ export async function drawMissingRenditions(budgetMs = RUN_BUDGET_MS) {
       .where(and(eq(mediaItems.id, item.id), eq(mediaItems.filePath, item.filePath), isNull(mediaItems.renditionWidths)));
     done += 1;
   }
-  return `drew the page renditions of ${done} image(s)`;
+  return `drew the page renditions of ${done} item(s)`;
 }
 
-/** At start-up: one run soon when an image still lacks its renditions (an installation upgraded to them). */
+/** At start-up: one run soon when an item still lacks its renditions (an installation upgraded to them). */
 export async function requestMissingRenditions() {
   const [row] = await db().select({ id: mediaItems.id }).from(mediaItems).where(missing).limit(1);
   if (row) await requestTaskRun(RENDITIONS_TASK);

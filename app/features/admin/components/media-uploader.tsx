@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LANGUAGE_LOCALES } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
+import { drawPoster } from "./draw-poster";
 
 type Status = "waiting" | "uploading" | "processing" | "done" | "failed" | "cancelled";
 interface Upload {
@@ -54,7 +55,7 @@ export function MediaUploader({
     while (running.current < PARALLEL_UPLOADS && queue.current.length > 0) {
       const upload = queue.current.shift()!;
       running.current += 1;
-      send(upload);
+      void send(upload);
     }
   }
 
@@ -65,15 +66,24 @@ export function MediaUploader({
     next();
   }
 
-  function send(upload: Upload) {
+  async function send(upload: Upload) {
     const xhr = new XMLHttpRequest();
     requests.current.set(upload.key, xhr);
+    update(upload.key, { status: "uploading" });
+    // A video's frame or a sound's waveform for its card travels in front of the file (ADR 0093).
+    const poster = await drawPoster(upload.file);
+    // Cancelled while the picture was drawn.
+    if (requests.current.get(upload.key) !== xhr) return;
+    const before = poster?.size ?? 0;
     xhr.open("POST", `${target}?lang=${language}`);
     xhr.setRequestHeader("X-File-Name", encodeURIComponent(upload.file.name));
+    if (poster) xhr.setRequestHeader("X-Poster-Length", String(before));
     xhr.setRequestHeader("Content-Type", upload.file.type || "application/octet-stream");
     xhr.responseType = "json";
-    xhr.upload.onprogress = (event) =>
-      update(upload.key, { loaded: event.loaded, status: event.loaded >= upload.file.size ? "processing" : "uploading" });
+    xhr.upload.onprogress = (event) => {
+      const loaded = Math.max(0, event.loaded - before);
+      update(upload.key, { loaded, status: loaded >= upload.file.size ? "processing" : "uploading" });
+    };
     xhr.onload = () => {
       const body = (xhr.response ?? {}) as { ok?: boolean; id?: string; error?: string };
       if (xhr.status === 200 && body.ok) {
@@ -83,8 +93,7 @@ export function MediaUploader({
     };
     xhr.onerror = () => finish(upload.key, { status: "failed", error: "admin.media.errors.network" });
     xhr.onabort = () => finish(upload.key, { status: "cancelled" });
-    update(upload.key, { status: "uploading" });
-    xhr.send(upload.file);
+    xhr.send(poster ? new Blob([poster, upload.file]) : upload.file);
   }
 
   function add(files: FileList | File[]) {
@@ -103,7 +112,9 @@ export function MediaUploader({
 
   function cancel(upload: Upload) {
     const xhr = requests.current.get(upload.key);
-    if (xhr) xhr.abort();
+    // Still drawing its card picture (not sent yet): `send` sees it gone and stops.
+    if (xhr?.readyState === XMLHttpRequest.UNSENT) finish(upload.key, { status: "cancelled" });
+    else if (xhr) xhr.abort();
     else {
       queue.current = queue.current.filter((queued) => queued.key !== upload.key);
       update(upload.key, { status: "cancelled" });

@@ -29,6 +29,8 @@ export const itemSchema = z.object({
     message: `file_type must be one of ${FILE_TYPES.join(", ")}`,
   }),
   file: optionalText,
+  /** A picture (path like `file`) that stands for a video or audio item on its card (ADR 0093). */
+  poster: optionalText,
   categories: z
     .array(z.string().trim().min(1).max(100))
     .nullish()

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FileType } from "~/db/schema";
-import { probeAudioOrVideo, probeImage, probePdf } from "~/lib/untrusted-file.server";
+import { FileRefused, probeAudioOrVideo, probeImage, probePdf } from "~/lib/untrusted-file.server";
 import { mimeTypeOf } from "./mime-types";
 
 /** What an imported file tells about itself: size, dimensions, duration, pages, sheet format, a thumbnail. */
@@ -17,6 +17,31 @@ export interface Measured {
   sheetType: string | null;
   mimeType: string | null;
   thumbnail: Buffer | null;
+  /**
+   * What the thumbnail was drawn from and its size, for the larger renditions (ADR 0091, ADR 0093): the
+   * image itself, an audio file's embedded cover, or the thumbnail (a PDF's first page); null without one.
+   */
+  picture: Picture | null;
+}
+
+export interface Picture {
+  source: string | Buffer;
+  width: number;
+  height: number;
+}
+
+/** A thumbnail without a larger source: only its own width is drawn again (in AVIF). */
+const thumbnailOnly = (thumbnail: Buffer | null): Picture | null =>
+  thumbnail ? { source: thumbnail, width: THUMBNAIL_WIDTH_PX, height: 1 } : null;
+
+/**
+ * A picture that stands for a video or audio file (ADR 0093: a frame the console drew, a manifest's
+ * poster, an embedded cover), read like any untrusted image but raster formats only: its thumbnail and size.
+ */
+export async function measurePicture(source: string | Buffer) {
+  const { widthPx, heightPx, thumbnail } = await probeImage(source, THUMBNAIL_WIDTH_PX, { raster: true });
+  const picture: Picture | null = widthPx && heightPx ? { source, width: widthPx, height: heightPx } : thumbnailOnly(thumbnail);
+  return { thumbnail, picture };
 }
 
 /** Detects the sheet format from the bytes, with the extension to tell zip-based formats apart. */
@@ -58,15 +83,28 @@ export async function measure(file: string, fileType: FileType): Promise<Measure
     sheetType: null,
     mimeType: mimeTypeOf(file),
     thumbnail: null,
+    picture: null,
   };
   // The file's bytes are read in a child process with limits (ADR 0041); FileRefused when it goes over one.
   if (fileType === "image") {
     Object.assign(measured, await probeImage(file, THUMBNAIL_WIDTH_PX));
+    if (measured.widthPx && measured.heightPx) measured.picture = { source: file, width: measured.widthPx, height: measured.heightPx };
   } else if (fileType === "audio" || fileType === "video") {
-    Object.assign(measured, await probeAudioOrVideo(file, fileType));
+    const { cover, ...probed } = await probeAudioOrVideo(file, fileType);
+    Object.assign(measured, probed);
+    // An audio file's cover: its card's picture. One that cannot be read as a picture is left out, not the file.
+    if (cover)
+      Object.assign(
+        measured,
+        await measurePicture(cover).catch((error: unknown) => {
+          if (error instanceof FileRefused) return {};
+          throw error;
+        }),
+      );
   } else if (fileType === "pdf") {
-    // Its page count, and its first page as a picture for the detail dialog (docs/media.md).
+    // Its page count, and its first page as a picture for the card and the detail dialog (docs/media.md).
     Object.assign(measured, await probePdf(file, THUMBNAIL_WIDTH_PX));
+    measured.picture = thumbnailOnly(measured.thumbnail);
   } else if (fileType === "sheet") {
     measured.sheetType = detectSheetType(await readHead(file), file);
   }
