@@ -82,6 +82,16 @@ test.describe("the media page's cards", () => {
     expect(await page.locator('img[fetchpriority="high"]').count()).toBeLessThanOrEqual(1);
   });
 
+  test("a card names its licence, read out as the licence", async ({ page }) => {
+    await page.goto(`/media?q=${TOKEN}&lang=en`);
+    // By its SPDX id; a screen reader hears "License: …".
+    const licenceOf = (title: string) => page.getByRole("article", { name: `${TOKEN} ${title}` }).getByTestId("media-license");
+    await expect(licenceOf("Logo pack")).toHaveText("License: CC-BY-4.0");
+    await expect(licenceOf("Logo pack").locator(".sr-only")).toHaveText("License: ");
+    await expect(licenceOf("Meditation tone")).toHaveText("License: CC0-1.0");
+    await expect(licenceOf("Häuser der Zukunft")).toHaveText("License: MIT");
+  });
+
   test("without JavaScript the page is the same: cards, search and filters", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();

@@ -67,7 +67,6 @@ describe("toCardView", () => {
     expect(card).toMatchObject({
       creator: null,
       source: null,
-      license: null,
       attribution: null,
       version: null,
       pages: null,
@@ -75,6 +74,15 @@ describe("toCardView", () => {
     });
     expect(card.externalLinks).toEqual({});
     expect(JSON.stringify(toCardView(item)).length).toBeLessThan(JSON.stringify(item).length);
+  });
+
+  it("names the licence on the card by its SPDX id, else its name; the dialog gets the whole licence", () => {
+    expect(toCardView(item).licenseLabel).toBe("CC BY 4.0");
+    expect(fromCardView(toCardView(item)).license).toEqual({ name: "CC BY 4.0" });
+    const spdx = { ...item, license: { name: "Creative Commons Attribution 4.0 International", spdx_id: "CC-BY-4.0", url: "https://x" } };
+    expect(toCardView(spdx).licenseLabel).toBe("CC-BY-4.0");
+    expect(toCardView({ ...item, license: null }).licenseLabel).toBeUndefined();
+    expect(fromCardView(toCardView({ ...item, license: null })).license).toBeNull();
   });
 
   it("sends no empty fields, and the browser reads them back as empty", () => {

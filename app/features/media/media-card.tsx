@@ -6,7 +6,7 @@ import { languageNames } from "~/lib/intl-formats";
 import { useLanguage } from "~/lib/language";
 import { MediaIcon } from "./media-icons";
 import { pictureSrc, pictureSrcSet } from "~/lib/renditions";
-import { formatMegabytes, splitDuration, typeGroupOf, type CardPicture, type MediaItemView } from "./media-types";
+import { formatMegabytes, licenseLabelOf, splitDuration, typeGroupOf, type CardPicture, type MediaItemView } from "./media-types";
 
 export function TypeIcon({ type, className }: { type: MediaItemView["fileType"]; className?: string }) {
   const name = type === "image" || type === "video" || type === "audio" || type === "sheet" || type === "services" ? type : "document";
@@ -179,6 +179,7 @@ export function MediaCard({
   const { t } = useTranslation();
   const format = useMediaFormat();
   const titleId = cardTitleId(index);
+  const licenseLabel = licenseLabelOf(item.license);
   return (
     <article aria-labelledby={titleId} data-testid="media-card" className="mcard">
       <div className="mcard-visual">
@@ -216,6 +217,12 @@ export function MediaCard({
           <ItemLanguageBadge language={item.language} />
           {item.fileSize !== null && <li>{format.size(item.fileSize)}</li>}
           {item.durationMs !== null && <li>{format.duration(item.durationMs)}</li>}
+          {licenseLabel ? (
+            <li data-testid="media-license">
+              <span className="sr-only">{`${t("media.dialog.license")}: `}</span>
+              {licenseLabel}
+            </li>
+          ) : null}
           {item.fileType === "services" && item.serviceKind && <li>{item.serviceKind}</li>}
         </ul>
         <div className="mcard-actions">

@@ -130,7 +130,15 @@ type CardOptional = (typeof CARD_OPTIONAL)[number];
  */
 export type MediaCardView = Pick<MediaItemView, CardRequired> & {
   [Key in CardOptional]?: NonNullable<MediaItemView[Key]>;
+} & {
+  /** The licence as a card names it: its SPDX id, else its name (the dialog shows the whole licence). */
+  licenseLabel?: string;
 };
+
+/** A licence's short name for a card: its SPDX id ("CC-BY-4.0"), else its name; none when it has neither. */
+export function licenseLabelOf(license: MediaItemView["license"]) {
+  return license?.spdx_id?.trim() || license?.name?.trim() || undefined;
+}
 
 export function toCardView(item: MediaItemView): MediaCardView {
   // The dialog shows the day of `createdAt` (in UTC): the date part says it all.
@@ -146,6 +154,8 @@ export function toCardView(item: MediaItemView): MediaCardView {
     if (value === null || value === false || value === "" || (key === "downloadCount" && value === 0)) continue;
     (card as Record<string, unknown>)[key] = value;
   }
+  const licenseLabel = licenseLabelOf(item.license);
+  if (licenseLabel) card.licenseLabel = licenseLabel;
   return card;
 }
 
@@ -190,7 +200,9 @@ export type RelatedItems = Partial<Record<RelatedKind, MediaCardView[]>>;
 
 /** The item a card stands for, in the browser: what the list left out is empty. */
 export function fromCardView(card: MediaCardView): MediaItemView {
-  return { ...EMPTY_MEDIA_ITEM, ...card };
+  const { licenseLabel, ...shown } = card;
+  // The card's licence by its short name until the dialog brings the whole item.
+  return { ...EMPTY_MEDIA_ITEM, ...shown, license: licenseLabel ? { name: licenseLabel } : null };
 }
 
 // Building an Intl.NumberFormat costs ~100 times more than using one: one per locale, made once.
