@@ -60,3 +60,24 @@ test("write a post, let autosave keep it, preview it signed out, publish it in E
   await expect(tab.getByRole("main")).toContainText(title);
   await visitor.close();
 });
+
+test("the text editor arrives in the room kept for it: nothing below it moves, so a press on Save draft lands", async ({ page }) => {
+  const email = await createConsoleAccount("console-news-frame", "admin");
+  await signInPage(page, email);
+  // The editor's code (Tiptap) is held at the network until the page has been measured without it.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/rich-text-editor-[\w-]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await gotoHydrated(page, "/admin/news/new?language=en&lang=en");
+  await page.evaluate(() => document.fonts.ready);
+  const save = page.getByRole("button", { name: "Save draft" });
+  const before = await save.boundingBox();
+  await expect(page.getByRole("toolbar", { name: "Text format" })).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole("toolbar", { name: "Text format" })).toBeVisible();
+  expect(await save.boundingBox()).toEqual(before);
+});

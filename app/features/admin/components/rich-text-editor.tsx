@@ -26,6 +26,7 @@ import { safeHref, type RichDoc } from "~/lib/rich-text";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 import type { PictureChoice } from "./rich-text-field";
+import { RichTextFrame, TOOL_CLASS, toolCountOf, type TextTool } from "./rich-text-frame";
 import { PicturePicker, pictureSrc } from "./rich-text-picture-picker";
 
 /**
@@ -97,9 +98,11 @@ export interface RichTextEditorProps {
   invalid?: boolean;
   /** The published pictures the Image button offers; without them the field has no Image button. */
   pictures?: PictureChoice[];
+  /** What shows until the editor is made: the field's read-only view, in the same frame. */
+  until: ReactNode;
 }
 
-export default function RichTextEditor({ initial, onChange, labelId, describedBy, invalid, pictures }: RichTextEditorProps) {
+export default function RichTextEditor({ initial, onChange, labelId, describedBy, invalid, pictures, until }: RichTextEditorProps) {
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: initial,
@@ -117,19 +120,17 @@ export default function RichTextEditor({ initial, onChange, labelId, describedBy
     },
     onUpdate: ({ editor: changed }) => onChange(JSON.stringify(changed.getJSON())),
   });
-  if (!editor) return null;
+  // Until Tiptap has made its editor (after the first render), the field's read-only view stays.
+  if (!editor) return until;
   return (
-    <div className="rounded-md border border-input bg-background focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring">
-      <Toolbar editor={editor} pictures={pictures} />
+    <RichTextFrame tools={toolCountOf(Boolean(pictures))} toolbar={<Toolbar editor={editor} pictures={pictures} />}>
       <EditorContent editor={editor} />
-    </div>
+    </RichTextFrame>
   );
 }
 
-type ToolName = "paragraph" | "heading2" | "heading3" | "bold" | "italic" | "bulletList" | "orderedList" | "link";
-
 /** The toolbar's buttons: each one's icon, whether the selection has it, and what it does (the link: asks for its target). */
-const TOOLS: ReadonlyArray<{ name: ToolName; icon: LucideIcon; active: (editor: Editor) => boolean; run?: (editor: Editor) => void }> = [
+const TOOLS: ReadonlyArray<{ name: TextTool; icon: LucideIcon; active: (editor: Editor) => boolean; run?: (editor: Editor) => void }> = [
   {
     name: "paragraph",
     icon: Pilcrow,
@@ -231,7 +232,8 @@ function Tool({ label, active, onClick, children }: { label: string; active: boo
       aria-pressed={active}
       onClick={onClick}
       className={cn(
-        "inline-flex size-8 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground [&_svg]:size-4",
+        TOOL_CLASS,
+        "text-muted-foreground hover:bg-muted hover:text-foreground [&_svg]:size-4",
         active && "bg-primary/15 text-foreground",
       )}
     >

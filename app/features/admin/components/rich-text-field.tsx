@@ -4,6 +4,7 @@ import { RichTextBlocks } from "~/components/content/rich-text";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/lib/use-hydrated";
 import { parseRichTextJson, type RichDoc } from "~/lib/rich-text";
+import { RichTextFrame, toolCountOf } from "./rich-text-frame";
 
 /** Tiptap and ProseMirror: only fetched once a page with a rich field is open in the console (ADR 0061). */
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
@@ -46,15 +47,11 @@ export function RichTextField({
   const invalid = field.errors !== undefined;
   const describedBy = [invalid ? field.errorId : undefined, descriptionId].filter(Boolean).join(" ") || undefined;
   const view = (
-    <div
-      role="textbox"
-      aria-readonly="true"
-      aria-multiline="true"
-      aria-labelledby={labelId}
-      className="min-h-36 space-y-3 rounded-md border border-input bg-background px-3 py-2 text-base md:text-sm"
-    >
-      <RichTextBlocks doc={initial} />
-    </div>
+    <RichTextFrame tools={toolCountOf(Boolean(pictures))}>
+      <div role="textbox" aria-readonly="true" aria-multiline="true" aria-labelledby={labelId} className="min-h-36 space-y-3 px-3 py-2">
+        <RichTextBlocks doc={initial} />
+      </div>
+    </RichTextFrame>
   );
   return (
     <div className="grid content-start gap-2">
@@ -69,6 +66,7 @@ export function RichTextField({
             describedBy={describedBy}
             invalid={invalid}
             pictures={pictures}
+            until={view}
           />
         </Suspense>
       ) : (
