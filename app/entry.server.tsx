@@ -123,16 +123,16 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")
 
 /**
  * A page hydrated on first use (ADR 0032): React Router's scripts after the marker (hydration data,
- * route modules, entry) go into the marker's <template>, which the shell script (app/shell/) runs when the
- * visitor first turns to a form, and their module preloads leave <head>. Other pages pass unchanged.
+ * route modules, entry) go into the marker's <template>, which the shell script (app/shell/) runs at the
+ * visitor's first use, and their module preloads leave <head>. Other pages pass unchanged.
  */
 function holdScriptsBack(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  if (html.indexOf(DEFERRED_HYDRATION_MARKER) < 0) return html;
+  if (html.indexOf("<template data-deferred-hydration=") < 0) return html;
   const text = html.toString("utf8");
-  const at = text.indexOf(DEFERRED_HYDRATION_MARKER);
+  const marker = DEFERRED_HYDRATION_MARKER.exec(text);
   const end = text.lastIndexOf("</body>");
-  if (end < at) return html;
-  const before = text.slice(0, at).replace(MODULE_PRELOAD, "");
-  const scripts = text.slice(at + DEFERRED_HYDRATION_MARKER.length, end);
-  return Buffer.from(`${before}<template data-deferred-hydration="">${scripts}</template>${text.slice(end)}`);
+  if (!marker || end < marker.index) return html;
+  const before = text.slice(0, marker.index).replace(MODULE_PRELOAD, "");
+  const scripts = text.slice(marker.index + marker[0].length, end);
+  return Buffer.from(`${before}<template data-deferred-hydration="${marker[1]}">${scripts}</template>${text.slice(end)}`);
 }

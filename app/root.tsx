@@ -99,7 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   // A document page (`handle.hydrate = false`) ships no React: no <Scripts/> (hydration data,
   // module preloads, entry), no <ScrollRestoration/> (ADR 0032). A page hydrated on first use
-  // (`"on-use"`) has its React scripts held back in a <template> (entry.server.tsx). Every page has
+  // (`"on-use"`, `"on-interaction"`) has its React scripts held back in a <template> (entry.server.tsx). Every page has
   // the shell's inline script (app/shell/, ADR 0051): its widgets, whether React runs or not.
   const shell = useShellScript();
   // The script (and the mode) only exist on the server: in the browser React renders as usual.
@@ -108,8 +108,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The console (/admin) has its own compact frame: no marketing header or footer (issue 27).
   const inConsole = matches.some((match) => match.id === "routes/admin");
   // A marker for end-to-end tests and benchmarks: React runs (on pages without React the shell script sets it).
+  // `data-hydrated` and the `hydrated` event: React runs (a page hydrated on first use presses again what was
+  // pressed before, app/shell/deferred-hydration.ts).
   useEffect(() => {
     document.documentElement.dataset.ready = "true";
+    document.documentElement.dataset.hydrated = "true";
+    dispatchEvent(new Event("hydrated"));
   }, []);
   return (
     // The dark theme is forced: there is no light theme to flash (spec §1).
@@ -167,7 +171,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {mode === "document" ? null : (
           <>
             <ScrollRestoration nonce={nonce} />
-            {mode === "on-use" ? <template data-deferred-hydration="" /> : null}
+            {mode === "on-use" || mode === "on-interaction" ? (
+              <template data-deferred-hydration={mode === "on-use" ? "" : "interaction"} />
+            ) : null}
             <Scripts nonce={nonce} />
           </>
         )}

@@ -17,7 +17,7 @@ export interface PageRoute {
   hasAction: boolean;
   /** The console section (ADR 0020); a console route that names none is the admins' only. */
   console: ConsoleSection | null;
-  mode: "document" | "on-use" | "hydrate" | null;
+  mode: "document" | "on-use" | "on-interaction" | "hydrate" | null;
   namespaces: string[];
 }
 
@@ -63,7 +63,8 @@ function patternOf(path: string) {
 function modeOf(handle: unknown): PageRoute["mode"] {
   if (handle === undefined || handle === null || typeof handle !== "object") return null;
   const hydrate = (handle as { hydrate?: unknown }).hydrate;
-  return hydrate === false ? "document" : hydrate === "on-use" ? "on-use" : "hydrate";
+  if (hydrate === false) return "document";
+  return hydrate === "on-use" || hydrate === "on-interaction" ? hydrate : "hydrate";
 }
 
 /** A declared console section; none or an unknown one is the admins' only (the settings section's roles): it fails closed. */

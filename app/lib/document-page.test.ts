@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_PAGE, HYDRATE_ON_USE, pageModeOf } from "./document-page";
+import { DEFERRED_HYDRATION_MARKER, DOCUMENT_PAGE, HYDRATE_ON_INTERACTION, HYDRATE_ON_USE, pageModeOf } from "./document-page";
 
 describe("pageModeOf", () => {
   const root = { handle: undefined };
@@ -11,6 +11,15 @@ describe("pageModeOf", () => {
   });
   it("holds React back until first use for hydrate: 'on-use'", () => {
     expect(pageModeOf([root, { handle: { i18n: ["contact"], ...HYDRATE_ON_USE } }], undefined)).toBe("on-use");
+  });
+  it("holds React back until the first sign of use for hydrate: 'on-interaction'", () => {
+    expect(pageModeOf([root, { handle: { i18n: ["media"], ...HYDRATE_ON_INTERACTION } }], undefined)).toBe("on-interaction");
+    expect(pageModeOf([root, { handle: HYDRATE_ON_INTERACTION }], { kind: "pending", email: "a@example.com" })).toBe("hydrate");
+  });
+  it("finds the marker of either kind and says which", () => {
+    expect(DEFERRED_HYDRATION_MARKER.exec('<div></div><template data-deferred-hydration=""></template>')?.[1]).toBe("");
+    expect(DEFERRED_HYDRATION_MARKER.exec('<template data-deferred-hydration="interaction"></template>')?.[1]).toBe("interaction");
+    expect(DEFERRED_HYDRATION_MARKER.exec('<template data-deferred-hydration="other"></template>')).toBeNull();
   });
   it("hydrates any page that shows the account notice (its buttons answer in place)", () => {
     expect(pageModeOf([root, { handle: DOCUMENT_PAGE }], { kind: "pending", email: "a@example.com" })).toBe("hydrate");

@@ -14,7 +14,15 @@ export const DOCUMENT_PAGE = { hydrate: false } as const;
  */
 export const HYDRATE_ON_USE = { hydrate: "on-use" } as const;
 
-export type PageMode = "hydrate" | "document" | "on-use";
+/**
+ * A page that is all controls (/media): sent like HYDRATE_ON_USE, with React's scripts run at the
+ * visitor's first sign of use anywhere on it (a pointer moved or pressed, a touch, a key, a scroll). A
+ * button pressed before React is there is pressed again once it is; a filter chosen then applies as
+ * the plain GET form it is (app/shell/deferred-hydration.ts).
+ */
+export const HYDRATE_ON_INTERACTION = { hydrate: "on-interaction" } as const;
+
+export type PageMode = "hydrate" | "document" | "on-use" | "on-interaction";
 
 /**
  * How a page is sent: as a document or hydrated on first use when a matched route says so, unless
@@ -26,11 +34,16 @@ export function pageModeOf(matches: ReadonlyArray<{ handle?: unknown }>, notice:
   if (notice) return "hydrate";
   const modes = matches.map((match) => (match.handle as { hydrate?: unknown } | undefined)?.hydrate);
   if (modes.includes(false)) return "document";
+  if (modes.includes("on-interaction")) return "on-interaction";
   return modes.includes("on-use") ? "on-use" : "hydrate";
 }
 
-/** Marks where React Router's scripts begin on a page hydrated on first use (moved into it by entry.server.tsx). */
-export const DEFERRED_HYDRATION_MARKER = '<template data-deferred-hydration=""></template>';
+/**
+ * Marks where React Router's scripts begin on a page hydrated on first use (moved into it by
+ * entry.server.tsx); its value says when they run: "" at the first use of a form, "interaction" at the
+ * first sign of use anywhere.
+ */
+export const DEFERRED_HYDRATION_MARKER = /<template data-deferred-hydration="(|interaction)"><\/template>/;
 
 /** The shell's inline script and its settings as JSON (entry.server.tsx, app/shell/); undefined in the browser. */
 const ShellScriptContext = createContext<{ script: string; config: string } | undefined>(undefined);

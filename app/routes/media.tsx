@@ -9,6 +9,7 @@ import { findMediaItem, type MediaPage as FoundPage } from "~/features/media/med
 import { toCardView } from "~/features/media/media-types";
 import { relatedItems } from "~/features/media/related.server";
 import { languageFromRequest } from "~/lib/i18n.server";
+import { HYDRATE_ON_INTERACTION } from "~/lib/document-page";
 import { logger } from "~/lib/logger.server";
 import { loadPageMeta } from "~/lib/page-meta.server";
 import { metaFromLoader } from "~/lib/seo";
@@ -19,7 +20,7 @@ import { canonicalQuery, LIVE_LIFETIME_MS, onlyParams, RESULT_COUNT_HEADER, type
 
 export const meta = metaFromLoader;
 // Translation namespaces the browser loads for this page (app/lib/i18n.ts).
-export const handle = { i18n: ["media"] };
+export const handle = { i18n: ["media"], ...HYDRATE_ON_INTERACTION };
 export const page = {
   sitemap: true,
   cache: {

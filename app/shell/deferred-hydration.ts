@@ -1,16 +1,30 @@
 /**
- * A page hydrated on first use (`handle.hydrate = "on-use"`, ADR 0032): the server put React
- * Router's scripts into a <template> (entry.server.tsx). When the visitor first turns to a form,
- * they run as they would have at load, and React hydrates the page as it is.
+ * A page hydrated on first use (ADR 0032, ADR 0094): the server put React Router's scripts into a
+ * <template> (entry.server.tsx). They run as they would have at load when the visitor first turns to a
+ * form (`handle.hydrate = "on-use"`) or, on a page that is all controls (`"on-interaction"`), at the
+ * first sign of use anywhere: a pointer moved or pressed, a touch, a key, a scroll. React then hydrates
+ * the page as it is.
+ *
+ * Until React runs, what would otherwise be lost is kept: a button that does nothing without React is
+ * pressed again once React is there (hydration keeps the same elements), and a choice in a GET form's
+ * select submits that form, as it would without JavaScript.
  */
+const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"] as const;
+
 export function startDeferredHydration() {
   const doc = document;
   const template = doc.querySelector<HTMLTemplateElement>("template[data-deferred-hydration]");
   if (!template) return;
+  const onInteraction = template.dataset.deferredHydration === "interaction";
+  const events = onInteraction ? INTERACTION_EVENTS : (["focusin", "pointerdown"] as const);
+  let started = false;
+  let hydrated = false;
+  let pressed: HTMLElement | null = null;
+
   const hydrate = (event: Event) => {
-    if (!(event.target as Element).closest?.("form")) return;
-    removeEventListener("focusin", hydrate, true);
-    removeEventListener("pointerdown", hydrate, true);
+    if (!onInteraction && !(event.target as Element).closest?.("form")) return;
+    for (const type of events) removeEventListener(type, hydrate, true);
+    started = true;
     for (const node of Array.from(template.content.childNodes)) {
       if (!(node instanceof HTMLScriptElement)) continue;
       const script = doc.createElement("script");
@@ -21,6 +35,43 @@ export function startDeferredHydration() {
     }
     template.remove();
   };
-  addEventListener("focusin", hydrate, true);
-  addEventListener("pointerdown", hydrate, true);
+  for (const type of events) addEventListener(type, hydrate, { capture: true, passive: true });
+
+  // A button that is not a form's submit button does nothing until React runs: hold its press and
+  // make it again when React is there. A select of a GET form applies its choice by submitting it.
+  addEventListener(
+    "click",
+    (event) => {
+      if (!started || hydrated || event.defaultPrevented) return;
+      const button = (event.target as Element).closest?.("button");
+      if (!button || button.disabled || (button.form && button.type === "submit")) return;
+      event.preventDefault();
+      event.stopPropagation();
+      pressed = button;
+      button.setAttribute("aria-busy", "true");
+    },
+    true,
+  );
+  addEventListener(
+    "change",
+    (event) => {
+      if (hydrated) return;
+      const select = event.target as HTMLSelectElement;
+      if (select.tagName !== "SELECT" || select.form?.method !== "get") return;
+      select.form.requestSubmit();
+    },
+    true,
+  );
+  addEventListener(
+    "hydrated",
+    () => {
+      hydrated = true;
+      const button = pressed;
+      pressed = null;
+      if (!button) return;
+      button.removeAttribute("aria-busy");
+      if (button.isConnected) button.click();
+    },
+    { once: true },
+  );
 }

@@ -148,7 +148,7 @@ async function runThroughput(baseUrl) {
 const server = await startServer();
 let ok = true;
 try {
-  console.log(`Product server: ${server.url} (SEED_DEMO=0, temporary DATA_DIR)`);
+  console.log(`Product server: ${server.url} (SEED_DEMO=${process.env.SEED_DEMO ?? "0"}, temporary DATA_DIR)`);
   if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") ok = printLighthouse(await runLighthouse(server.url)) && ok;
   if (process.env.BENCH_SKIP_THROUGHPUT !== "1") ok = (await runThroughput(server.url)) && ok;
   console.log(

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hydrateOnInteraction } from "../helpers/hydration";
 import { importMediaFixtures } from "../helpers/e2e-server";
 
 /**
@@ -13,7 +14,7 @@ test.beforeAll(async () => {
 
 async function gotoMedia(page: Page, url: string) {
   await page.goto(url);
-  await expect(page.locator("[data-hydrated=true]")).toHaveCount(1);
+  await hydrateOnInteraction(page);
 }
 
 const cards = (page: Page) => page.getByTestId("media-card");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { hydrateOnInteraction } from "../helpers/hydration";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
 import { importMediaFixtures, importMediaManifest } from "../helpers/e2e-server";
 
@@ -28,10 +29,10 @@ test.beforeAll(async () => {
   await importMediaManifest(path.join(fixtureDir, "bulk.json"));
 });
 
-/** Opens a media URL and waits until React has hydrated it (clicks before that would do nothing). */
+/** Opens a media URL and lets React hydrate it (at the first sign of use, ADR 0094). */
 async function gotoMedia(page: Page, url: string) {
   await page.goto(url);
-  await expect(page.locator("[data-hydrated=true]")).toHaveCount(1);
+  await hydrateOnInteraction(page);
 }
 
 const cards = (page: Page) => page.getByTestId("media-card");

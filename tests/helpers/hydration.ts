@@ -13,6 +13,17 @@ export async function gotoHydrated(page: Page, url: string) {
 
 export async function waitForHydration(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+  if (await page.locator('template[data-deferred-hydration="interaction"]').count()) await hydrateOnInteraction(page);
+}
+
+/**
+ * A page hydrated at the first sign of use (/media, ADR 0094): the pointer moves over it, as a visitor's
+ * would, and React runs (root.tsx marks `<html data-hydrated>`).
+ */
+export async function hydrateOnInteraction(page: Page) {
+  await page.mouse.move(3, 3);
+  await page.mouse.move(6, 6);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
 }
 
 /**

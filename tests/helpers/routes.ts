@@ -5,7 +5,7 @@ import path from "node:path";
 export interface RouteEntry {
   id: string;
   path: string;
-  mode: "document" | "on-use" | "hydrate" | null;
+  mode: "document" | "on-use" | "on-interaction" | "hydrate" | null;
   namespaces: string[];
   action: boolean;
   sitemap: boolean;

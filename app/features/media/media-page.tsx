@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { usePreloadToaster, toast } from "~/components/ui/toaster";
@@ -140,6 +140,14 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
       if (value.trim() !== latest.current.q) applyFilters({ q: value.trim() });
     }, SEARCH_DEBOUNCE_MS);
   };
+
+  // The page hydrates on first use (ADR 0094): what was typed before React ran is in the field, not yet in
+  // the state; take it up as if it were typed now.
+  const takeUpTyped = useEffectEvent(() => {
+    const typed = (document.getElementById("media-search") as HTMLInputElement | null)?.value;
+    if (typed !== undefined && typed !== query) onQueryChange(typed);
+  });
+  useEffect(() => takeUpTyped(), []);
 
   const items = useMemo(() => [...data.items, ...more.items].map(fromCardView), [data.items, more.items]);
   const itemId = searchParams.get("item");

@@ -1,0 +1,80 @@
+import { expect, test, type Page } from "@playwright/test";
+import { importMediaFixtures } from "../helpers/e2e-server";
+
+/**
+ * The media page runs React at the visitor's first sign of use (ADR 0094). Until it runs, nothing the
+ * visitor does is lost: a pressed button is pressed again, a filter applies as the GET form it is, and
+ * typed text is searched. React's scripts are held at the network here until the test lets them through,
+ * so each step happens before React is there, as on a slow phone.
+ */
+const TOKEN = "Erstgebrauch";
+
+test.beforeAll(async () => {
+  await importMediaFixtures(TOKEN);
+});
+
+/** Holds every script file until `release()` is called; counts the scripts asked for. */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await gate;
+    await route.continue();
+  });
+  return { release, asked };
+}
+
+const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+test.describe("the media page before React runs", () => {
+  test("sends no script up front; a card's button pressed before React opens the dialog once React is there", async ({ page, request }) => {
+    // React's scripts and their data wait in a <template>; <head> preloads none of them.
+    const html = await (await request.get(`/media?q=${TOKEN}&lang=en`)).text();
+    const [outside, held] = html.split('<template data-deferred-hydration="interaction">');
+    expect(outside).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(held).toMatch(/<script type="module"/);
+
+    const scripts = await holdScripts(page);
+    // (Not "load": a browser may start React at once when its pointer already rests over the page, and a
+    // script on its way holds the load event.)
+    await page.goto(`/media?q=${TOKEN}&lang=en`, { waitUntil: "domcontentloaded" });
+    await expect(page.getByTestId("media-card")).toHaveCount(6);
+
+    const details = page.getByRole("button", { name: `Details for ${TOKEN} Logo pack` });
+    await details.click();
+    // React is on its way: the press is held, and shown as busy.
+    await expect.poll(() => scripts.asked.length).toBeGreaterThan(0);
+    await expect(details).toHaveAttribute("aria-busy", "true");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    scripts.release();
+    await hydrated(page);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
+    await expect(page).toHaveURL(/[?&]item=[0-9a-f-]{36}/);
+    await expect(page.locator("button[aria-busy]")).toHaveCount(0);
+  });
+
+  test("a filter chosen before React runs applies as the plain form it is", async ({ page }) => {
+    await holdScripts(page);
+    await page.goto(`/media?q=${TOKEN}&lang=en`, { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Type").selectOption("image");
+    await expect(page).toHaveURL(/[?&]type=image/);
+    await expect(page.getByRole("heading", { name: `${TOKEN} Logo pack`, exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `${TOKEN} Price list`, exact: true })).toHaveCount(0);
+  });
+
+  test("text typed before React runs stays in the field and is searched once React is there", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto(`/media?lang=en`, { waitUntil: "domcontentloaded" });
+    const search = page.getByLabel("Search media");
+    await search.fill(`${TOKEN} Price list`);
+    scripts.release();
+    await hydrated(page);
+    await expect(search).toHaveValue(`${TOKEN} Price list`);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${TOKEN}\\+Price\\+list`));
+    await expect(page.getByRole("heading", { name: `${TOKEN} Price list`, exact: true })).toBeVisible();
+  });
+});
