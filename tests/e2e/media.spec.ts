@@ -33,6 +33,8 @@ test.beforeAll(async () => {
 async function gotoMedia(page: Page, url: string) {
   await page.goto(url);
   await hydrateOnInteraction(page);
+  // The page's own mark: its controls have rendered again as hydrated (`useHydrated`).
+  await expect(page.locator("main [data-hydrated=true]")).toHaveCount(1);
 }
 
 const cards = (page: Page) => page.getByTestId("media-card");
