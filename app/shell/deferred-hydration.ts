@@ -37,14 +37,16 @@ export function startDeferredHydration() {
   };
   for (const type of events) addEventListener(type, hydrate, { capture: true, passive: true });
 
-  // A button that is not a form's submit button does nothing until React runs: hold its press and
-  // make it again when React is there. A select of a GET form applies its choice by submitting it.
+  // A button of the page that is not a form's submit button does nothing until React runs: hold its
+  // press and make it again when React is there. A select of a GET form applies its choice by submitting it.
   addEventListener(
     "click",
     (event) => {
       if (!started || hydrated || event.defaultPrevented) return;
       const button = (event.target as Element).closest?.("button");
       if (!button || button.disabled || (button.form && button.type === "submit")) return;
+      // The page's own buttons only: a menu button already answered through the shell (app/shell/menus.ts).
+      if (!button.closest("main") || button.closest("[data-menu-trigger]")) return;
       event.preventDefault();
       event.stopPropagation();
       pressed = button;

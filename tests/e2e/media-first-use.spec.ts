@@ -57,6 +57,18 @@ test.describe("the media page before React runs", () => {
     await expect(page.locator("button[aria-busy]")).toHaveCount(0);
   });
 
+  test("a header menu opened before React runs stays open once React is there (the shell answered it)", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto(`/media?q=${TOKEN}&lang=en`, { waitUntil: "domcontentloaded" });
+    const platforms = page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Platforms" });
+    await platforms.click();
+    await expect(platforms).toHaveAttribute("aria-expanded", "true");
+    await expect(platforms).not.toHaveAttribute("aria-busy");
+    scripts.release();
+    await hydrated(page);
+    await expect(platforms).toHaveAttribute("aria-expanded", "true");
+  });
+
   test("a filter chosen before React runs applies as the plain form it is", async ({ page }) => {
     await holdScripts(page);
     await page.goto(`/media?q=${TOKEN}&lang=en`, { waitUntil: "domcontentloaded" });
