@@ -143,9 +143,8 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
 
   // The page hydrates on first use (ADR 0094): what was typed before React ran is in the field, not yet in
   // the state; take it up as if it were typed now.
-  const searchField = useRef<HTMLInputElement>(null);
   const takeUpTyped = useEffectEvent(() => {
-    const typed = searchField.current?.value;
+    const typed = (document.getElementById("media-search") as HTMLInputElement | null)?.value;
     if (typed !== undefined && typed !== query) onQueryChange(typed);
   });
   useEffect(() => takeUpTyped(), []);
@@ -190,7 +189,6 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
       </header>
 
       <MediaSearchForm
-        fieldRef={searchField}
         data={data}
         query={query}
         choice={choice}
