@@ -29,7 +29,12 @@ function page(request: Request) {
   const url = new URL(request.url);
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
   if (url.pathname === "/media") headers.set(RESULT_COUNT_HEADER, url.searchParams.get("q")?.toLowerCase() === "zebra" ? "0" : "4");
-  return new Response(`<html><body><h1>${url.pathname}</h1></body></html>`, { headers });
+  // The library is hydrated on first use: its data is fetched from its address by its scripts (ADR 0095).
+  const held =
+    url.pathname === "/media"
+      ? '<template data-deferred-hydration="interaction"><script>window.__reactRouterContext.streamController.close();</script></template>'
+      : "";
+  return new Response(`<html><body><h1>${url.pathname}</h1>${held}</body></html>`, { headers });
 }
 
 beforeAll(async () => {
@@ -80,7 +85,7 @@ async function visit(path: string, { from = "203.0.113.7", agent = CHROME, ...he
 }
 
 describe("counting page views over HTTP", () => {
-  it("counts pages the cache answers, 404s with their referrer and library searches; not bots, assets, data requests or the console", async () => {
+  it("counts pages the cache answers, 404s with their referrer and library searches; not bots, assets, data requests, page data or the console", async () => {
     const first = await visit("/about", { "accept-language": "de-AT,de;q=0.9,en;q=0.5", referer: "https://news.example.org/story?id=1" });
     expect(first.headers.get("x-page-cache")).toBe("miss");
     const second = await visit("/about?utm_source=newsletter&utm_medium=email&utm_campaign=spring", {
@@ -99,6 +104,8 @@ describe("counting page views over HTTP", () => {
     await visit("/admin/analytics");
     await visit("/old-news/2019", { referer: `${base}/about` });
     await visit("/media?q=%20Zebra%20&type=video");
+    const data = await visit("/media?q=Zebra&type=video&lang=en&page-data=1", { accept: "*/*", "sec-fetch-dest": "script" });
+    expect(data.status).toBe(200);
     await visit("/media.data?q=patent");
     await visit("/media?q=patent&cursor=abc");
     expect(renders).toBe(4);

@@ -5,6 +5,7 @@ import { recordEvent, type CountedRequest } from "~/features/analytics/events.se
 import { parseLibraryFilters } from "~/features/media/filters";
 import { getEnv } from "~/lib/env.server";
 import { resolveLanguage } from "~/lib/i18n.server";
+import { PAGE_DATA_PARAM } from "~/lib/document-page";
 import { RESULT_COUNT_HEADER } from "~/lib/page";
 import type { PageTable } from "./page-table";
 import { clientAddressOf } from "./request-url";
@@ -91,6 +92,8 @@ export function countedRequestOf(req: Request, res: Response, table: PageTable, 
   const preview = PREVIEW.exec(path);
   if (preview) return status < 400 ? { kind: "preview", itemId: preview[1]!.toLowerCase(), ...who } : undefined;
   const url = new URL(req.originalUrl, "http://request.invalid");
+  // A page's data loaded by its own scripts (ADR 0095): part of the view already counted.
+  if (url.searchParams.has(PAGE_DATA_PARAM)) return undefined;
   const isData = path.endsWith(".data");
   const pagePath = isData ? path.slice(0, -".data".length) || "/" : path;
   if (status === 200 && pagePath === "/media" && !url.searchParams.has("cursor")) {

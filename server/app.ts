@@ -12,6 +12,7 @@ import { serverApplicationName } from "~/lib/system-status.server";
 import { startRedirects, stopRedirects } from "~/lib/redirects.server";
 import { getEnv } from "~/lib/env.server";
 import { serveStoredFile } from "~/lib/file-route.server";
+import { PAGE_DATA_PARAM } from "~/lib/document-page";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "~/lib/i18n";
 import { logger, setLogFormat, setLogLevel } from "~/lib/logger.server";
 import { startJobs, stopJobs } from "~/lib/jobs.server";
@@ -59,9 +60,10 @@ export function createApp() {
     // The Content-Security-Policy nonce of this response (app/lib/csp.server.ts).
     // The other security headers come first, for files too (server/security-headers.ts, mounted by server.js).
     res.locals.cspNonce = randomBytes(16).toString("base64");
-    // `?lang=xx` is a choice of language by link: remember it like the switcher does.
+    // `?lang=xx` is a choice of language by link: remember it like the switcher does. A page's data
+    // names the page's language (ADR 0095): no choice of the visitor's.
     const lang = req.query.lang;
-    if (typeof lang === "string" && isLanguage(lang)) {
+    if (typeof lang === "string" && isLanguage(lang) && !(PAGE_DATA_PARAM in req.query)) {
       res.cookie(LANGUAGE_COOKIE, lang, {
         path: "/",
         maxAge: LANGUAGE_COOKIE_MAX_AGE_S * 1000,

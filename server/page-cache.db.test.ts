@@ -55,6 +55,17 @@ async function renderPage(request: Request, nonce = "", context: Record<string, 
       headers: { "Content-Type": "text/html" },
     });
   }
+  if (url.pathname === "/contact") {
+    // A page hydrated on first use, as entry.server.tsx sends it: React Router's scripts and data held back.
+    const held = `<script nonce="${nonce}">window.__reactRouterContext = {};</script><script type="module" nonce="${nonce}">import "/assets/x.js";</script>`;
+    const data = `<script nonce="${nonce}">window.__reactRouterContext.streamController.enqueue("[\\"${language}\\"]\\n");</script><script nonce="${nonce}">window.__reactRouterContext.streamController.close();</script>`;
+    return new Response(
+      `<html lang="${language}"><body><form></form><template data-deferred-hydration="">${held}${data}</template></body></html>`,
+      {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      },
+    );
+  }
   if (url.searchParams.get("category") === "lifestyle") {
     // A page that answers with a cookie (a session renewal, a consent record) is never shared.
     return new Response(`<p>shop ${language}</p><script nonce="${nonce}">${SCRIPT}</script>`, {
@@ -298,6 +309,43 @@ describe("page cache", () => {
       expect(await response.text(), accepted).toBe(first.body);
     }
     expect(renders).toBe(1);
+  });
+});
+
+describe("the data of a page hydrated on first use (ADR 0095)", () => {
+  it("keeps it out of the stored page and answers it from the same entry at the page's address", async () => {
+    const page = await get("/contact?lang=de");
+    expect(page.body).not.toContain("streamController");
+    expect(page.body).toContain('window.__reactRouterContext = {};</script><script type="module">');
+    expect(page.body).toContain('<script src="/contact?lang=de&amp;page-data=1" data-page-data=""></script></template>');
+    // The data script is no inline script of the page: the policy allows two hashes, not four.
+    expect(page.policy.match(/'sha256-/g)).toHaveLength(2);
+
+    const response = await fetch(`${base}/contact?lang=de&page-data=1`, { headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(await response.text()).toBe(
+      'window.__reactRouterContext.streamController.enqueue("[\\"de\\"]\\n");\nwindow.__reactRouterContext.streamController.close();',
+    );
+    expect(renders).toBe(1);
+    const again = await fetch(`${base}/contact?lang=de&page-data=1`, {
+      headers: { "accept-encoding": "br", "if-none-match": response.headers.get("etag")! },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it("answers 404, never a page, where there is no stored page's data", async () => {
+    // A page without held-back data, an uncacheable query, a session cookie (signed in since the page came).
+    for (const [address, headers] of [
+      ["/media?page-data=1", {}],
+      ["/contact?page-data=1&unknown=1", {}],
+      ["/contact?page-data=1", { cookie: "better-auth.session_token=abc.def" }],
+    ] as const) {
+      const answer = await get(address, headers);
+      expect(answer.status, address).toBe(404);
+      expect(answer.body).not.toContain("<html");
+    }
   });
 });
 

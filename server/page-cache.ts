@@ -13,8 +13,10 @@ import { resolveLanguage } from "~/lib/i18n.server";
 import { onPagesInvalidated } from "~/lib/page-invalidation.server";
 import { onPublicContentChanged } from "~/lib/public-content.server";
 import { PREVIEW_PARAM } from "~/lib/page-preview.server";
+import { PAGE_DATA_PARAM } from "~/lib/document-page";
 import type { PageCache } from "~/lib/page";
 import type { PageTable } from "./page-table";
+import { splitPageData } from "./page-data";
 import { preferredEncoding } from "./preferred-encoding";
 
 /**
@@ -39,6 +41,10 @@ import { preferredEncoding } from "./preferred-encoding";
  * computed once per entry), so the bytes are the same for every visitor and are compressed once.
  * Each answer's policy still carries that answer's fresh nonce. Rendered pages keep the nonce alone.
  *
+ * Page data (ADR 0095): a page hydrated on first use keeps React Router's data out of its stored HTML;
+ * the held-back scripts load it from the page's address with `?page-data=1` (PAGE_DATA_PARAM), which
+ * this cache answers from the same entry, so the data is the one the page was rendered with.
+ *
  * Member shells (ADR 0031): `/profile` without a query is the same document for every member, a
  * shell whose member data the page then fetches (`/profile.data`, private, never stored here). It is
  * served only to requests WITH a session cookie (without one React Router answers: the redirect to
@@ -55,6 +61,16 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/** A stored body in the two codings browsers take. */
+function compress(body: Buffer, brotliQuality: number) {
+  return Promise.all([
+    brotli(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+    gzip(body, { level: 9 }),
+  ]);
+}
+
 interface Entry {
   tag: string;
   expiresAt: number;
@@ -66,6 +82,8 @@ interface Entry {
   scriptHashes: string[];
   gzip: Buffer;
   br: Buffer;
+  /** The page's React Router data as a script, when its HTML loads it from PAGE_DATA_PARAM (ADR 0095). */
+  data?: { etag: string; gzip: Buffer; br: Buffer };
 }
 
 /** An answer that may not be shared (a redirect, a 404, a Set-Cookie): passed on as it came. */
@@ -127,6 +145,8 @@ interface Found {
   /** The canonical query (PageCache.key). */
   query: string;
   language: string;
+  /** Asked for the page's data (PAGE_DATA_PARAM), not the page. */
+  wantsData: boolean;
 }
 
 export function createPageCache(options: {
@@ -181,12 +201,14 @@ export function createPageCache(options: {
     // Console staff get their own build's pages (server/console-gate.ts), rendered per request.
     if (policy.memberShell && (res.locals.consoleAudience ?? "public") !== "public") return undefined;
     const url = new URL(req.originalUrl, "http://cache.invalid");
+    const wantsData = url.searchParams.has(PAGE_DATA_PARAM);
+    url.searchParams.delete(PAGE_DATA_PARAM);
     // A preview of a draft (ADR 0059) is never shared, whatever a page's key would accept.
     if (url.searchParams.has(PREVIEW_PARAM)) return undefined;
     const query = policy.key(url.searchParams);
     if (query === undefined) return undefined;
     const language = resolveLanguage(url, cookie).language;
-    return { key: `${policy.tag}|${req.path}?${query}|${language}`, policy, query, language };
+    return { key: `${policy.tag}|${req.path}?${query}|${language}`, policy, query, language, wantsData };
   }
 
   async function render(req: ExpressRequest, res: ExpressResponse, { policy, query, language }: Found): Promise<Entry | Uncacheable> {
@@ -214,13 +236,18 @@ export function createPageCache(options: {
     if (response.status !== 200 || response.headers.has("set-cookie")) {
       return { status: response.status, headers: kept, body: raw };
     }
-    const html = withNonce(withoutModulePreloads(raw), "");
+    const rendered = withNonce(withoutModulePreloads(raw), "");
+    // The data's address is the page's key: the same entry answers it, in every process alike.
+    const dataQuery = new URLSearchParams(query);
+    dataQuery.set("lang", language);
+    dataQuery.set(PAGE_DATA_PARAM, "1");
+    const split = splitPageData(rendered, `${req.path}?${dataQuery}`);
+    const html = split?.html ?? rendered;
     const body = Buffer.from(html);
-    const [br, gz] = await Promise.all([
-      brotli(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: policy.brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      }),
-      gzip(body, { level: 9 }),
+    const data = split ? Buffer.from(split.data) : undefined;
+    const [[br, gz], compressedData] = await Promise.all([
+      compress(body, policy.brotliQuality),
+      data ? compress(data, policy.brotliQuality) : undefined,
     ]);
     return {
       tag: policy.tag,
@@ -232,7 +259,46 @@ export function createPageCache(options: {
       scriptHashes: inlineScriptHashes(html),
       gzip: gz,
       br,
+      data:
+        data && compressedData
+          ? { etag: createHash("sha1").update(data).digest("base64url"), br: compressedData[0], gzip: compressedData[1] }
+          : undefined,
     };
+  }
+
+  /** A stored body in the coding the client takes, with that coding's ETag (a 304 when the client has it). */
+  function sendBody(req: ExpressRequest, res: ExpressResponse, stored: { br: Buffer; gzip: Buffer }, hash: string) {
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
+    const etag = entityTagOf(hash, encoding);
+    res.setHeader("ETag", etag);
+    if (noneMatch(req.headers["if-none-match"], etag)) {
+      res.status(304).end();
+      return;
+    }
+    // The plain form is rare (every browser takes gzip): unpacked on demand instead of kept.
+    const body = encoding ? stored[encoding] : zlib.gunzipSync(stored.gzip);
+    // A Content-Encoding already set makes the compression middleware leave the body alone.
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", String(body.length));
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+
+  /** The page's data script (ADR 0095); a page without one answers 404, as a data request that cannot be shared. */
+  function sendData(req: ExpressRequest, res: ExpressResponse, entry: Entry | undefined, state: string) {
+    const data = entry?.data;
+    if (!data) {
+      res.status(404).setHeader("Cache-Control", "no-store");
+      res.type("text/plain").send("Not Found");
+      return;
+    }
+    res.status(200);
+    res.setHeader("X-Page-Cache", state);
+    res.setHeader("Content-Type", "text/javascript; charset=utf-8");
+    // Asked again only by a page loaded again, which may be a newer one: revalidated by its ETag.
+    res.setHeader("Cache-Control", "no-cache");
+    sendBody(req, res, data, `${data.etag}-data`);
   }
 
   function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: string, policy: PageCache) {
@@ -243,21 +309,7 @@ export function createPageCache(options: {
     // none can hand a member's shell to a visitor, who gets the redirect to /auth.
     if (policy.memberShell) res.setHeader("Cache-Control", "private, no-store");
     res.setHeader(cspHeaderName(), contentSecurityPolicy(String(res.locals.cspNonce ?? ""), entry.scriptHashes));
-    res.setHeader("Vary", "Accept-Encoding, Cookie");
-    const encoding = preferredEncoding(req.headers["accept-encoding"]);
-    const etag = entityTagOf(entry.etag, encoding);
-    res.setHeader("ETag", etag);
-    if (noneMatch(req.headers["if-none-match"], etag)) {
-      res.status(304).end();
-      return;
-    }
-    // The plain form is rare (every browser takes gzip): unpacked on demand instead of kept.
-    const body = encoding ? entry[encoding] : zlib.gunzipSync(entry.gzip);
-    // A Content-Encoding already set makes the compression middleware leave the body alone.
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", String(body.length));
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
+    sendBody(req, res, entry, entry.etag);
   }
 
   function sendUncacheable(res: ExpressResponse, answer: Uncacheable) {
@@ -280,11 +332,22 @@ export function createPageCache(options: {
     } catch (error) {
       return next(error);
     }
-    if (!found) return next();
-    const { key, policy } = found;
+    if (!found) {
+      // Data of a page this request would not be given from here (a session cookie sent since): none.
+      if (
+        (req.method === "GET" || req.method === "HEAD") &&
+        new URL(req.originalUrl, "http://cache.invalid").searchParams.has(PAGE_DATA_PARAM)
+      ) {
+        return sendData(req, res, undefined, "bypass");
+      }
+      return next();
+    }
+    const { key, policy, wantsData } = found;
+    const answerWith = (entry: Entry, state: string) =>
+      wantsData ? sendData(req, res, entry, state) : send(req, res, entry, state, policy);
     try {
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > Date.now()) return send(req, res, hit, "hit", policy);
+      if (hit && hit.expiresAt > Date.now()) return answerWith(hit, "hit");
       if (hit) entries.delete(key);
       // One render per key at a time; concurrent misses wait for it.
       let rendering = pending.get(key);
@@ -301,8 +364,9 @@ export function createPageCache(options: {
           if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
           entries.set(key, answer);
         }
-        return send(req, res, answer, isOwner ? "miss" : "hit", policy);
+        return answerWith(answer, isOwner ? "miss" : "hit");
       }
+      if (wantsData) return sendData(req, res, undefined, "bypass");
       // Someone else's answer that may not be shared (a 404, a Set-Cookie): render our own. Likewise a
       // member shell that could not be made: it was rendered without this member's cookie.
       if (!isOwner || policy.memberShell) return next();

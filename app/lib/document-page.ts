@@ -45,6 +45,13 @@ export function pageModeOf(matches: ReadonlyArray<{ handle?: unknown }>, notice:
  */
 export const DEFERRED_HYDRATION_MARKER = /<template data-deferred-hydration="(|interaction)"><\/template>/;
 
+/**
+ * The query parameter of a stored page's data (ADR 0095): on a page hydrated on first use that the page
+ * cache keeps, React Router's data is not in the HTML but at the page's address with this parameter,
+ * fetched by the held-back scripts when they run.
+ */
+export const PAGE_DATA_PARAM = "page-data";
+
 /** The shell's inline script and its settings as JSON (entry.server.tsx, app/shell/); undefined in the browser. */
 const ShellScriptContext = createContext<{ script: string; config: string } | undefined>(undefined);
 

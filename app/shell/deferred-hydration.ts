@@ -5,6 +5,9 @@
  * first sign of use anywhere: a pointer moved or pressed, a touch, a key, a scroll. React then hydrates
  * the page as it is.
  *
+ * On a page from the page cache, React Router's data is not in the page: the held-back scripts load
+ * it from the page's address (ADR 0095), which keeps the first paint's HTML small.
+ *
  * Until React runs, what would otherwise be lost is kept: a button that does nothing without React is
  * pressed again once React is there (hydration keeps the same elements), and a choice in a GET form's
  * select submits that form, as it would without JavaScript.
@@ -21,6 +24,19 @@ export function startDeferredHydration() {
   let hydrated = false;
   let pressed: HTMLElement | null = null;
 
+  /** The held press, no longer held. */
+  const letGo = () => {
+    const button = pressed;
+    pressed = null;
+    button?.removeAttribute("aria-busy");
+    return button;
+  };
+  /** React cannot start (its data did not load): presses are no longer held, the page works as without JavaScript. */
+  const giveUp = () => {
+    started = false;
+    letGo();
+  };
+
   const hydrate = (event: Event) => {
     if (!onInteraction && !(event.target as Element).closest?.("form")) return;
     for (const type of events) removeEventListener(type, hydrate, true);
@@ -31,6 +47,9 @@ export function startDeferredHydration() {
       for (const attribute of Array.from(node.attributes)) script.setAttribute(attribute.name, attribute.value);
       script.nonce = node.nonce;
       script.textContent = node.textContent;
+      // The page's data, from the page cache (ADR 0095). Without it React cannot start: the page stays
+      // what it is without JavaScript, and a press held for React is let go.
+      if (node.hasAttribute("src")) script.addEventListener("error", giveUp);
       doc.body.append(script);
     }
     template.remove();
@@ -68,11 +87,8 @@ export function startDeferredHydration() {
     "hydrated",
     () => {
       hydrated = true;
-      const button = pressed;
-      pressed = null;
-      if (!button) return;
-      button.removeAttribute("aria-busy");
-      if (button.isConnected) button.click();
+      const button = letGo();
+      if (button?.isConnected) button.click();
     },
     { once: true },
   );

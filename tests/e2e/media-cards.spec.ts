@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { hydrateOnInteraction } from "../helpers/hydration";
 import { importMediaFixtures } from "../helpers/e2e-server";
 
@@ -21,21 +21,33 @@ async function gotoMedia(page: Page, url: string) {
 
 const cards = (page: Page) => page.getByTestId("media-card");
 
-/** The loader data React Router streams into the page (its inline scripts). */
-function hydrationDataOf(html: string) {
-  return [...html.matchAll(/<script>window\.__reactRouterContext\.streamController\.enqueue\(([\s\S]*?)\);<\/script>/g)]
-    .map((match) => match[1])
-    .join("");
+/** React Router's data chunks in a script (the page's inline scripts, or the page data it loads). */
+function dataChunksOf(script: string) {
+  return [...script.matchAll(/window\.__reactRouterContext\.streamController\.enqueue\(([\s\S]*?)\);/g)].map((match) => match[1]).join("");
+}
+
+/**
+ * The loader data React Router streams into the page. A page from the page cache holds none of it: its
+ * held-back scripts load it from the page's address (ADR 0095).
+ */
+async function hydrationDataOf(request: APIRequestContext, html: string) {
+  expect(dataChunksOf(html)).toBe("");
+  const source = /<script src="([^"]+)" data-page-data="">/.exec(html)?.[1];
+  expect(source).toBeDefined();
+  const answer = await request.get(source!.replaceAll("&amp;", "&"));
+  expect(answer.headers()["content-type"]).toMatch(/^text\/javascript/);
+  return dataChunksOf(await answer.text());
 }
 
 test.describe("the media page's cards", () => {
   test("a card's title, text and signed preview URL reach the hydrated page, and the URL is checked", async ({ page, request }) => {
     const html = await (await request.get(`/media?q=${TOKEN}`)).text();
     expect(html).toContain(`>${TOKEN} Logo pack</h2>`);
-    expect(hydrationDataOf(html)).toContain(`${TOKEN} Logo pack`);
+    const data = await hydrationDataOf(request, html);
+    expect(data).toContain(`${TOKEN} Logo pack`);
     // The logo's preview for its dialog: a signed URL in the page's data.
     // (In a JSON string inside a script: "&" is written \u0026, with its backslash escaped once more.)
-    const thumbnail = /(\/files\/media-files\/[^"]+?)\\*"/.exec(hydrationDataOf(html))?.[1].replaceAll(/\\+u0026/g, "&");
+    const thumbnail = /(\/files\/media-files\/[^"]+?)\\*"/.exec(data)?.[1].replaceAll(/\\+u0026/g, "&");
     expect(thumbnail).toMatch(/[?&]sig=[\w-]{20,}/);
     const signature = new URL(thumbnail!, "http://x").searchParams.get("sig")!;
 

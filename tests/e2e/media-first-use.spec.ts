@@ -49,6 +49,10 @@ test.describe("the media page before React runs", () => {
     await expect(details).toHaveAttribute("aria-busy", "true");
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
+    // The page's data is not in it: it comes with React's scripts, from the page's address (ADR 0095).
+    expect(html).not.toContain("streamController.enqueue");
+    expect(held).toContain(`<script src="/media?q=${TOKEN}&amp;lang=en&amp;page-data=1" data-page-data="">`);
+
     scripts.release();
     await hydrated(page);
     const dialog = page.getByRole("dialog");
@@ -88,5 +92,29 @@ test.describe("the media page before React runs", () => {
     await expect(search).toHaveValue(`${TOKEN} Price list`);
     await expect(page).toHaveURL(new RegExp(`[?&]q=${TOKEN}\\+Price\\+list`));
     await expect(page.getByRole("heading", { name: `${TOKEN} Price list`, exact: true })).toBeVisible();
+  });
+
+  test("when the page's data cannot come, a held press is let go and the page works as without JavaScript", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    let failData = () => {};
+    const dataFails = new Promise<void>((resolve) => (failData = resolve));
+    await page.route(/[?&]page-data=1/, async (route) => {
+      await dataFails;
+      await route.abort("connectionfailed");
+    });
+    await page.goto(`/media?q=${TOKEN}&lang=en`, { waitUntil: "domcontentloaded" });
+    const details = page.getByRole("button", { name: `Details for ${TOKEN} Logo pack` });
+    await details.click();
+    await expect(details).toHaveAttribute("aria-busy", "true");
+    // The data request fails: the button is no longer shown busy, and React never runs.
+    failData();
+    await expect(details).not.toHaveAttribute("aria-busy");
+    scripts.release();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+    // The filters still apply, as the GET form they are.
+    await page.getByLabel("Type").selectOption("image");
+    await expect(page).toHaveURL(/[?&]type=image/);
+    await expect(page.getByRole("heading", { name: `${TOKEN} Price list`, exact: true })).toHaveCount(0);
   });
 });

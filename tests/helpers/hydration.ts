@@ -13,7 +13,14 @@ export async function gotoHydrated(page: Page, url: string) {
 
 export async function waitForHydration(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
-  if (await page.locator('template[data-deferred-hydration="interaction"]').count()) await hydrateOnInteraction(page);
+  const held = await page.evaluate(() => ({
+    untilInteraction: document.querySelector('template[data-deferred-hydration="interaction"]') !== null,
+    // React's scripts are in the document: loaded with the page, or a page hydrated at first use whose
+    // scripts the shell already started (a pointer over it), still on their way with the page's data.
+    started: document.querySelector('script[type="module"]') !== null,
+  }));
+  if (held.untilInteraction) await hydrateOnInteraction(page);
+  else if (held.started) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
 }
 
 /**
