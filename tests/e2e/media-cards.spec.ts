@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { hydrateOnInteraction } from "../helpers/hydration";
+import { gotoMedia } from "../helpers/hydration";
 import { importMediaFixtures } from "../helpers/e2e-server";
 
 /**
@@ -11,13 +11,6 @@ const TOKEN = "Markupfalke";
 test.beforeAll(async () => {
   await importMediaFixtures(TOKEN);
 });
-
-async function gotoMedia(page: Page, url: string) {
-  await page.goto(url);
-  await hydrateOnInteraction(page);
-  // The page's own mark: its controls have rendered again as hydrated (`useHydrated`).
-  await expect(page.locator("main [data-hydrated=true]")).toHaveCount(1);
-}
 
 const cards = (page: Page) => page.getByTestId("media-card");
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { hydrateOnInteraction } from "../helpers/hydration";
+import { gotoMedia } from "../helpers/hydration";
 import { expectNoSeriousA11yViolations } from "../helpers/a11y";
 import { importMediaFixtures, importMediaManifest } from "../helpers/e2e-server";
 
@@ -28,14 +28,6 @@ test.beforeAll(async () => {
   fs.writeFileSync(path.join(fixtureDir, "bulk.json"), JSON.stringify(bulk));
   await importMediaManifest(path.join(fixtureDir, "bulk.json"));
 });
-
-/** Opens a media URL and lets React hydrate it (at the first sign of use, ADR 0094). */
-async function gotoMedia(page: Page, url: string) {
-  await page.goto(url);
-  await hydrateOnInteraction(page);
-  // The page's own mark: its controls have rendered again as hydrated (`useHydrated`).
-  await expect(page.locator("main [data-hydrated=true]")).toHaveCount(1);
-}
 
 const cards = (page: Page) => page.getByTestId("media-card");
 const card = (page: Page, title: string) =>

@@ -41,3 +41,11 @@ export async function hydrateFormOnUse(page: Page) {
   await page.locator("main form input:not([type=hidden]):not([tabindex='-1'])").first().focus();
   await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 15_000 });
 }
+
+/** Opens a `/media` URL and lets React hydrate it, as a visitor's pointer would (ADR 0094), until the page's own mark. */
+export async function gotoMedia(page: Page, url: string) {
+  await page.goto(url);
+  await hydrateOnInteraction(page);
+  // The media page's mark (`useHydrated`): its controls have rendered again as hydrated, one render after the root's.
+  await expect(page.locator("main [data-hydrated=true]")).toHaveCount(1);
+}

@@ -143,8 +143,9 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
 
   // The page hydrates on first use (ADR 0094): what was typed before React ran is in the field, not yet in
   // the state; take it up as if it were typed now.
+  const searchField = useRef<HTMLInputElement>(null);
   const takeUpTyped = useEffectEvent(() => {
-    const typed = (document.getElementById("media-search") as HTMLInputElement | null)?.value;
+    const typed = searchField.current?.value;
     if (typed !== undefined && typed !== query) onQueryChange(typed);
   });
   useEffect(() => takeUpTyped(), []);
@@ -189,6 +190,7 @@ export function MediaPage({ data, dialogNotice }: { data: MediaPageData; dialogN
       </header>
 
       <MediaSearchForm
+        fieldRef={searchField}
         data={data}
         query={query}
         choice={choice}

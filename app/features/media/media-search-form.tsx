@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type RefObject } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -35,6 +35,7 @@ export type FilterChoice = ReturnType<typeof choiceOf>;
  * wait behind one "Filters (n)" button, so the first result is in the first screen.
  */
 export function MediaSearchForm({
+  fieldRef,
   data,
   query,
   choice,
@@ -42,6 +43,8 @@ export function MediaSearchForm({
   onSubmit,
   choose,
 }: {
+  /** The search field, for what was typed before React ran (media-page.tsx). */
+  fieldRef: RefObject<HTMLInputElement | null>;
   data: Pick<MediaPageData, "filters" | "facets" | "categories">;
   query: string;
   choice: FilterChoice;
@@ -78,6 +81,7 @@ export function MediaSearchForm({
         </label>
         <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
         <input
+          ref={fieldRef}
           id="media-search"
           name="q"
           type="search"
