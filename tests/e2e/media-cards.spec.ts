@@ -29,6 +29,8 @@ async function hydrationDataOf(request: APIRequestContext, html: string) {
   expect(source).toBeDefined();
   const answer = await request.get(source!.replaceAll("&amp;", "&"));
   expect(answer.headers()["content-type"]).toMatch(/^text\/javascript/);
+  // Its `lang` names the page's language, not a choice of the visitor's: no language cookie (server/app.ts).
+  expect(answer.headers()["set-cookie"]).toBeUndefined();
   return dataChunksOf(await answer.text());
 }
 
