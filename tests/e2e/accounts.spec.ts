@@ -297,6 +297,13 @@ test.describe("Google sign-in", () => {
   });
 });
 
+/**
+ * The wait for an answer whose server work is heavy by design: an image read in a child process
+ * with limits (ADR 0041), or up to three scrypt password hashes (proof of presence, then the change
+ * itself). With the other tests' browsers on the same two cores, one such answer took over ten seconds.
+ */
+const HEAVY_STEP = { timeout: 30_000 };
+
 test.describe("profile", () => {
   test("visitors are sent to /auth", async ({ request }) => {
     const answer = await request.get("/profile", { maxRedirects: 0 });
@@ -347,11 +354,11 @@ test.describe("profile", () => {
 
     const fileInput = page.locator("#avatar-file");
     await fileInput.setInputFiles(big);
-    await expect(page.getByText("File size must be less than 5MB")).toBeVisible();
+    await expect(page.getByText("File size must be less than 5MB")).toBeVisible(HEAVY_STEP);
     await fileInput.setInputFiles(fake);
-    await expect(page.getByText("Please upload an image file")).toBeVisible();
+    await expect(page.getByText("Please upload an image file")).toBeVisible(HEAVY_STEP);
     await fileInput.setInputFiles(real);
-    await expect(page.getByText("Profile picture updated successfully")).toBeVisible();
+    await expect(page.getByText("Profile picture updated successfully")).toBeVisible(HEAVY_STEP);
     const avatar = page.getByTestId("avatar-image");
     await expect(avatar).toBeVisible();
     const src = await avatar.getAttribute("src");
@@ -377,11 +384,11 @@ test.describe("profile", () => {
     await dialog.getByLabel("New Password", { exact: true }).fill("another-pass-1");
     await dialog.getByLabel("Confirm New Password").fill("another-pass-1");
     await dialog.getByRole("button", { name: "Update Password" }).click();
-    await expect(page.getByText("Authentication Failed")).toBeVisible();
+    await expect(page.getByText("Authentication Failed")).toBeVisible(HEAVY_STEP);
     await expect(page.getByText("Current password is incorrect")).toBeVisible();
     await dialog.getByLabel("Current Password").fill(PASSWORD);
     await dialog.getByRole("button", { name: "Update Password" }).click();
-    await expect(page.getByText("Password updated successfully")).toBeVisible();
+    await expect(page.getByText("Password updated successfully")).toBeVisible(HEAVY_STEP);
     await expect(dialog).toBeHidden();
 
     // Change email: messages, then the mail to the new address (and the notice to the old one).
@@ -393,10 +400,10 @@ test.describe("profile", () => {
     await dialog.getByLabel("New Email").fill(newEmail);
     await dialog.getByLabel("Current Password").fill(PASSWORD);
     await dialog.getByRole("button", { name: "Change Email" }).click();
-    await expect(page.getByText("Current password is incorrect").last()).toBeVisible();
+    await expect(page.getByText("Current password is incorrect").last()).toBeVisible(HEAVY_STEP);
     await dialog.getByLabel("Current Password").fill("another-pass-1");
     await dialog.getByRole("button", { name: "Change Email" }).click();
-    await expect(page.getByText("Verification email sent. Please check your new email address.")).toBeVisible();
+    await expect(page.getByText("Verification email sent. Please check your new email address.")).toBeVisible(HEAVY_STEP);
     await expect(dialog).toBeHidden();
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
     const notice = await waitForMail(smtpApi(), email, /being changed/);
@@ -420,7 +427,7 @@ test.describe("profile", () => {
       .jpeg()
       .toFile(file);
     await page.locator("#avatar-file").setInputFiles(file);
-    await expect(page.getByText("Profile picture updated successfully")).toBeVisible();
+    await expect(page.getByText("Profile picture updated successfully")).toBeVisible(HEAVY_STEP);
     const src = (await page.getByTestId("avatar-image").getAttribute("src"))!;
     const userId = src.split("/")[3];
     const folder = path.join(process.env.E2E_DATA_DIR!, "storage", "avatars", userId);
@@ -431,7 +438,7 @@ test.describe("profile", () => {
     await deletion.getByLabel("Current Password").fill("wrong-pass-1");
     page.once("dialog", (dialog) => dialog.accept());
     await deletion.getByRole("button", { name: "Delete Account" }).click();
-    await expect(deletion.getByText("Current password is incorrect").first()).toBeVisible();
+    await expect(deletion.getByText("Current password is incorrect").first()).toBeVisible(HEAVY_STEP);
     await expect(page).toHaveURL(/\/profile$/);
 
     await deletion.getByLabel("Current Password").fill("secret-pass-1");
@@ -446,7 +453,7 @@ test.describe("profile", () => {
 
     page.once("dialog", (dialog) => dialog.accept());
     await deletion.getByRole("button", { name: "Delete Account" }).click();
-    await expect(page.getByText("Account Deleted")).toBeVisible();
+    await expect(page.getByText("Account Deleted")).toBeVisible(HEAVY_STEP);
     await expect(page.getByText("Your account has been permanently deleted")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();

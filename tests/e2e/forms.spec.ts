@@ -194,6 +194,35 @@ test.describe("lasting results instead of fading toasts", () => {
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
     await expect(sent).toBeVisible();
   });
+
+  test("an answer that comes as the last toast's time runs out is shown, not taken away with it", async ({ page }) => {
+    // The page's clock: the first toast is brought to the moment it starts to leave, and held there.
+    await page.clock.install();
+    await page.goto("/contact");
+    await hydrateFormOnUse(page);
+    const toasts = page.locator("[data-sonner-toast]");
+    const send = page.getByRole("button", { name: "Send Message" });
+    await send.click();
+    const first = toasts.filter({ hasText: "Name is required" });
+    await expect(first).toBeVisible();
+    // A moment ahead of the page's time (pausing in the past is refused), well within the toast's eight seconds.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+    while ((await first.getAttribute("data-removed")) !== "true") await page.clock.runFor(50);
+
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ada");
+    await send.click();
+    const second = toasts.filter({ hasText: "Invalid email address" });
+    // The answer's toast is drawn by a timer of the paused clock: time moves until it is there.
+    await expect(async () => {
+      await page.clock.runFor(50);
+      await expect(second).toBeVisible({ timeout: 100 });
+    }).toPass();
+    // Past the leaving toast's last moments: the answer stays.
+    await page.clock.runFor(1000);
+    await expect(second).toBeVisible();
+    await expect(second).not.toHaveAttribute("data-removed", "true");
+    await expect(toasts).toHaveCount(1);
+  });
 });
 
 // Google's buttons with and without GOOGLE_CLIENT_ID/SECRET: app/features/account/auth-page.test.tsx; its door's 404

@@ -61,13 +61,27 @@ export function usePreloadToaster() {
   }, []);
 }
 
+// sonner updates a toast in place when given the id of one it holds, and an update that arrives while
+// that toast is leaving (its time just ran out) leaves with it: the new answer would never be seen.
+// So a replacing toast sends the one shown under its id away and comes under an id of its own.
+const shownUnder = new Map<string, string>();
+let serial = 0;
+
+function replacing(module: Sonner, id: string) {
+  const previous = shownUnder.get(id);
+  if (previous !== undefined) module.toast.dismiss(previous);
+  const fresh = `${id}-${++serial}`;
+  shownUnder.set(id, fresh);
+  return fresh;
+}
+
 async function show(kind: "success" | "error", title: string, options?: ToastOptions) {
   const wasShown = isShown;
   try {
     const module = await loadToaster();
     await shown;
     if (!wasShown) await new Promise((resolve) => setTimeout(resolve, LIVE_REGION_SETTLE_MS));
-    module.toast[kind](title, options);
+    module.toast[kind](title, options?.id === undefined ? options : { ...options, id: replacing(module, options.id) });
   } catch (error) {
     console.error("The toast could not be shown", error);
   }
