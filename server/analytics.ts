@@ -8,7 +8,7 @@ import { resolveLanguage } from "~/lib/i18n.server";
 import { PAGE_DATA_PARAM } from "~/lib/document-page";
 import { RESULT_COUNT_HEADER } from "~/lib/page";
 import type { PageTable } from "./page-table";
-import { clientAddressOf } from "./request-url";
+import { clientAddressOf, urlOf } from "./request-url";
 
 /**
  * What of a finished answer the console's Analytics counts (ADR 0068). Mounted before the page
@@ -91,7 +91,7 @@ export function countedRequestOf(req: Request, res: Response, table: PageTable, 
   if (req.method !== "GET") return undefined;
   const preview = PREVIEW.exec(path);
   if (preview) return status < 400 ? { kind: "preview", itemId: preview[1]!.toLowerCase(), ...who } : undefined;
-  const url = new URL(req.originalUrl, "http://request.invalid");
+  const url = urlOf(req);
   // A page's data loaded by its own scripts (ADR 0095): part of the view already counted.
   if (url.searchParams.has(PAGE_DATA_PARAM)) return undefined;
   const isData = path.endsWith(".data");

@@ -33,7 +33,7 @@ import { createRequestGuard, refuse } from "./request-guard";
 import { createPreviewDoor } from "./preview-door";
 import { limitRequestsPerClient } from "./connection-limits";
 import { measureRequests, serveMetrics } from "./metrics";
-import { clientAddressOf } from "./request-url";
+import { clientAddressOf, urlOf } from "./request-url";
 import { countVisits } from "./analytics";
 import { startEventFlush, stopEventFlush } from "~/features/analytics/events.server";
 import "~/features/analytics/rollup.server";
@@ -55,6 +55,9 @@ export function createApp() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  // One reading of a query, the one React Router's pages make (`urlOf`): Express's own (`req.query`,
+  // another parser with its own limits) is off, so no decision can disagree with the page it is about.
+  app.set("query parser", false);
 
   app.use((req, res, next) => {
     // The Content-Security-Policy nonce of this response (app/lib/csp.server.ts).
@@ -62,8 +65,9 @@ export function createApp() {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     // `?lang=xx` is a choice of language by link: remember it like the switcher does. A page's data
     // names the page's language (ADR 0095): no choice of the visitor's.
-    const lang = req.query.lang;
-    if (typeof lang === "string" && isLanguage(lang) && !(PAGE_DATA_PARAM in req.query)) {
+    const query = urlOf(req).searchParams;
+    const lang = query.get("lang");
+    if (lang !== null && isLanguage(lang) && !query.has(PAGE_DATA_PARAM)) {
       res.cookie(LANGUAGE_COOKIE, lang, {
         path: "/",
         maxAge: LANGUAGE_COOKIE_MAX_AGE_S * 1000,

@@ -567,6 +567,17 @@ describe("reproductions of issue 28 (parsing and caching)", { timeout: 120_000 }
     }
   });
 
+  it("a page's data request sets no language cookie, however many parameters come before its name (one query parser)", async () => {
+    // A thousand parameters: as many as another parser (node:querystring) reads before it stops.
+    const filler = Array.from({ length: 999 }, (_, index) => `x${index}=`).join("&");
+    const answer = await fetch(`${rig.server.url}/media?lang=de&${filler}&page-data=1`);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get("set-cookie")).toBeNull();
+    // The same address without the data's name is a visitor's link: the language is remembered.
+    const link = await fetch(`${rig.server.url}/media?lang=de&${filler}`);
+    expect(link.headers.get("set-cookie")).toMatch(/^language=de;/);
+  });
+
   it("4. the first requester's query never reaches the page the next visitor gets", async () => {
     const marker = "tabmarker1234";
     await fetch(`${rig.server.url}/auth?tab=${marker}`);

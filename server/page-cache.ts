@@ -18,6 +18,7 @@ import type { PageCache } from "~/lib/page";
 import type { PageTable } from "./page-table";
 import { splitPageData } from "./page-data";
 import { preferredEncoding } from "./preferred-encoding";
+import { urlOf } from "./request-url";
 
 /**
  * An in-memory HTML cache in front of React Router for pages that are the same for every
@@ -200,7 +201,7 @@ export function createPageCache(options: {
     if (policy.memberShell ? !signedIn : signedIn) return undefined;
     // Console staff get their own build's pages (server/console-gate.ts), rendered per request.
     if (policy.memberShell && (res.locals.consoleAudience ?? "public") !== "public") return undefined;
-    const url = new URL(req.originalUrl, "http://cache.invalid");
+    const url = urlOf(req);
     const wantsData = url.searchParams.has(PAGE_DATA_PARAM);
     url.searchParams.delete(PAGE_DATA_PARAM);
     // A preview of a draft (ADR 0059) is never shared, whatever a page's key would accept.
@@ -334,10 +335,7 @@ export function createPageCache(options: {
     }
     if (!found) {
       // Data of a page this request would not be given from here (a session cookie sent since): none.
-      if (
-        (req.method === "GET" || req.method === "HEAD") &&
-        new URL(req.originalUrl, "http://cache.invalid").searchParams.has(PAGE_DATA_PARAM)
-      ) {
+      if ((req.method === "GET" || req.method === "HEAD") && urlOf(req).searchParams.has(PAGE_DATA_PARAM)) {
         return sendData(req, res, undefined, "bypass");
       }
       return next();
