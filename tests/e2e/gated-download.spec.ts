@@ -58,7 +58,7 @@ test.describe("gated downloads keep the visitor's place", () => {
     await panel.getByRole("button", { name: "Sign Up", exact: true }).click();
     // Back at the item: spec §8's toast, and the lasting "check your inbox" notice (behind the item's dialog).
     await expect(page).toHaveURL(new RegExp(`/media\\?q=${TOKEN}&item=${itemId}$`));
-    await expect(page.locator("[data-sonner-toast]")).toContainText("Account created successfully!");
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Account created successfully!" })).toBeVisible();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
     // The item's dialog covers the page (all of it on a phone): it says so too, with the resend button.

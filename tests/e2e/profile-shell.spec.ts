@@ -142,7 +142,7 @@ test.describe("profile: the member shell and its data request", () => {
     // An action and its revalidation still work from the shell: the saved name stays after a reload.
     await page.getByLabel("Username").fill("shell-alice2");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page.locator("[data-sonner-toast]")).toContainText("Profile updated successfully");
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Profile updated successfully" })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Username")).toHaveValue("shell-alice2");
     alice.username = "shell-alice2";

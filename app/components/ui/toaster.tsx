@@ -62,17 +62,19 @@ export function usePreloadToaster() {
 }
 
 // sonner updates a toast in place when given the id of one it holds, and an update that arrives while
-// that toast is leaving (its time just ran out) leaves with it: the new answer would never be seen.
-// So a replacing toast sends the one shown under its id away and comes under an id of its own.
+// that toast is leaving (its time just ran out) leaves with it: the new answer would never be seen. So
+// the id we give sonner is ours per shown toast: a toast on screen is updated in place (one toast, no
+// pile), and once it starts leaving (time up, closed) the next one under the same id is a toast of its own.
 const shownUnder = new Map<string, string>();
 let serial = 0;
 
-function replacing(module: Sonner, id: string) {
-  const previous = shownUnder.get(id);
-  if (previous !== undefined) module.toast.dismiss(previous);
-  const fresh = `${id}-${++serial}`;
-  shownUnder.set(id, fresh);
-  return fresh;
+function toastOptions(id: string, options: ToastOptions) {
+  const current = shownUnder.get(id) ?? `${id}-${++serial}`;
+  shownUnder.set(id, current);
+  const leaving = () => {
+    if (shownUnder.get(id) === current) shownUnder.delete(id);
+  };
+  return { ...options, id: current, onAutoClose: leaving, onDismiss: leaving };
 }
 
 async function show(kind: "success" | "error", title: string, options?: ToastOptions) {
@@ -81,7 +83,7 @@ async function show(kind: "success" | "error", title: string, options?: ToastOpt
     const module = await loadToaster();
     await shown;
     if (!wasShown) await new Promise((resolve) => setTimeout(resolve, LIVE_REGION_SETTLE_MS));
-    module.toast[kind](title, options?.id === undefined ? options : { ...options, id: replacing(module, options.id) });
+    module.toast[kind](title, options?.id === undefined ? options : toastOptions(options.id, options));
   } catch (error) {
     console.error("The toast could not be shown", error);
   }
