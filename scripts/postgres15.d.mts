@@ -3,9 +3,6 @@ export interface Postgres15 {
   url: string;
   stop(): void;
 }
-export function isRoot(): boolean;
-export function aptInstall(packages: string[]): void;
-export function ensureDebianPackages(packages: Array<{ name: string; check: string }>): void;
 export function startPostgres15(options: {
   port: number;
   password?: string;

@@ -1,33 +1,14 @@
 // Debian's PostgreSQL 15 as a separate, throw-away server (the DATABASE_URL path every production
 // deployment takes), for `npm test`'s second database run (scripts/run-tests.mjs) and the
 // multi-process tests (tests/helpers/postgres15.ts). Installs `postgresql-15` when missing (as root,
-// as CI runs). Plain JavaScript: run-tests.mjs runs under Node without a TypeScript loader.
+// as CI runs; scripts/debian-packages.mjs). Plain JavaScript: run-tests.mjs runs under Node without a TypeScript loader.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DEBIAN_PACKAGES, ensureDebianPackages, isRoot } from "./debian-packages.mjs";
 
 const BIN = "/usr/lib/postgresql/15/bin";
-
-export function isRoot() {
-  return typeof process.getuid === "function" && process.getuid() === 0;
-}
-
-/** Installs Debian packages (waiting for another apt to finish); needs root. */
-export function aptInstall(packages) {
-  if (!isRoot()) throw new Error(`Missing ${packages.join(", ")}: install them with apt-get (needs root).`);
-  execFileSync("apt-get", ["-o", "DPkg::Lock::Timeout=600", "update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["-o", "DPkg::Lock::Timeout=600", "install", "-y", "-qq", "--no-install-recommends", ...packages], {
-    stdio: "inherit",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-}
-
-/** Installs the packages whose `check` file is missing. */
-export function ensureDebianPackages(packages) {
-  const missing = packages.filter((item) => !fs.existsSync(item.check)).map((item) => item.name);
-  if (missing.length > 0) aptInstall(missing);
-}
 
 function asPostgres(args) {
   return isRoot() ? ["runuser", ["-u", "postgres", "--", ...args]] : [args[0], args.slice(1)];
@@ -38,7 +19,7 @@ function asPostgres(args) {
  * with extra `-c` settings. Returns its superuser URL and `stop()`, which also removes the folder.
  */
 export function startPostgres15({ port, password = "pg15-test", settings = {}, stdio = "ignore" }) {
-  ensureDebianPackages([{ name: "postgresql-15", check: path.join(BIN, "postgres") }]);
+  ensureDebianPackages([DEBIAN_PACKAGES.postgres15]);
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "ipangel-pg15-"));
   fs.chmodSync(folder, 0o755);
   const dataDir = path.join(folder, "data");

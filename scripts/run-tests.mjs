@@ -1,15 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite as CI runs it. Installs Debian's Chromium when missing, builds,
+// `npm test`: the whole suite as CI runs it. Installs the Debian packages the tests run when missing, builds,
 // lints (ESLint + Prettier), runs the vitest tiers (ADR 0047: unit without a database, db and system on
 // embedded PostgreSQL; in CI the db tier against Debian's PostgreSQL 15 instead, the DATABASE_URL path),
 // then the end-to-end tests in Chromium.
 // Prints one closing line "N passed, N failed" and exits non-zero on any failure.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { aptInstall, startPostgres15 } from "./postgres15.mjs";
+import { DEBIAN_PACKAGES, installDebianPackagesInBackground, isRoot } from "./debian-packages.mjs";
+import { startPostgres15 } from "./postgres15.mjs";
 
-// The end-to-end tests run in Debian's chromium-headless-shell (playwright.config.ts, ADR 0078).
-const CHROMIUM = "/usr/bin/chromium-headless-shell";
 const isCI = process.env.CI === "true" || process.env.CI === "1";
 const results = [];
 const started = Date.now();
@@ -64,16 +63,22 @@ function record(name, status, counts) {
 
 fs.mkdirSync("test-results", { recursive: true });
 
-step("Chromium");
-if (!fs.existsSync(CHROMIUM)) {
-  process.stdout.write("Installing Debian's chromium-headless-shell (first run on this machine)\n");
-  aptInstall(["chromium-headless-shell"]);
-}
+// The Debian packages the tiers run (Chromium, Java for the W3C checker, PostgreSQL 15, nginx, HAProxy, Dovecot,
+// SpamAssassin): what is missing is installed in one apt-get run beside the build and the lint step, and waited
+// for before the first tier that needs it.
+step("Debian packages the tests run: installing what is missing, beside the next steps");
+const installing = installDebianPackagesInBackground(Object.values(DEBIAN_PACKAGES));
 
-step("Java (for the W3C Nu HTML Checker)");
-if (spawnSync("java", ["-version"], { stdio: "ignore" }).status !== 0) {
-  process.stdout.write("Installing Debian's default-jre-headless (first run on this machine)\n");
-  aptInstall(["default-jre-headless"]);
+let installReported = false;
+async function packagesInstalled() {
+  const { code, missing, output } = await installing;
+  if (installReported || missing.length === 0) return;
+  installReported = true;
+  if (!isRoot()) {
+    process.stdout.write(`Missing Debian packages ${missing.join(", ")}: install them with apt-get (needs root).\n`);
+    return;
+  }
+  process.stdout.write(`--- apt-get install ${missing.join(" ")}: exit ${code}\n${output}`);
 }
 
 step("Build");
@@ -116,6 +121,7 @@ for (const [tier, title] of [
   ...(debianPostgres ? [] : [["db", "Database tests (embedded PostgreSQL)"]]),
   ["system", "System tests (built server, child processes, Ceph, HAProxy, fuzz)"],
 ]) {
+  if (tier !== "unit") await packagesInstalled();
   step(title);
   const file = `test-results/vitest-${tier}.json`;
   record(`vitest ${tier}`, run(process.execPath, vitestArgs(tier, file)), readVitestCounts(file));

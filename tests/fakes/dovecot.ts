@@ -4,7 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { ensureDebianPackages } from "../helpers/postgres15";
+import { DEBIAN_PACKAGES, ensureDebianPackages } from "../../scripts/debian-packages.mjs";
 import { freePort } from "../helpers/product-server";
 
 /**
@@ -47,7 +47,7 @@ function answers(port: number) {
 }
 
 export async function startDovecot(): Promise<Dovecot> {
-  ensureDebianPackages([{ name: "dovecot-imapd", check: "/usr/lib/dovecot/imap" }]);
+  ensureDebianPackages([DEBIAN_PACKAGES.dovecot]);
   const user = mailUser();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ipangel-dovecot-"));
   fs.chmodSync(dir, 0o755);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureDebianPackages } from "./postgres15";
+import { DEBIAN_PACKAGES, ensureDebianPackages } from "../../scripts/debian-packages.mjs";
 
 /**
  * Runs Debian's nginx with the repository's deploy/nginx.conf, unchanged but for the
@@ -29,7 +29,7 @@ export function renderSiteConfig(upstreamPorts: number[], listenPort: number) {
 }
 
 export async function startNginx(upstreamPorts: number[], listenPort: number): Promise<Nginx> {
-  ensureDebianPackages([{ name: "nginx", check: "/usr/sbin/nginx" }]);
+  ensureDebianPackages([DEBIAN_PACKAGES.nginx]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ipangel-nginx-"));
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) fs.mkdirSync(path.join(dir, sub));
   fs.writeFileSync(path.join(dir, "ipangel.conf"), renderSiteConfig(upstreamPorts, listenPort));

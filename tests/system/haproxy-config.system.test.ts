@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureDebianPackages } from "../helpers/postgres15";
+import { DEBIAN_PACKAGES, ensureDebianPackages } from "../../scripts/debian-packages.mjs";
 
 /**
  * deploy/haproxy.cfg with Debian's HAProxy, only the addresses changed, in front of three
@@ -70,7 +70,7 @@ describe("deploy/haproxy.cfg", () => {
   let dir = "";
 
   beforeAll(async () => {
-    ensureDebianPackages([{ name: "haproxy", check: "/usr/sbin/haproxy" }]);
+    ensureDebianPackages([DEBIAN_PACKAGES.haproxy]);
     upstreams = await Promise.all(["p1", "p2", "p3"].map(startUpstream));
     const port = await freePort();
     site = `http://127.0.0.1:${port}`;

@@ -8,7 +8,7 @@ import type { Mail } from "~/lib/mailer.server";
 import type { RichBlock } from "~/lib/rich-text";
 import { resetDatabase } from "../../../tests/helpers/database";
 import { insertPicture, setLogo } from "../../../tests/helpers/page-pictures";
-import { ensureDebianPackages } from "../../../tests/helpers/postgres15";
+import { DEBIAN_PACKAGES, ensureDebianPackages } from "../../../scripts/debian-packages.mjs";
 import { renderIssue } from "./render.server";
 import { newsletterMail } from "./send.server";
 
@@ -53,7 +53,7 @@ describe("SpamAssassin's score of the mails the product sends", () => {
   const raw = async (mail: Mail) => (await transport.sendMail({ from: getEnv().MAIL_FROM, ...mail })).message as Buffer;
 
   beforeAll(async () => {
-    ensureDebianPackages([{ name: "spamassassin", check: "/usr/bin/spamassassin" }]);
+    ensureDebianPackages([DEBIAN_PACKAGES.spamassassin]);
     base = getEnv();
     setEnvForTesting({ ...base, PUBLIC_URL: "https://www.ipangel.example", MAIL_FROM: "IP Angel <newsletter@ipangel.example>" });
     await resetDatabase();
