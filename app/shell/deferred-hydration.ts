@@ -87,9 +87,51 @@ export function startDeferredHydration() {
     "hydrated",
     () => {
       hydrated = true;
-      const button = letGo();
-      if (button?.isConnected) button.click();
+      const button = pressed;
+      if (!button) return;
+      // React may still replace a part it could not hydrate in place (an open dialog whose code had not
+      // arrived) right after it reports hydration, and show it again once its code is there: the press is
+      // made on the button that then stands where the held one stood.
+      const place = placeOf(button);
+      const pressAgain = () => {
+        const target = button.isConnected ? button : buttonAt(place);
+        if (!target) return false;
+        letGo();
+        target.click();
+        return true;
+      };
+      setTimeout(() => {
+        if (pressAgain()) return;
+        // Replaced by a part still loading its code: pressed when it is there, or let go.
+        const observer = new MutationObserver(() => {
+          if (!pressAgain()) return;
+          observer.disconnect();
+          clearTimeout(giveUpWaiting);
+        });
+        observer.observe(doc.body, { childList: true, subtree: true });
+        const giveUpWaiting = setTimeout(() => {
+          observer.disconnect();
+          letGo();
+        }, 10_000);
+      });
     },
     { once: true },
   );
+}
+
+/** A button's place: its text, whether it is in a dialog, and its position among the buttons alike. */
+function placeOf(button: HTMLElement) {
+  const inDialog = button.closest('[role="dialog"]') !== null;
+  const text = button.textContent;
+  return { inDialog, text, index: buttonsLike(inDialog, text).indexOf(button) };
+}
+
+function buttonsLike(inDialog: boolean, text: string | null) {
+  return Array.from(document.querySelectorAll<HTMLElement>("main button")).filter(
+    (candidate) => candidate.textContent === text && (candidate.closest('[role="dialog"]') !== null) === inDialog,
+  );
+}
+
+function buttonAt(place: ReturnType<typeof placeOf>) {
+  return place.index < 0 ? undefined : buttonsLike(place.inDialog, place.text)[place.index];
 }

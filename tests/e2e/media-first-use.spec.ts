@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createAccount, signInPage } from "../helpers/console";
 import { importMediaFixtures } from "../helpers/e2e-server";
+import { gotoHydrated } from "../helpers/hydration";
 
 /**
  * The media page runs React at the visitor's first sign of use (ADR 0094). Until it runs, nothing the
@@ -59,6 +61,27 @@ test.describe("the media page before React runs", () => {
     await expect(dialog.getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
     await expect(page).toHaveURL(/[?&]item=[0-9a-f-]{36}/);
     await expect(page.locator("button[aria-busy]")).toHaveCount(0);
+  });
+
+  test("Download pressed in an item's dialog that came open in the HTML is pressed once React is there", async ({ page }) => {
+    // A member opens an item's link and presses Download at once. React cannot hydrate the open dialog in
+    // place before the dialog's code arrives: it takes it away and shows it again, and the press goes to
+    // the button that is then there.
+    await signInPage(page, await createAccount("firstuse"));
+    await gotoHydrated(page, `/media?q=${TOKEN}`);
+    await page.getByRole("button", { name: `Details for ${TOKEN} Logo pack` }).click();
+    await expect(page).toHaveURL(/[?&]item=[0-9a-f-]{36}/);
+    const itemId = new URL(page.url()).searchParams.get("item");
+
+    const scripts = await holdScripts(page);
+    await page.goto(`/media?q=${TOKEN}&item=${itemId}`, { waitUntil: "domcontentloaded" });
+    const download = page.getByRole("dialog").getByRole("button", { name: "Download", exact: true });
+    const downloaded = page.waitForEvent("download");
+    await download.click();
+    await expect(download).toHaveAttribute("aria-busy", "true");
+    scripts.release();
+    await hydrated(page);
+    expect((await downloaded).suggestedFilename()).toBe(`${TOKEN} Logo pack.png`);
   });
 
   test("a header menu opened before React runs stays open once React is there (the shell answered it)", async ({ page }) => {
