@@ -5,6 +5,6 @@ export interface DebianPackage {
 }
 export const DEBIAN_PACKAGES: Record<"chromium" | "java" | "postgres15" | "nginx" | "haproxy" | "dovecot" | "spamassassin", DebianPackage>;
 export function isRoot(): boolean;
-export function aptInstall(packages: string[]): void;
+export function missingDebianPackages(packages: DebianPackage[]): string[];
+export function aptInstallCommand(names: string[]): string;
 export function ensureDebianPackages(packages: DebianPackage[]): void;
-export function installDebianPackagesInBackground(packages: DebianPackage[]): Promise<{ code: number; missing: string[]; output: string }>;

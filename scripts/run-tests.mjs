@@ -6,7 +6,7 @@
 // Prints one closing line "N passed, N failed" and exits non-zero on any failure.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { DEBIAN_PACKAGES, installDebianPackagesInBackground, isRoot } from "./debian-packages.mjs";
+import { aptInstallCommand, DEBIAN_PACKAGES, isRoot, missingDebianPackages } from "./debian-packages.mjs";
 import { startPostgres15 } from "./postgres15.mjs";
 
 const isCI = process.env.CI === "true" || process.env.CI === "1";
@@ -67,19 +67,14 @@ fs.mkdirSync("test-results", { recursive: true });
 // SpamAssassin): what is missing is installed in one apt-get run beside the build and the lint step, and waited
 // for before the first tier that needs it.
 step("Debian packages the tests run: installing what is missing, beside the next steps");
-const installing = installDebianPackagesInBackground(Object.values(DEBIAN_PACKAGES));
-
-let installReported = false;
-async function packagesInstalled() {
-  const { code, missing, output } = await installing;
-  if (installReported || missing.length === 0) return;
-  installReported = true;
-  if (!isRoot()) {
-    process.stdout.write(`Missing Debian packages ${missing.join(", ")}: install them with apt-get (needs root).\n`);
-    return;
-  }
-  process.stdout.write(`--- apt-get install ${missing.join(" ")}: exit ${code}\n${output}`);
+const missingPackages = missingDebianPackages(Object.values(DEBIAN_PACKAGES));
+if (missingPackages.length > 0 && !isRoot()) {
+  process.stdout.write(`Missing Debian packages ${missingPackages.join(", ")}: install them with apt-get (needs root).\n`);
 }
+const packagesInstalled =
+  missingPackages.length > 0 && isRoot()
+    ? runQuietly(`apt-get install ${missingPackages.join(" ")}`, "sh", ["-c", aptInstallCommand(missingPackages)])
+    : Promise.resolve(0);
 
 step("Build");
 const buildStatus = run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"]);
@@ -121,7 +116,7 @@ for (const [tier, title] of [
   ...(debianPostgres ? [] : [["db", "Database tests (embedded PostgreSQL)"]]),
   ["system", "System tests (built server, child processes, Ceph, HAProxy, fuzz)"],
 ]) {
-  if (tier !== "unit") await packagesInstalled();
+  if (tier !== "unit") await packagesInstalled;
   step(title);
   const file = `test-results/vitest-${tier}.json`;
   record(`vitest ${tier}`, run(process.execPath, vitestArgs(tier, file)), readVitestCounts(file));
