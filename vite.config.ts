@@ -77,7 +77,13 @@ function shellChunk(): NonNullable<NonNullable<NonNullable<UserConfig["build"]>[
           priority: 2,
           name(id, ctx) {
             shell ??= reach(ctx, [...roots, ...shared]);
-            return shell.has(id) && !id.includes("/node_modules/") ? "shell" : null;
+            // Not the client entry itself: its code runs when its own file is evaluated, which React Router
+            // does once the page's route modules are loaded and named (window.__reactRouterRouteModules).
+            // Inside the shell chunk it would run as soon as the first route module imports that chunk,
+            // before the routes' texts and parts can be known.
+            // React DOM and React Router, which the entry alone would otherwise take with it, stay here too.
+            const named = !id.includes("/node_modules/") || /\/node_modules\/(?:react-dom|react-router|scheduler)\//.test(id);
+            return shell.has(id) && id !== roots[0] && named ? "shell" : null;
           },
         },
         {

@@ -5,6 +5,7 @@ import { addNamespaces, DEFAULT_LANGUAGE, isLanguage, namespacesOf } from "~/lib
 import { Translator } from "~/lib/translator";
 import { TranslationProvider } from "~/lib/use-translation";
 import { renderedRequestId, RequestIdProvider } from "~/lib/request-id";
+import { loadPartsInHtml } from "~/lib/lazy-part";
 
 declare global {
   interface Window {
@@ -20,7 +21,11 @@ async function hydrate() {
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
   const translator = new Translator(language);
   const routeModules = Object.values(window.__reactRouterRouteModules ?? {});
-  await addNamespaces(translator, language, namespacesOf(routeModules.map((module) => module.handle)));
+  // …and the code of the parts in their own chunks that the server rendered in place, so they hydrate there.
+  await Promise.all([
+    addNamespaces(translator, language, namespacesOf(routeModules.map((module) => module.handle))),
+    loadPartsInHtml(document),
+  ]);
   startTransition(() => {
     hydrateRoot(
       document,

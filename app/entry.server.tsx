@@ -6,6 +6,7 @@ import { contentSecurityPolicy, cspHeaderName } from "~/lib/csp.server";
 import { requestTranslator } from "~/lib/page-preview.server";
 import { TranslationProvider } from "~/lib/use-translation";
 import { logger } from "~/lib/logger.server";
+import { lazyPartsLoaded } from "~/lib/lazy-part";
 import { NonceProvider } from "~/lib/nonce";
 import { currentRequestId } from "~/lib/request-context.server";
 import { RequestIdProvider } from "~/lib/request-id";
@@ -43,7 +44,8 @@ export default async function handleRequest(
   loadContext?: AppLoadContext,
 ) {
   // The language's published texts, or a preview link's draft (ADR 0059).
-  const translator = await requestTranslator(request);
+  // …and the parts in chunks of their own loaded (once, at the first request), so they render in place.
+  const [translator] = await Promise.all([requestTranslator(request), lazyPartsLoaded()]);
   // Every HTML answer carries its own nonce (server/app.ts makes one per request).
   const nonce = loadContext?.cspNonce;
   if (nonce) responseHeaders.set(cspHeaderName(), contentSecurityPolicy(nonce));

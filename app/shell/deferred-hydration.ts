@@ -87,51 +87,15 @@ export function startDeferredHydration() {
     "hydrated",
     () => {
       hydrated = true;
-      const button = pressed;
-      if (!button) return;
-      // React may still replace a part it could not hydrate in place (an open dialog whose code had not
-      // arrived) right after it reports hydration, and show it again once its code is there: the press is
-      // made on the button that then stands where the held one stood.
-      const place = placeOf(button);
-      const pressAgain = () => {
-        const target = button.isConnected ? button : buttonAt(place);
-        if (!target) return false;
-        letGo();
-        target.click();
-        return true;
-      };
+      // Pressed once the effect that reported hydration has returned, so the click reaches React as any
+      // other would, not in the middle of its work (made from inside that effect, a press on an item's
+      // dialog open in the HTML did nothing). Parts in chunks of their own hydrate in place
+      // (~/lib/lazy-part.tsx): the held button is still there.
+      const button = letGo();
       setTimeout(() => {
-        if (pressAgain()) return;
-        // Replaced by a part still loading its code: pressed when it is there, or let go.
-        const observer = new MutationObserver(() => {
-          if (!pressAgain()) return;
-          observer.disconnect();
-          clearTimeout(giveUpWaiting);
-        });
-        observer.observe(doc.body, { childList: true, subtree: true });
-        const giveUpWaiting = setTimeout(() => {
-          observer.disconnect();
-          letGo();
-        }, 10_000);
+        if (button?.isConnected) button.click();
       });
     },
     { once: true },
   );
-}
-
-/** A button's place: its text, whether it is in a dialog, and its position among the buttons alike. */
-function placeOf(button: HTMLElement) {
-  const inDialog = button.closest('[role="dialog"]') !== null;
-  const text = button.textContent;
-  return { inDialog, text, index: buttonsLike(inDialog, text).indexOf(button) };
-}
-
-function buttonsLike(inDialog: boolean, text: string | null) {
-  return Array.from(document.querySelectorAll<HTMLElement>("main button")).filter(
-    (candidate) => candidate.textContent === text && (candidate.closest('[role="dialog"]') !== null) === inDialog,
-  );
-}
-
-function buttonAt(place: ReturnType<typeof placeOf>) {
-  return place.index < 0 ? undefined : buttonsLike(place.inDialog, place.text)[place.index];
 }

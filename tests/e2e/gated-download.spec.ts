@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { fillSignUp, logIn, smtpApi, uniqueEmail } from "../helpers/accounts";
 import { CONSOLE_PASSWORD as PASSWORD, createAccount } from "../helpers/console";
 import { importMediaFixtures } from "../helpers/e2e-server";
-import { gotoHydrated } from "../helpers/hydration";
+import { gotoHydrated, waitForHydration } from "../helpers/hydration";
 import { linksIn, waitForMail } from "../helpers/mail";
 
 /**
@@ -42,6 +42,9 @@ async function expectBackAtItemAndDownload(page: Page, itemId: string, title: st
   await expect(dialog.getByRole("heading", { name: `${TOKEN} ${title}` })).toBeVisible();
   // The search is kept too (behind the modal dialog).
   await expect(page.locator("#media-search")).toHaveValue(TOKEN);
+  // A page with an account notice loads React at once (not at first use): a press before React runs is not
+  // held for it there, so the member's press comes once the page is hydrated.
+  await waitForHydration(page);
   const download = page.waitForEvent("download");
   await dialog.getByRole("button", { name: "Download", exact: true }).click();
   expect((await download).suggestedFilename()).toBe(`${TOKEN} ${title}.png`);

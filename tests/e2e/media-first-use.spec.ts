@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "../helpers/console";
 import { importMediaFixtures } from "../helpers/e2e-server";
-import { gotoHydrated } from "../helpers/hydration";
+import { gotoHydrated, hydrateOnInteraction } from "../helpers/hydration";
 
 /**
  * The media page runs React at the visitor's first sign of use (ADR 0094). Until it runs, nothing the
@@ -64,9 +64,8 @@ test.describe("the media page before React runs", () => {
   });
 
   test("Download pressed in an item's dialog that came open in the HTML is pressed once React is there", async ({ page }) => {
-    // A member opens an item's link and presses Download at once. React cannot hydrate the open dialog in
-    // place before the dialog's code arrives: it takes it away and shows it again, and the press goes to
-    // the button that is then there.
+    // A member opens an item's link and presses Download at once: the press is held, and made once React
+    // runs (the dialog hydrates in place, its button is still the one pressed).
     await signInPage(page, await createAccount("firstuse"));
     await gotoHydrated(page, `/media?q=${TOKEN}`);
     await page.getByRole("button", { name: `Details for ${TOKEN} Logo pack` }).click();
@@ -82,6 +81,37 @@ test.describe("the media page before React runs", () => {
     scripts.release();
     await hydrated(page);
     expect((await downloaded).suggestedFilename()).toBe(`${TOKEN} Logo pack.png`);
+  });
+
+  test("an item's dialog open in the HTML stays on screen while React takes it over", async ({ page }) => {
+    // A shared link to an item: the dialog is in the HTML. React hydrates it in place; it is not taken
+    // away and drawn again (the visitor would see it vanish, and a press on it could be lost).
+    await gotoHydrated(page, `/media?q=${TOKEN}&lang=en`);
+    await page.getByRole("button", { name: `Details for ${TOKEN} Logo pack` }).click();
+    await expect(page).toHaveURL(/[?&]item=[0-9a-f-]{36}/);
+    const address = page.url();
+
+    const scripts = await holdScripts(page);
+    await page.goto(address, { waitUntil: "domcontentloaded" });
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
+    await page.evaluate(() => {
+      const shown = document.querySelector('[role="dialog"]')!;
+      const seen = window as { dialogLeft?: boolean };
+      seen.dialogLeft = false;
+      new MutationObserver(() => {
+        if (!shown.isConnected) seen.dialogLeft = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    scripts.release();
+    await hydrateOnInteraction(page);
+    await expect(page.locator("main [data-hydrated=true]")).toHaveCount(1);
+    await expect(dialog.getByRole("heading", { name: `${TOKEN} Logo pack` })).toBeVisible();
+    expect(await page.evaluate(() => (window as { dialogLeft?: boolean }).dialogLeft)).toBe(false);
+    // Hydrated: Radix runs it (Escape closes it, the address follows).
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(page).not.toHaveURL(/[?&]item=/);
   });
 
   test("a header menu opened before React runs stays open once React is there (the shell answered it)", async ({ page }) => {

@@ -130,6 +130,8 @@ for (const { kind, path, other } of KINDS) {
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
       const heading = page.getByRole("main").getByRole("heading", { level: 1 });
       const english = { title: await page.title(), heading: await heading.textContent() };
+      // The shell script stores a choice once the new page is parsed, after its <html lang> is there.
+      const storedLanguage = () => page.evaluate(() => localStorage.getItem("language"));
 
       // By keyboard: the menu opens on the current language; the switcher keeps the focus.
       const switcher = page.getByTestId("language-switcher");
@@ -143,7 +145,7 @@ for (const { kind, path, other } of KINDS) {
       await expect(page.getByRole("menu")).toHaveCount(0);
       await expect(page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Startseite" })).toBeVisible();
       await expect(switcher).toBeFocused();
-      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("de");
+      await expect.poll(storedLanguage).toBe("de");
       expect((await context.cookies()).find((cookie) => cookie.name === "language")?.value).toBe("de");
 
       // By mouse (the page loads in it, on every kind of page), and a reload keeps it.
@@ -154,7 +156,7 @@ for (const { kind, path, other } of KINDS) {
       // The page, not only the header: its heading and title.
       await expect(heading).not.toHaveText(english.heading!);
       await expect(page).not.toHaveTitle(english.title);
-      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("es");
+      await expect.poll(storedLanguage).toBe("es");
       await page.reload();
       await expect(page.locator("html")).toHaveAttribute("lang", "es");
 
@@ -169,14 +171,14 @@ for (const { kind, path, other } of KINDS) {
       await page.getByLabel("Abrir o cerrar el menú").click();
       await page.getByTestId("mobile-menu").getByRole("link", { name: "Deutsch" }).click();
       await expect(page.locator("html")).toHaveAttribute("lang", "de");
-      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("de");
+      await expect.poll(storedLanguage).toBe("de");
 
       // A ?lang= link chooses and is remembered on the next page without one.
       await gotoHydrated(page, `${path}?lang=en`);
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
       await gotoHydrated(page, path);
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
-      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+      await expect.poll(storedLanguage).toBe("en");
 
       // A choice in the menu on an address with ?lang= is the newer one: the cookie follows it, and a reload keeps it.
       await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,18 +1,6 @@
 import { Slot } from "radix-ui";
-import {
-  createContext,
-  lazy,
-  Suspense,
-  use,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentProps,
-  type MouseEvent,
-  type ReactNode,
-  type RefObject,
-} from "react";
-import { loadOnce } from "~/lib/load-once";
+import { createContext, use, useMemo, useRef, useState, type ComponentProps, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { lazyPart } from "~/lib/lazy-part";
 import { cn } from "~/lib/utils";
 import type { DialogContentProps } from "./dialog-radix";
 
@@ -21,21 +9,23 @@ import type { DialogContentProps } from "./dialog-radix";
  * with Radix (~11 KB compressed) loaded when a dialog first opens, not with the page (ADR 0033):
  * `Dialog` holds the open state, `DialogTrigger` is a plain button that opens it (and starts the
  * download when pointed at or focused), `DialogContent` renders ./dialog-radix.tsx once the dialog
- * has been open. A dialog open on the server (`portal={false}`) is in the HTML: the server waits for
- * the part, and the browser hydrates it when it arrives. Controlled only (`open`, `onOpenChange`).
+ * has been open. A dialog open on the server (`portal={false}`) is in the HTML: the server has the part
+ * loaded, and the page that renders one loads it before React hydrates, so it hydrates in place
+ * (~/lib/lazy-part.tsx). Controlled only (`open`, `onOpenChange`).
  */
 type RadixParts = typeof import("./dialog-radix");
-let radix: RadixParts | undefined;
 
-/**
- * Starts loading the dialog's Radix part (a page calls it when a dialog is likely to open soon);
- * offline, the next attempt tries again.
- */
-export const preloadDialog = loadOnce(() => import("./dialog-radix").then((module) => (radix = module)));
+const radix = lazyPart(
+  () => import("./dialog-radix"),
+  (module) => module.RadixDialog,
+  // Rendered by the server for a dialog open in place (an item's link, in media-dialog-lazy.tsx).
+  { inHtml: (doc) => doc.querySelector('[role="dialog"]') !== null },
+);
+
+/** Starts loading the dialog's Radix part (a page calls it when a dialog is likely to open soon). */
+export const preloadDialog = radix.preload;
 
 const warm = () => void preloadDialog().catch(() => {});
-
-const RadixDialog = lazy(() => preloadDialog().then((module) => ({ default: module.RadixDialog })));
 
 interface DialogState {
   open: boolean;
@@ -88,11 +78,7 @@ export function DialogContent(props: DialogContentProps) {
   const [used, setUsed] = useState(open);
   if (open && !used) setUsed(true);
   if (!used) return null;
-  return (
-    <Suspense fallback={null}>
-      <RadixDialog {...props} open={open} onOpenChange={onOpenChange} triggerRef={triggerRef} />
-    </Suspense>
-  );
+  return <radix.Part {...props} open={open} onOpenChange={onOpenChange} triggerRef={triggerRef} />;
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
@@ -101,11 +87,11 @@ export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
 
 // Title and description only render inside DialogContent, so the Radix part is there by then.
 export function DialogTitle(props: ComponentProps<RadixParts["DialogTitle"]>) {
-  const Title = radix!.DialogTitle;
+  const Title = radix.loaded()!.DialogTitle;
   return <Title {...props} />;
 }
 
 export function DialogDescription(props: ComponentProps<RadixParts["DialogDescription"]>) {
-  const Description = radix!.DialogDescription;
+  const Description = radix.loaded()!.DialogDescription;
   return <Description {...props} />;
 }

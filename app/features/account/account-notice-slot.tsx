@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState, type ComponentProps } from "react";
-import { loadOnce } from "~/lib/load-once";
+import { useState, type ComponentProps } from "react";
+import { lazyPart } from "~/lib/lazy-part";
 import type { AccountNoticeBanner as Banner } from "./account-notice";
 
 /**
@@ -9,24 +9,18 @@ import type { AccountNoticeBanner as Banner } from "./account-notice";
  * notice has appeared the banner stays mounted, so its own state ("confirmed" kept while the visitor
  * stays on that page, closed by the visitor) survives later loads that say nothing.
  *
- * The server renders it in place: it loads the module at start, so its render never suspends (a
- * suspended part would be sent hidden, to be revealed by a script: invisible without JavaScript). The
- * browser hydrates it when its chunk arrives.
+ * The server renders it in place (it has the module loaded before it renders), and the browser loads it
+ * before React hydrates a page that shows one, so it hydrates where it is (~/lib/lazy-part.tsx).
  */
-type BannerComponent = typeof Banner;
-let loaded: BannerComponent | undefined;
+const banner = lazyPart(
+  () => import("./account-notice"),
+  (module) => module.AccountNoticeBanner,
+  { inHtml: (doc) => doc.querySelector('[data-testid^="account-notice"]') !== null },
+);
 
-/** Offline, the next attempt tries again. */
-const loadBanner = loadOnce(() => import("./account-notice").then((module) => (loaded = module.AccountNoticeBanner)));
-
-if (import.meta.env.SSR) void loadBanner();
-
-const LazyBanner = lazy(() => loadBanner().then((component) => ({ default: component })));
-
-export function AccountNoticeSlot(props: ComponentProps<BannerComponent>) {
+export function AccountNoticeSlot(props: ComponentProps<typeof Banner>) {
   const [shown, setShown] = useState(Boolean(props.notice));
   if (props.notice && !shown) setShown(true);
   if (!shown) return null;
-  const Loaded = loaded;
-  return <Suspense fallback={null}>{Loaded ? <Loaded {...props} /> : <LazyBanner {...props} />}</Suspense>;
+  return <banner.Part {...props} />;
 }

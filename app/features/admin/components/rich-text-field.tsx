@@ -1,13 +1,18 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { FieldError, type FieldMeta } from "~/components/form";
 import { RichTextBlocks } from "~/components/content/rich-text";
 import { Label } from "~/components/ui/label";
+import { lazyPart } from "~/lib/lazy-part";
 import { useHydrated } from "~/lib/use-hydrated";
 import { parseRichTextJson, type RichDoc } from "~/lib/rich-text";
 import { RichTextFrame, toolCountOf } from "./rich-text-frame";
 
 /** Tiptap and ProseMirror: only fetched once a page with a rich field is open in the console (ADR 0061). */
-const RichTextEditor = lazy(() => import("./rich-text-editor"));
+const editor = lazyPart(
+  () => import("./rich-text-editor"),
+  (module) => module.default,
+  { fallback: (props) => props.until },
+);
 
 /** A published picture of the library the editor's Image button offers (page-images.server.ts's `pageImageChoices`). */
 export interface PictureChoice {
@@ -58,17 +63,15 @@ export function RichTextField({
       <Label id={labelId}>{label}</Label>
       <input type="hidden" name={field.name} form={field.formId} value={json} />
       {hydrated ? (
-        <Suspense fallback={view}>
-          <RichTextEditor
-            initial={initial}
-            onChange={setJson}
-            labelId={labelId}
-            describedBy={describedBy}
-            invalid={invalid}
-            pictures={pictures}
-            until={view}
-          />
-        </Suspense>
+        <editor.Part
+          initial={initial}
+          onChange={setJson}
+          labelId={labelId}
+          describedBy={describedBy}
+          invalid={invalid}
+          pictures={pictures}
+          until={view}
+        />
       ) : (
         view
       )}
